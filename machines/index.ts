@@ -1,0 +1,2 @@
+// agent-turn: everything — the core plus the XState machine.
+export * from '../src/index.js';

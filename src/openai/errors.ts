@@ -1,0 +1,42 @@
+import type { ChatErrorCode } from './types.js';
+
+export interface ChatErrorDetails {
+  /** HTTP status, for code 'http'. */
+  status?: number;
+  /** Whether trying the same request again may succeed (429, 5xx, network, truncated). */
+  retryable?: boolean;
+  /** The provider's own message, when it sent one. */
+  providerMessage?: string;
+  /** The provider's error type/code, when it sent one. */
+  providerCode?: string;
+  cause?: unknown;
+}
+
+/** Every failure of the wire layer: a value with a `code`, never a string to parse. */
+export class ChatError extends Error {
+  override readonly name = 'ChatError';
+  readonly code: ChatErrorCode;
+  readonly status?: number;
+  readonly retryable: boolean;
+  readonly providerMessage?: string;
+  readonly providerCode?: string;
+
+  constructor(code: ChatErrorCode, message: string, details: ChatErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.code = code;
+    this.status = details.status;
+    this.retryable = details.retryable ?? defaultRetryable(code, details.status);
+    this.providerMessage = details.providerMessage;
+    this.providerCode = details.providerCode;
+  }
+}
+
+function defaultRetryable(code: ChatErrorCode, status: number | undefined): boolean {
+  if (code === 'network' || code === 'truncated') return true;
+  if (code === 'http' && status !== undefined) return status === 408 || status === 429 || status >= 500;
+  return false;
+}
+
+export function isChatError(value: unknown): value is ChatError {
+  return value instanceof ChatError;
+}

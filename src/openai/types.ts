@@ -1,0 +1,76 @@
+// Contract of the wire layer: requests, normalized stream events, errors, the client.
+// Shared by src/openai (reading streams), src/models (the scripted model) and machines/.
+
+export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
+
+export interface ChatToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export interface ChatMessage {
+  role: ChatRole;
+  content: string | null;
+  /** Assistant messages that made native tool calls. */
+  tool_calls?: ChatToolCall[];
+  /** Tool messages: which call they answer. */
+  tool_call_id?: string;
+  name?: string;
+}
+
+export interface ChatToolDefinition {
+  type: 'function';
+  function: { name: string; description?: string; parameters: Record<string, unknown> };
+}
+
+export type ResponseFormat =
+  | { type: 'text' }
+  | { type: 'json_object' }
+  | { type: 'json_schema'; json_schema: { name: string; schema: Record<string, unknown>; strict?: boolean } };
+
+/** The body of POST /v1/chat/completions (the subset this package uses; extra keys pass through). */
+export interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
+  tools?: ChatToolDefinition[];
+  tool_choice?: unknown;
+  response_format?: ResponseFormat;
+  temperature?: number;
+  max_tokens?: number;
+  [key: string]: unknown;
+}
+
+export interface ChatUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  reasoningTokens?: number;
+}
+
+/** Normalized events from an OpenAI-compatible stream, in arrival order. */
+export type ChatStreamEvent =
+  | { type: 'reasoning'; text: string }
+  | { type: 'text'; text: string }
+  | { type: 'tool-call'; index: number; id?: string; name?: string; argumentsDelta: string }
+  | { type: 'usage'; usage: ChatUsage }
+  | { type: 'finish'; reason: string };
+
+export type ChatErrorCode = 'http' | 'provider-error' | 'malformed-chunk' | 'truncated' | 'aborted' | 'network';
+
+/** A non-streamed completion, normalized like the stream. */
+export interface ChatCompletionResult {
+  reasoning: string;
+  content: string;
+  toolCalls: ChatToolCall[];
+  usage?: ChatUsage;
+  finishReason: string | null;
+}
+
+export interface ChatClient {
+  /** Streams one request; errors are thrown as ChatError after every earlier event was yielded. */
+  stream(request: ChatRequest, options?: { signal?: AbortSignal }): AsyncIterable<ChatStreamEvent>;
+  complete(request: ChatRequest, options?: { signal?: AbortSignal }): Promise<ChatCompletionResult>;
+}

@@ -1,0 +1,13 @@
+import type { AssistantMessageContent } from './blocks.js';
+import type { ParseOptions } from './options.js';
+import { createStreamParser } from './stream-parser.js';
+
+/**
+ * Pure snapshot of `text`: the stream parser fed the whole text at once, so both forms are one
+ * algorithm and cannot drift apart.
+ */
+export function parseAssistantMessage(text: string, options: ParseOptions = {}): AssistantMessageContent[] {
+  const parser = createStreamParser(options);
+  const blocks = parser.push(text);
+  return options.final ? parser.end() : blocks;
+}

@@ -1,0 +1,17 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { index: 'machines/index.ts', core: 'src/index.ts' },
+  format: ['esm', 'cjs'],
+  dts: true,
+  platform: 'neutral',
+  target: 'es2022',
+  clean: true,
+  sourcemap: false,
+  // nanoid is ESM-only: bundling it keeps require() working, and the browser
+  // condition picks its crypto.getRandomValues build instead of Node's Buffer one.
+  noExternal: ['nanoid'],
+  esbuildOptions(options) {
+    options.conditions = ['browser'];
+  },
+});

@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+
+// Debian's Chromium (apt-get install -y chromium); Playwright downloads no browser here.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/**/*.browser.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        optimizeDeps: {
+          include: ['xstate', 'nanoid', 'eventsource-parser', 'fast-check', '@xstate/graph'],
+        },
+        test: {
+          name: 'browser',
+          include: ['test/**/*.browser.test.ts', 'test/**/*.iso.test.ts'],
+          testTimeout: 30_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            instances: [{ browser: 'chromium' }],
+            provider: playwright({
+              launchOptions: {
+                executablePath: CHROMIUM,
+                args: [
+                  '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
+                  '--disable-background-networking', '--disable-component-update',
+                  '--disable-sync', '--no-first-run',
+                ],
+              },
+            }),
+          },
+        },
+      },
+    ],
+  },
+});
