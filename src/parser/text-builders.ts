@@ -1,0 +1,109 @@
+// Incremental builders for block values. Both accept slices of the input and never index
+// into what they have built, so a value that grows by millions of tiny appends stays an
+// O(1)-per-append rope instead of being re-flattened and copied on every chunk.
+
+const TAB = 9, LF = 10, VT = 11, FF = 12, CR = 13, SPACE = 32;
+
+/** Exactly the code units String.prototype.trim removes, so trimming here equals `.trim()`. */
+export function isWhitespace(c: number): boolean {
+  if (c <= SPACE) return c === SPACE || (c >= TAB && c <= CR);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
+    c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
+}
+
+export interface ValueBuilder {
+  /** Adds `text[from, to)`. */
+  append(text: string, from: number, to: number): void;
+  /** The value as it may be shown now. */
+  readonly value: string;
+  /** The value once nothing more will come. */
+  finish(): string;
+}
+
+/** Trimmed on both sides: leading whitespace is skipped, trailing whitespace is held until text follows it. */
+export function createTrimmedBuilder(): ValueBuilder {
+  let value = '';
+  let pendingWhitespace = '';
+  return {
+    append(text, from, to) {
+      if (value === '') {
+        while (from < to && isWhitespace(text.charCodeAt(from))) from++;
+        if (from >= to) return;
+      }
+      let end = to;
+      while (end > from && isWhitespace(text.charCodeAt(end - 1))) end--;
+      if (end > from) {
+        value += pendingWhitespace === '' ? text.slice(from, end) : pendingWhitespace + text.slice(from, end);
+        pendingWhitespace = '';
+      }
+      if (end < to) pendingWhitespace += text.slice(end, to);
+    },
+    get value() {
+      return value;
+    },
+    finish: () => value,
+  };
+}
+
+/**
+ * Raw values (file contents, diffs) keep every character but exactly one leading and one
+ * trailing line break (`\r\n`, `\n` or `\r`). The last line break seen is held back: it is
+ * shown only once more text follows, since it may be the one that gets dropped.
+ */
+export function createRawBuilder(): ValueBuilder {
+  let value = '';
+  let tail = ''; // a held trailing line break
+  let lead = 0; // 0: nothing seen yet, 1: a leading \r was dropped (a \n may follow), 2: past the start
+  return {
+    append(text, from, to) {
+      if (lead === 0) {
+        if (from >= to) return;
+        const c = text.charCodeAt(from);
+        if (c === LF) {
+          from++;
+          lead = 2;
+        } else if (c === CR) {
+          from++;
+          lead = 1;
+        } else lead = 2;
+      }
+      if (lead === 1) {
+        if (from >= to) return;
+        if (text.charCodeAt(from) === LF) from++;
+        lead = 2;
+      }
+      if (from >= to) return;
+      const last = text.charCodeAt(to - 1);
+      let bodyEnd = to;
+      let newTail = '';
+      let keepOldTail = true;
+      if (last === LF) {
+        if (to - 1 > from && text.charCodeAt(to - 2) === CR) {
+          bodyEnd = to - 2;
+          newTail = '\r\n';
+        } else if (to - 1 === from && tail === '\r') {
+          // "\r" then "\n" in separate appends: one line break
+          bodyEnd = from;
+          newTail = '\r\n';
+          keepOldTail = false;
+        } else {
+          bodyEnd = to - 1;
+          newTail = '\n';
+        }
+      } else if (last === CR) {
+        bodyEnd = to - 1;
+        newTail = '\r';
+      }
+      if (keepOldTail && tail !== '') value += tail;
+      if (bodyEnd > from) value += text.slice(from, bodyEnd);
+      tail = newTail;
+    },
+    get value() {
+      return value;
+    },
+    finish: () => value,
+  };
+}
