@@ -1,0 +1,132 @@
+// Property tests for the invariants of the parse contract: chunking invariance (stream equals
+// snapshot after every push), prefix stability (rule 10), call_id stability/uniqueness (rule 11),
+// and never throwing.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createStreamParser, parseAssistantMessage, type AssistantMessageContent } from '../../src/parser/index.js';
+import { clineProtocol, clineThinkProtocol } from '../../src/protocol/index.js';
+import { chunksOf, cutsArbitrary, messageArbitrary } from './fragments.js';
+
+const protocols = fc.constantFrom(clineProtocol, clineThinkProtocol);
+const runs = { numRuns: 300 };
+
+function callIds(blocks: AssistantMessageContent[]): string[] {
+  return blocks.flatMap((b) => (b.type === 'tool_use' ? [b.call_id] : []));
+}
+
+describe('stream form equals the snapshot form', () => {
+  it('after every push, and end() equals the final snapshot', () => {
+    fc.assert(
+      fc.property(messageArbitrary, cutsArbitrary, protocols, fc.boolean(), (text, cuts, protocol, startInReasoning) => {
+        const options = { protocol, startInReasoning, idPrefix: 'p' };
+        const parser = createStreamParser(options);
+        let soFar = '';
+        for (const chunk of chunksOf(text, cuts)) {
+          soFar += chunk;
+          expect(parser.push(chunk)).toEqual(parseAssistantMessage(soFar, options));
+        }
+        expect(parser.end()).toEqual(parseAssistantMessage(text, { ...options, final: true }));
+      }),
+      runs,
+    );
+  });
+
+  it('one character at a time', () => {
+    fc.assert(
+      fc.property(messageArbitrary, protocols, (text, protocol) => {
+        const parser = createStreamParser({ protocol });
+        for (let i = 0; i < text.length; i++) {
+          expect(parser.push(text[i]!)).toEqual(parseAssistantMessage(text.slice(0, i + 1), { protocol }));
+        }
+        expect(parser.end()).toEqual(parseAssistantMessage(text, { protocol, final: true }));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('prefix stability (rule 10)', () => {
+  it('a complete block in the snapshot of a prefix is identical, at the same index, in every longer snapshot', () => {
+    fc.assert(
+      fc.property(messageArbitrary, fc.nat(), protocols, (text, cut, protocol) => {
+        const prefix = text.slice(0, cut % (text.length + 1));
+        const short = parseAssistantMessage(prefix, { protocol });
+        const long = parseAssistantMessage(text, { protocol });
+        const fin = parseAssistantMessage(text, { protocol, final: true });
+        expect(long.length).toBeGreaterThanOrEqual(short.length);
+        expect(fin.length).toBeGreaterThanOrEqual(short.length);
+        short.forEach((block, i) => {
+          if (!block.partial) {
+            expect(long[i]).toEqual(block);
+            expect(fin[i]).toEqual(block);
+          }
+        });
+      }),
+      runs,
+    );
+  });
+
+  it('in the stream form complete blocks are the same objects and the count never falls', () => {
+    fc.assert(
+      fc.property(messageArbitrary, cutsArbitrary, (text, cuts) => {
+        const parser = createStreamParser();
+        let previous: AssistantMessageContent[] = [];
+        const check = (blocks: AssistantMessageContent[]) => {
+          expect(blocks.length).toBeGreaterThanOrEqual(previous.length);
+          previous.forEach((block, i) => {
+            if (!block.partial) expect(blocks[i]).toBe(block);
+          });
+          previous = blocks;
+        };
+        for (const chunk of chunksOf(text, cuts)) check(parser.push(chunk));
+        check(parser.end());
+      }),
+      runs,
+    );
+  });
+});
+
+describe('call_id (rule 11)', () => {
+  it('is stable across snapshots, unique within a message, and differs for another idPrefix', () => {
+    fc.assert(
+      fc.property(messageArbitrary, cutsArbitrary, (text, cuts) => {
+        const parser = createStreamParser({ idPrefix: 'a' });
+        let seen: string[] = [];
+        for (const chunk of chunksOf(text, cuts)) {
+          const ids = callIds(parser.push(chunk));
+          expect(ids.slice(0, seen.length)).toEqual(seen);
+          seen = ids;
+        }
+        const ids = callIds(parser.end());
+        expect(ids.slice(0, seen.length)).toEqual(seen);
+        expect(new Set(ids).size).toBe(ids.length);
+        const other = callIds(parseAssistantMessage(text, { idPrefix: 'b', final: true }));
+        expect(other).toHaveLength(ids.length);
+        other.forEach((id, i) => expect(id).not.toBe(ids[i]));
+      }),
+      runs,
+    );
+  });
+});
+
+describe('robustness', () => {
+  it('never throws on arbitrary strings, in either form', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), cutsArbitrary, fc.boolean(), (text, cuts, final) => {
+        parseAssistantMessage(text, { final });
+        const parser = createStreamParser({ protocol: clineThinkProtocol });
+        for (const chunk of chunksOf(text, cuts)) parser.push(chunk);
+        parser.end();
+      }),
+      runs,
+    );
+  });
+
+  it('survives 10 MB of < in both forms', () => {
+    const flood = '<'.repeat(10 * 1024 * 1024);
+    expect(parseAssistantMessage(flood, { final: true })).toEqual([{ type: 'text', content: flood, partial: false }]);
+    const parser = createStreamParser();
+    for (let i = 0; i < flood.length; i += 65536) parser.push(flood.slice(i, i + 65536));
+    expect(parser.end()).toHaveLength(1);
+  });
+});
