@@ -9,6 +9,8 @@ export interface ChatErrorDetails {
   providerMessage?: string;
   /** The provider's error type/code, when it sent one. */
   providerCode?: string;
+  /** How long the server asked to wait before retrying (its Retry-After header), in milliseconds. */
+  retryAfterMs?: number;
   cause?: unknown;
 }
 
@@ -20,6 +22,7 @@ export class ChatError extends Error {
   readonly retryable: boolean;
   readonly providerMessage?: string;
   readonly providerCode?: string;
+  readonly retryAfterMs?: number;
 
   constructor(code: ChatErrorCode, message: string, details: ChatErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -28,6 +31,7 @@ export class ChatError extends Error {
     this.retryable = details.retryable ?? defaultRetryable(code, details.status);
     this.providerMessage = details.providerMessage;
     this.providerCode = details.providerCode;
+    this.retryAfterMs = details.retryAfterMs;
   }
 }
 

@@ -2,5 +2,17 @@ export type * from './types.js';
 export { ChatError, isChatError } from './errors.js';
 export type { ChatErrorDetails } from './errors.js';
 // --- wire layer (stream reading, client, blocks, history) below this line ---
+export { readChatCompletionStream } from './read-chat-completion-stream.js';
+export type { ChatStreamSource, ReadChatStreamOptions } from './read-chat-completion-stream.js';
+export { readChatCompletion } from './read-chat-completion.js';
+export { createChatClient } from './chat-client.js';
+export type { ChatClientOptions, FetchLike } from './chat-client.js';
+export { createBlockAssembler, BlockAssemblerError } from './block-assembler.js';
+export type { BlockAssembler, BlockAssemblerOptions } from './block-assembler.js';
+export { assistantHistoryMessage, toolResultMessages } from './history.js';
+export type { ToolResultEntry } from './history.js';
+export { describeToolUse } from './describe-tool-use.js';
+export { createPartialJsonObjectReader } from './partial-json-object.js';
+export type { PartialJsonObjectReader } from './partial-json-object.js';
 
 // --- structured output below this line ---

@@ -1,0 +1,159 @@
+// Stream events -> blocks: one leading reasoning block from the reasoning deltas, the `content`
+// text through the tag parser (so inline <think> is reasoning too), then native tool calls.
+// Each push costs O(delta + number of blocks): text is only appended, never re-scanned.
+import type { AssistantMessageContent, ReasoningStreamContent } from '../parser/blocks.js';
+import { createStreamParser } from '../parser/index.js';
+import type { Protocol } from '../protocol/define-protocol.js';
+import { clineThinkProtocol } from '../protocol/cline-protocol.js';
+import { createNativeToolCalls } from './native-tool-calls.js';
+import type { ChatStreamEvent, ChatToolCall, ChatUsage } from './types.js';
+
+export interface BlockAssemblerOptions {
+  /** Tag vocabulary for `content`. Default: `clineThinkProtocol` (Cline's tools plus `think`). */
+  protocol?: Protocol;
+  /** Prefix of tag tool uses' `call_id` (and of native calls that came without an id). Default `'call'`. */
+  idPrefix?: string;
+  /** The content starts inside a reasoning tag (templates that put `<think>` in the prompt). */
+  startInReasoning?: boolean;
+}
+
+export interface BlockAssembler {
+  /** Current blocks after this event. */
+  push(event: ChatStreamEvent): AssistantMessageContent[];
+  /** Final blocks. `truncated`: the stream was cut off, so native tool calls stay partial. */
+  end(options?: { truncated?: boolean }): AssistantMessageContent[];
+  /** The latest answer of push or end. */
+  readonly blocks: AssistantMessageContent[];
+  /** All `content` text so far: what the history keeps. */
+  readonly content: string;
+  /** All reasoning text so far (never sent back to the model). */
+  readonly reasoning: string;
+  /** Native tool calls so far (id, name, arguments), in index order. */
+  readonly toolCalls: ChatToolCall[];
+  readonly usage: ChatUsage | undefined;
+  readonly finishReason: string | undefined;
+}
+
+/** Thrown by push after end: the events would otherwise be lost without a word. */
+export class BlockAssemblerError extends Error {
+  override readonly name = 'BlockAssemblerError';
+  readonly code = 'ended' as const;
+}
+
+/** Finish reasons that mean the reply was cut off: its native tool calls must not run. */
+const CUT_OFF_REASONS = new Set(['length', 'content_filter', 'error']);
+
+const NON_WHITESPACE = /\S/;
+
+export function createBlockAssembler(options: BlockAssemblerOptions = {}): BlockAssembler {
+  const idPrefix = options.idPrefix ?? 'call';
+  const parser = createStreamParser({
+    protocol: options.protocol ?? clineThinkProtocol,
+    idPrefix,
+    startInReasoning: options.startInReasoning,
+  });
+  const native = createNativeToolCalls((index) => `${idPrefix}_native_${index}`);
+
+  let content = '';
+  let reasoning = '';
+  /** Reasoning as the block shows it: leading whitespace dropped as it arrives. */
+  let shownReasoning = '';
+  let reasoningBlock: ReasoningStreamContent | undefined;
+  /** The leading reasoning block still grows; it closes when the answer or a tool call starts. */
+  let reasoningOpen = true;
+  let parserBlocks: readonly AssistantMessageContent[] = [];
+  let blocks: AssistantMessageContent[] = [];
+  let usage: ChatUsage | undefined;
+  let finishReason: string | undefined;
+  let ended = false;
+
+  function closeReasoning(): boolean {
+    if (!reasoningOpen) return false;
+    reasoningOpen = false;
+    if (reasoningBlock === undefined) return false;
+    // trimEnd scans the reasoning once, when the block completes.
+    reasoningBlock = { type: 'reasoning', reasoning: shownReasoning.trimEnd(), partial: false };
+    return true;
+  }
+
+  function compose(): AssistantMessageContent[] {
+    const out: AssistantMessageContent[] = reasoningBlock === undefined ? [] : [reasoningBlock];
+    for (const b of parserBlocks) out.push(b);
+    for (const b of native.blocks) out.push(b);
+    blocks = out;
+    return out;
+  }
+
+  function push(event: ChatStreamEvent): AssistantMessageContent[] {
+    if (ended) throw new BlockAssemblerError(`push(${event.type}) after end(): the assembler is finished`);
+    switch (event.type) {
+      case 'reasoning': {
+        reasoning += event.text;
+        // Reasoning after the answer started stays in `reasoning`; the block is the leading one only.
+        if (!reasoningOpen) return blocks;
+        const text = shownReasoning === '' ? event.text.trimStart() : event.text;
+        if (text === '') return blocks;
+        shownReasoning += text;
+        reasoningBlock = { type: 'reasoning', reasoning: shownReasoning, partial: true };
+        return compose();
+      }
+      case 'text':
+        content += event.text;
+        // Whitespace between reasoning and answer does not end the reasoning.
+        if (reasoningOpen && NON_WHITESPACE.test(event.text)) closeReasoning();
+        parserBlocks = parser.push(event.text);
+        return compose();
+      case 'tool-call':
+        closeReasoning();
+        native.push(event.index, event.id, event.name, event.argumentsDelta);
+        return compose();
+      case 'usage':
+        usage = event.usage;
+        return blocks;
+      case 'finish': {
+        finishReason = event.reason;
+        const changed = closeReasoning();
+        if (!CUT_OFF_REASONS.has(event.reason) && native.size > 0) {
+          native.complete();
+          return compose();
+        }
+        return changed ? compose() : blocks;
+      }
+      default:
+        return blocks;
+    }
+  }
+
+  function end(endOptions: { truncated?: boolean } = {}): AssistantMessageContent[] {
+    if (ended) return blocks;
+    ended = true;
+    closeReasoning();
+    parserBlocks = parser.end();
+    const cutOff = endOptions.truncated === true || (finishReason !== undefined && CUT_OFF_REASONS.has(finishReason));
+    if (!cutOff) native.complete();
+    return compose();
+  }
+
+  return {
+    push,
+    end,
+    get blocks() {
+      return blocks;
+    },
+    get content() {
+      return content;
+    },
+    get reasoning() {
+      return reasoning;
+    },
+    get toolCalls() {
+      return native.toolCalls;
+    },
+    get usage() {
+      return usage;
+    },
+    get finishReason() {
+      return finishReason;
+    },
+  };
+}

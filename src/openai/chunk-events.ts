@@ -1,0 +1,151 @@
+// One parsed chunk of an OpenAI-compatible stream -> normalized events. This is the hot path:
+// a handful of property reads per chunk, no copies of the text.
+import { ChatError } from './errors.js';
+import { preview } from './preview.js';
+import { providerError } from './provider-error.js';
+import type { ChatStreamEvent, ChatUsage } from './types.js';
+
+type Json = Record<string, unknown>;
+
+function malformed(chunkNumber: number, what: string, value: unknown): ChatError {
+  let shown: string;
+  try {
+    shown = preview(JSON.stringify(value) ?? String(value));
+  } catch {
+    shown = String(value);
+  }
+  return new ChatError('malformed-chunk', `malformed chunk ${chunkNumber}: ${what}: ${shown}`);
+}
+
+/** A text field: absent, null and "" all mean nothing; anything but a string is malformed. */
+function textField(holder: Json, key: string, chunkNumber: number): string {
+  const value = holder[key];
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return '';
+  throw malformed(chunkNumber, `"${key}" is not a string`, value);
+}
+
+function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** `usage` in OpenAI's names (or the Responses API's input/output names some gateways use). */
+export function normalizeUsage(usage: unknown, chunkNumber: number): ChatUsage {
+  if (!isObject(usage)) throw malformed(chunkNumber, '"usage" is not an object', usage);
+  const promptTokens = count(usage.prompt_tokens) ?? count(usage.input_tokens) ?? 0;
+  const completionTokens = count(usage.completion_tokens) ?? count(usage.output_tokens) ?? 0;
+  const totalTokens = count(usage.total_tokens) ?? promptTokens + completionTokens;
+  const details = usage.completion_tokens_details ?? usage.output_tokens_details;
+  const reasoningTokens = (isObject(details) ? count(details.reasoning_tokens) : undefined) ?? count(usage.reasoning_tokens);
+  return reasoningTokens === undefined
+    ? { promptTokens, completionTokens, totalTokens }
+    : { promptTokens, completionTokens, totalTokens, reasoningTokens };
+}
+
+/** Reasoning from `reasoning_content`, then `reasoning`; a gateway that mirrors one into the other gives it once. */
+export function reasoningOf(holder: Json, chunkNumber: number): [string, string] {
+  const first = textField(holder, 'reasoning_content', chunkNumber);
+  const second = textField(holder, 'reasoning', chunkNumber);
+  return [first, second === first ? '' : second];
+}
+
+/** `content` as a string, or as an array of parts (Mistral's `text` and `thinking` parts). */
+function appendContent(delta: Json, out: ChatStreamEvent[], chunkNumber: number): void {
+  const content = delta.content;
+  if (typeof content === 'string') {
+    if (content !== '') out.push({ type: 'text', text: content });
+    return;
+  }
+  if (content === undefined || content === null) return;
+  if (!Array.isArray(content)) throw malformed(chunkNumber, '"content" is neither a string nor an array of parts', content);
+  for (const part of content) {
+    if (!isObject(part)) throw malformed(chunkNumber, 'a "content" part is not an object', part);
+    if (part.type === 'thinking' && Array.isArray(part.thinking)) {
+      for (const t of part.thinking) {
+        if (isObject(t) && typeof t.text === 'string') {
+          if (t.text !== '') out.push({ type: 'reasoning', text: t.text });
+        } else throw malformed(chunkNumber, 'a "thinking" part has no text', t);
+      }
+    } else if (typeof part.text === 'string') {
+      if (part.text !== '') out.push({ type: part.type === 'thinking' ? 'reasoning' : 'text', text: part.text });
+    } else throw malformed(chunkNumber, `a "content" part of type ${String(part.type)} has no text`, part);
+  }
+}
+
+function appendToolCalls(toolCalls: unknown, out: ChatStreamEvent[], chunkNumber: number): void {
+  if (toolCalls === undefined || toolCalls === null) return;
+  if (!Array.isArray(toolCalls)) throw malformed(chunkNumber, '"tool_calls" is not an array', toolCalls);
+  for (let i = 0; i < toolCalls.length; i++) {
+    const call: unknown = toolCalls[i];
+    if (!isObject(call)) throw malformed(chunkNumber, `tool_calls[${i}] is not an object`, call);
+    // A few providers omit `index`; their calls then count by position.
+    const index = call.index === undefined || call.index === null ? i : call.index;
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) {
+      throw malformed(chunkNumber, `tool_calls[${i}].index is not a non-negative integer`, call.index);
+    }
+    const fn = call.function;
+    if (fn !== undefined && fn !== null && !isObject(fn)) throw malformed(chunkNumber, `tool_calls[${i}].function is not an object`, fn);
+    const id = typeof call.id === 'string' && call.id !== '' ? call.id : undefined;
+    const name = fn && typeof fn.name === 'string' && fn.name !== '' ? fn.name : undefined;
+    const args = fn?.arguments;
+    let argumentsDelta: string;
+    if (typeof args === 'string') argumentsDelta = args;
+    else if (args === undefined || args === null) argumentsDelta = '';
+    else if (isObject(args)) argumentsDelta = JSON.stringify(args); // a gateway that sends the arguments parsed
+    else throw malformed(chunkNumber, `tool_calls[${i}].function.arguments is not a string`, args);
+    if (id === undefined && name === undefined && argumentsDelta === '') continue;
+    const event: Extract<ChatStreamEvent, { type: 'tool-call' }> = { type: 'tool-call', index, argumentsDelta };
+    if (id !== undefined) event.id = id;
+    if (name !== undefined) event.name = name;
+    out.push(event);
+  }
+}
+
+/**
+ * Appends the events of one parsed chunk to `out`: reasoning, text, tool calls, finish, usage.
+ * Returns whether the chunk carried a finish_reason. Throws ChatError 'provider-error' for an
+ * `error` object and 'malformed-chunk' for a chunk of the wrong shape. Only choice 0 is read
+ * (this package never asks for n > 1).
+ */
+export function appendChunkEvents(chunk: unknown, out: ChatStreamEvent[], chunkNumber: number): boolean {
+  if (!isObject(chunk)) throw malformed(chunkNumber, 'not a JSON object', chunk);
+  if (chunk.error !== undefined && chunk.error !== null) throw providerError(chunk.error, `chunk ${chunkNumber}`);
+  const choices = chunk.choices;
+  let finished = false;
+  let usage = chunk.usage;
+  if (choices !== undefined && choices !== null) {
+    if (!Array.isArray(choices)) throw malformed(chunkNumber, '"choices" is not an array', choices);
+    for (let i = 0; i < choices.length; i++) {
+      const choice: unknown = choices[i];
+      if (!isObject(choice)) throw malformed(chunkNumber, `choices[${i}] is not an object`, choice);
+      if (choice.index !== undefined && choice.index !== null && choice.index !== 0) continue;
+      if (choice.error !== undefined && choice.error !== null) throw providerError(choice.error, `chunk ${chunkNumber}`);
+      const delta = choice.delta ?? choice.message;
+      if (delta !== undefined && delta !== null) {
+        if (!isObject(delta)) throw malformed(chunkNumber, `choices[${i}].delta is not an object`, delta);
+        const [reasoning, alsoReasoning] = reasoningOf(delta, chunkNumber);
+        if (reasoning !== '') out.push({ type: 'reasoning', text: reasoning });
+        if (alsoReasoning !== '') out.push({ type: 'reasoning', text: alsoReasoning });
+        appendContent(delta, out, chunkNumber);
+        appendToolCalls(delta.tool_calls, out, chunkNumber);
+      }
+      const reason = choice.finish_reason;
+      if (typeof reason === 'string') {
+        if (reason !== '') {
+          out.push({ type: 'finish', reason });
+          finished = true;
+        }
+      } else if (reason !== undefined && reason !== null) {
+        throw malformed(chunkNumber, `choices[${i}].finish_reason is not a string`, reason);
+      }
+      // Some providers (Moonshot) put the usage inside the choice.
+      if ((usage === undefined || usage === null) && choice.usage !== undefined) usage = choice.usage;
+    }
+  }
+  if (usage !== undefined && usage !== null) out.push({ type: 'usage', usage: normalizeUsage(usage, chunkNumber) });
+  return finished;
+}

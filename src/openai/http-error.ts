@@ -1,0 +1,42 @@
+// An HTTP error status as a ChatError 'http', with the provider's own message from the body.
+import { ChatError } from './errors.js';
+import { preview } from './preview.js';
+import { providerErrorInfo } from './provider-error.js';
+
+/** Retry-After as milliseconds: delay-seconds or an HTTP date. */
+function retryAfterMs(header: string | null): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/** Reads the body of a response with status >= 400 and describes it. */
+export async function httpError(response: Response): Promise<ChatError> {
+  let body = '';
+  try {
+    body = await response.text();
+  } catch {
+    // The body is gone (aborted, connection closed): the status still says what happened.
+  }
+  let message: string | undefined;
+  let code: string | undefined;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const error = parsed !== null && typeof parsed === 'object' && 'error' in parsed ? (parsed as { error: unknown }).error : parsed;
+    ({ message, code } = providerErrorInfo(error));
+  } catch {
+    // Not JSON (an HTML page from a proxy, plain text): the text itself is the message.
+  }
+  const providerMessage = message ?? (body.trim() === '' ? undefined : body.slice(0, 2000));
+  const from = response.url ? ` from ${response.url}` : '';
+  const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  const detail = message ?? (body.trim() === '' ? 'no body' : preview(body));
+  return new ChatError('http', `${status}${from}: ${detail}`, {
+    status: response.status,
+    providerMessage,
+    providerCode: code,
+    retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+  });
+}

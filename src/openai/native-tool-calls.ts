@@ -1,0 +1,115 @@
+// Native tool calls (`tool_calls` deltas merged by index) as tool_use blocks that grow with
+// their arguments. A call is complete only when the caller says the stream finished normally,
+// never because its arguments happen to parse.
+import type { ToolUse } from '../parser/blocks.js';
+import { createPartialJsonObjectReader, type PartialJsonObjectReader } from './partial-json-object.js';
+import type { ChatToolCall } from './types.js';
+
+interface NativeCall {
+  index: number;
+  id: string | undefined;
+  name: string;
+  arguments: string;
+  reader: PartialJsonObjectReader;
+  block: ToolUse;
+}
+
+export interface NativeToolCalls {
+  /** Merges one `tool-call` event into the call with that index. */
+  push(index: number, id: string | undefined, name: string | undefined, argumentsDelta: string): void;
+  /** Marks every call complete (a normal end of the stream); its params come from the whole JSON. */
+  complete(): void;
+  /** Current blocks in index order; complete ones keep their identity. */
+  readonly blocks: readonly ToolUse[];
+  readonly toolCalls: ChatToolCall[];
+  readonly size: number;
+}
+
+/** Final params: string values as they are, other values JSON-encoded. */
+function paramsFromJson(text: string, fallback: Record<string, string>): Record<string, string> {
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return fallback; // not JSON after all: keep what the tolerant reader saw
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return fallback;
+  return Object.fromEntries(
+    Object.entries(parsed).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  );
+}
+
+/** `idFallback(index)` names calls whose provider sent no id (the history needs one to answer them). */
+export function createNativeToolCalls(idFallback: (index: number) => string): NativeToolCalls {
+  const calls: NativeCall[] = []; // sorted by index
+  let blocks: ToolUse[] = [];
+  let completed = false;
+
+  function find(index: number): NativeCall {
+    // Calls almost always arrive in index order: check the last one first.
+    const last = calls[calls.length - 1];
+    if (last !== undefined && last.index === index) return last;
+    for (const c of calls) if (c.index === index) return c;
+    const call: NativeCall = {
+      index,
+      id: undefined,
+      name: '',
+      arguments: '',
+      reader: createPartialJsonObjectReader(),
+      block: undefined as unknown as ToolUse,
+    };
+    let at = calls.length;
+    while (at > 0 && calls[at - 1].index > index) at--;
+    calls.splice(at, 0, call);
+    return call;
+  }
+
+  function blockOf(call: NativeCall, partial: boolean, params: Record<string, string>): ToolUse {
+    return {
+      type: 'tool_use',
+      name: call.name,
+      params,
+      partial,
+      call_id: call.id ?? idFallback(call.index),
+      isNativeToolCall: true,
+    };
+  }
+
+  return {
+    push(index, id, name, argumentsDelta) {
+      const call = find(index);
+      if (id !== undefined && call.id === undefined) call.id = id;
+      // Most providers send the name once; a few repeat it on every delta, a few split it.
+      if (name !== undefined && name !== call.name) call.name = call.name !== '' && !name.startsWith(call.name) ? call.name + name : name;
+      if (argumentsDelta !== '') {
+        call.arguments += argumentsDelta;
+        call.reader.push(argumentsDelta);
+      }
+      // A delta after the end (unusual) still shows, and the call stays as complete as it was.
+      call.block = completed
+        ? blockOf(call, false, paramsFromJson(call.arguments, call.reader.params))
+        : blockOf(call, true, call.reader.params);
+      blocks = calls.map((c) => c.block);
+    },
+    complete() {
+      if (completed) return;
+      completed = true;
+      for (const call of calls) call.block = blockOf(call, false, paramsFromJson(call.arguments, call.reader.params));
+      blocks = calls.map((c) => c.block);
+    },
+    get blocks() {
+      return blocks;
+    },
+    get toolCalls() {
+      return calls.map((c) => ({
+        id: c.id ?? idFallback(c.index),
+        type: 'function' as const,
+        function: { name: c.name, arguments: c.arguments },
+      }));
+    },
+    get size() {
+      return calls.length;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// A non-streamed chat completion, normalized like the stream: reasoning from
+// `reasoning_content` then `reasoning`, content, native tool calls, usage, finish reason.
+import { appendChunkEvents } from './chunk-events.js';
+import { ChatError } from './errors.js';
+import { preview } from './preview.js';
+import type { ChatCompletionResult, ChatStreamEvent, ChatToolCall } from './types.js';
+
+/** The body of a non-streamed response as stream events (a server may ignore `stream: true`). */
+export function completionEvents(json: unknown): ChatStreamEvent[] {
+  let value = json;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      throw new ChatError('malformed-chunk', `the completion is not JSON: ${preview(value as string)}`);
+    }
+  }
+  const events: ChatStreamEvent[] = [];
+  // A completion is one chunk whose choice holds `message` instead of `delta`.
+  appendChunkEvents(value, events, 1);
+  const choices = (value as { choices?: unknown }).choices;
+  if (!Array.isArray(choices) || choices.length === 0) {
+    throw new ChatError('malformed-chunk', `the completion has no choices: ${preview(JSON.stringify(value))}`);
+  }
+  return events;
+}
+
+/** Normalizes the JSON body (object or text) of a non-streamed `/chat/completions` response. */
+export function readChatCompletion(json: unknown): ChatCompletionResult {
+  const events = completionEvents(json);
+  let reasoning = '';
+  let content = '';
+  const calls = new Map<number, ChatToolCall>();
+  const result: ChatCompletionResult = { reasoning: '', content: '', toolCalls: [], finishReason: null };
+  for (const event of events) {
+    switch (event.type) {
+      case 'reasoning':
+        reasoning += event.text;
+        break;
+      case 'text':
+        content += event.text;
+        break;
+      case 'tool-call': {
+        let call = calls.get(event.index);
+        if (call === undefined) {
+          call = { id: event.id ?? `call_${event.index}`, type: 'function', function: { name: event.name ?? '', arguments: '' } };
+          calls.set(event.index, call);
+        }
+        call.function.arguments += event.argumentsDelta;
+        break;
+      }
+      case 'usage':
+        result.usage = event.usage;
+        break;
+      case 'finish':
+        result.finishReason = event.reason;
+        break;
+    }
+  }
+  result.reasoning = reasoning;
+  result.content = content;
+  result.toolCalls = [...calls.entries()].sort((a, b) => a[0] - b[0]).map(([, call]) => call);
+  return result;
+}

@@ -1,0 +1,132 @@
+// Bytes, SSE text or parsed chunk objects -> queued events, plus the first fault. Pull-driven:
+// the reader feeds it one piece, drains `events`, then checks `error` and `stopped`, so every
+// event that arrived before a fault is delivered first. Keeps no text beyond the SSE parser's
+// unfinished line.
+import { createParser, type EventSourceMessage, type EventSourceParser, type ParseError } from 'eventsource-parser';
+import { appendChunkEvents } from './chunk-events.js';
+import { ChatError } from './errors.js';
+import { preview } from './preview.js';
+import { providerError } from './provider-error.js';
+import type { ChatStreamEvent } from './types.js';
+
+/** One SSE event larger than this is not a chat chunk: stop instead of buffering without bound. */
+export const MAX_SSE_EVENT_CHARS = 32 * 1024 * 1024;
+
+export class ChatStreamDecoder {
+  /** Events decoded and not yet delivered; the reader empties it. */
+  readonly events: ChatStreamEvent[] = [];
+  /** The first fault; nothing after it is decoded. */
+  error: ChatError | undefined;
+  sawDone = false;
+  sawFinish = false;
+  private chunks = 0;
+  private ending = false;
+  private ignoredLine: string | undefined;
+  private readonly text = new TextDecoder('utf-8');
+  private readonly sse: EventSourceParser;
+
+  constructor() {
+    this.sse = createParser({
+      onEvent: (message) => this.onMessage(message),
+      onError: (error) => this.onSseError(error),
+      maxBufferSize: MAX_SSE_EVENT_CHARS,
+    });
+  }
+
+  /** No more input is wanted: a fault, or `[DONE]`. */
+  get stopped(): boolean {
+    return this.error !== undefined || this.sawDone;
+  }
+
+  feedBytes(bytes: Uint8Array): void {
+    if (this.stopped) return;
+    // Streaming mode keeps a character split across network chunks for the next call.
+    const text = this.text.decode(bytes, { stream: true });
+    if (text !== '') this.sse.feed(text);
+  }
+
+  feedText(text: string): void {
+    if (!this.stopped && text !== '') this.sse.feed(text);
+  }
+
+  /** A chunk object parsed already (what the `openai` SDK yields). */
+  feedChunk(chunk: unknown): void {
+    if (this.stopped) return;
+    this.chunks++;
+    try {
+      if (appendChunkEvents(chunk, this.events, this.chunks)) this.sawFinish = true;
+    } catch (error) {
+      this.error = error instanceof ChatError ? error : new ChatError('malformed-chunk', `chunk ${this.chunks}: ${String(error)}`, { cause: error });
+    }
+  }
+
+  /** The input ended: flush the last line; no finish_reason and no [DONE] means truncated. */
+  end(): void {
+    if (this.stopped) return;
+    this.ending = true;
+    // A last event without its blank line still counts; a cut-off line is caught as truncated.
+    this.sse.feed(`${this.text.decode()}\n\n`);
+    if (this.stopped || this.sawFinish) return;
+    const what =
+      this.chunks === 0
+        ? this.ignoredLine === undefined
+          ? 'the stream ended before any data'
+          : `the stream ended without any data event; it began with ${preview(this.ignoredLine)}`
+        : `the stream ended after ${this.chunks} chunks without a finish_reason or [DONE]`;
+    this.error = new ChatError('truncated', what);
+  }
+
+  private onMessage(message: EventSourceMessage): void {
+    if (this.stopped) return;
+    const data = message.data;
+    if (data === '[DONE]' || (data.length < 16 && data.trim() === '[DONE]')) {
+      this.sawDone = true;
+      return;
+    }
+    if (message.event === 'ping' || data === '') return; // keep-alives
+    let chunk: unknown;
+    try {
+      chunk = JSON.parse(data);
+    } catch {
+      this.chunks++;
+      this.error = this.ending
+        ? new ChatError('truncated', `the stream ended inside chunk ${this.chunks}: ${preview(data)}`)
+        : new ChatError('malformed-chunk', `malformed chunk ${this.chunks}: not JSON: ${preview(data)}`);
+      return;
+    }
+    if (message.event === 'error') {
+      this.chunks++;
+      const body = chunk !== null && typeof chunk === 'object' && 'error' in chunk ? (chunk as { error: unknown }).error : chunk;
+      this.error = providerError(body, `chunk ${this.chunks} (event: error)`);
+      return;
+    }
+    this.feedChunk(chunk);
+  }
+
+  private onSseError(error: ParseError): void {
+    if (this.stopped) return;
+    if (error.type === 'max-buffer-size-exceeded') {
+      this.error = new ChatError('malformed-chunk', `an SSE event exceeded ${MAX_SSE_EVENT_CHARS} characters after chunk ${this.chunks}`);
+      return;
+    }
+    if (error.type !== 'unknown-field') return;
+    const line = error.line ?? '';
+    // Some servers write a bare JSON error line instead of an SSE event.
+    if (line.trimStart().startsWith('{')) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        parsed = undefined;
+      }
+      if (parsed !== null && typeof parsed === 'object' && 'error' in parsed) {
+        this.error = providerError((parsed as { error: unknown }).error, `a line after chunk ${this.chunks}`);
+        return;
+      }
+      this.error = new ChatError('malformed-chunk', `a JSON line without "data:" after chunk ${this.chunks}: ${preview(line)}`);
+      return;
+    }
+    // Other unknown fields are ignored, as SSE says; remember one to explain an empty stream.
+    this.ignoredLine ??= line.slice(0, 200);
+  }
+}
