@@ -15,6 +15,14 @@ import { createRawBuilder, createTrimmedBuilder, isWhitespace, type ValueBuilder
 export interface StreamParser {
   /** Adds a chunk; returns the blocks of all text so far (equal to parseAssistantMessage of it). */
   push(chunk: string): AssistantMessageContent[];
+  /**
+   * Adds a chunk without building an answer: O(chunk). Read `blocks` when you need them (say once
+   * per animation frame); building an answer costs O(number of blocks), which dominates when
+   * a long message arrives in thousands of tiny chunks.
+   */
+  write(chunk: string): void;
+  /** The answer for all text so far (cached until the next write). */
+  readonly blocks: AssistantMessageContent[];
   /** The stream is over; returns the final blocks (equal to parseAssistantMessage(all, { final: true })). */
   end(): AssistantMessageContent[];
 }
@@ -120,7 +128,9 @@ export function createStreamParser(options: StreamParseOptions = {}): StreamPars
     // only the last closeTag.length - 1 characters can start an unfinished close tag
     let k = input.indexOf('<', Math.max(from, input.length - closeTag.length + 1));
     while (k !== -1) {
-      if (closeTag.startsWith(input.slice(k))) {
+      let m = 1; // compare in place: a slice per '<' would allocate on every chunk
+      while (k + m < input.length && input.charCodeAt(k + m) === closeTag.charCodeAt(m)) m++;
+      if (k + m === input.length) {
         holdAt = k;
         break;
       }
@@ -278,34 +288,51 @@ export function createStreamParser(options: StreamParseOptions = {}): StreamPars
   }
 
   function snapshot(final: boolean): AssistantMessageContent[] {
-    const out = done.slice();
+    let last: AssistantMessageContent | undefined;
     switch (mode) {
       case MODE_TEXT: {
         const content = builder.value;
-        if (content !== '') out.push({ type: 'text', content, partial: !final });
+        if (content !== '') last = { type: 'text', content, partial: !final };
         break;
       }
       case MODE_REASONING:
-        out.push({ type: 'reasoning', reasoning: builder.value, partial: !final });
+        last = { type: 'reasoning', reasoning: builder.value, partial: !final };
         break;
       default: {
-        const shown: Record<string, string> = { ...params };
+        const shown: Record<string, string> = {};
+        for (const key in params) shown[key] = params[key]!;
         if (mode !== MODE_TOOL) shown[paramName] = builder.value;
-        const use: ToolUse = { type: 'tool_use', name: tool!.name, params: shown, partial: true, call_id: callId };
-        out.push(use);
+        last = { type: 'tool_use', name: tool!.name, params: shown, partial: true, call_id: callId };
       }
     }
+    // one right-sized array: growing a copy by push() would allocate twice
+    const n = done.length;
+    const out: AssistantMessageContent[] = new Array(last === undefined ? n : n + 1);
+    for (let i = 0; i < n; i++) out[i] = done[i]!;
+    if (last !== undefined) out[n] = last;
     return out;
   }
 
+  let answer: AssistantMessageContent[] | undefined;
+
+  function write(chunk: string): void {
+    if (ended) throw new ParserError('parser-ended', 'write() after end(): create a new parser for a new message');
+    const text = typeof chunk === 'string' ? chunk : String(chunk);
+    if (text === '') return;
+    answer = undefined;
+    consumed += text.length;
+    const input = carry === '' ? text : carry + text;
+    scan(input, consumed - input.length, false);
+  }
+
   return {
+    write,
     push(chunk) {
-      if (ended) throw new ParserError('parser-ended', 'push() after end(): create a new parser for a new message');
-      const text = typeof chunk === 'string' ? chunk : String(chunk);
-      consumed += text.length;
-      const input = carry === '' ? text : carry + text;
-      scan(input, consumed - input.length, false);
-      return snapshot(false);
+      write(chunk);
+      return (answer ??= snapshot(ended));
+    },
+    get blocks() {
+      return (answer ??= snapshot(ended));
     },
     end() {
       if (ended) throw new ParserError('parser-ended', 'end() called twice: create a new parser for a new message');
@@ -319,7 +346,7 @@ export function createStreamParser(options: StreamParseOptions = {}): StreamPars
         heldClose = '';
         mode = MODE_PARAM;
       }
-      return snapshot(true);
+      return (answer = snapshot(true));
     },
   };
 }

@@ -24,28 +24,28 @@ export interface ValueBuilder {
 }
 
 /** Trimmed on both sides: leading whitespace is skipped, trailing whitespace is held until text follows it. */
-export function createTrimmedBuilder(): ValueBuilder {
-  let value = '';
-  let pendingWhitespace = '';
-  return {
-    append(text, from, to) {
-      if (value === '') {
-        while (from < to && isWhitespace(text.charCodeAt(from))) from++;
-        if (from >= to) return;
-      }
-      let end = to;
-      while (end > from && isWhitespace(text.charCodeAt(end - 1))) end--;
-      if (end > from) {
-        value += pendingWhitespace === '' ? text.slice(from, end) : pendingWhitespace + text.slice(from, end);
-        pendingWhitespace = '';
-      }
-      if (end < to) pendingWhitespace += text.slice(end, to);
-    },
-    get value() {
-      return value;
-    },
-    finish: () => value,
-  };
+class TrimmedBuilder implements ValueBuilder {
+  value = '';
+  private pendingWhitespace = '';
+
+  append(text: string, from: number, to: number): void {
+    if (this.value === '') {
+      while (from < to && isWhitespace(text.charCodeAt(from))) from++;
+      if (from >= to) return;
+    }
+    let end = to;
+    while (end > from && isWhitespace(text.charCodeAt(end - 1))) end--;
+    if (end > from) {
+      const body = text.slice(from, end);
+      this.value += this.pendingWhitespace === '' ? body : this.pendingWhitespace + body;
+      this.pendingWhitespace = '';
+    }
+    if (end < to) this.pendingWhitespace += text.slice(end, to);
+  }
+
+  finish(): string {
+    return this.value;
+  }
 }
 
 /**
@@ -53,57 +53,66 @@ export function createTrimmedBuilder(): ValueBuilder {
  * trailing line break (`\r\n`, `\n` or `\r`). The last line break seen is held back: it is
  * shown only once more text follows, since it may be the one that gets dropped.
  */
-export function createRawBuilder(): ValueBuilder {
-  let value = '';
-  let tail = ''; // a held trailing line break
-  let lead = 0; // 0: nothing seen yet, 1: a leading \r was dropped (a \n may follow), 2: past the start
-  return {
-    append(text, from, to) {
-      if (lead === 0) {
-        if (from >= to) return;
-        const c = text.charCodeAt(from);
-        if (c === LF) {
-          from++;
-          lead = 2;
-        } else if (c === CR) {
-          from++;
-          lead = 1;
-        } else lead = 2;
-      }
-      if (lead === 1) {
-        if (from >= to) return;
-        if (text.charCodeAt(from) === LF) from++;
-        lead = 2;
-      }
+class RawBuilder implements ValueBuilder {
+  value = '';
+  /** A held trailing line break. */
+  private tail = '';
+  /** 0: nothing seen yet, 1: a leading \r was dropped (a \n may follow), 2: past the start. */
+  private lead = 0;
+
+  append(text: string, from: number, to: number): void {
+    if (this.lead === 0) {
       if (from >= to) return;
-      const last = text.charCodeAt(to - 1);
-      let bodyEnd = to;
-      let newTail = '';
-      let keepOldTail = true;
-      if (last === LF) {
-        if (to - 1 > from && text.charCodeAt(to - 2) === CR) {
-          bodyEnd = to - 2;
-          newTail = '\r\n';
-        } else if (to - 1 === from && tail === '\r') {
-          // "\r" then "\n" in separate appends: one line break
-          bodyEnd = from;
-          newTail = '\r\n';
-          keepOldTail = false;
-        } else {
-          bodyEnd = to - 1;
-          newTail = '\n';
-        }
-      } else if (last === CR) {
+      const c = text.charCodeAt(from);
+      if (c === LF) {
+        from++;
+        this.lead = 2;
+      } else if (c === CR) {
+        from++;
+        this.lead = 1;
+      } else this.lead = 2;
+    }
+    if (this.lead === 1) {
+      if (from >= to) return;
+      if (text.charCodeAt(from) === LF) from++;
+      this.lead = 2;
+    }
+    if (from >= to) return;
+    const last = text.charCodeAt(to - 1);
+    let bodyEnd = to;
+    let newTail = '';
+    let keepOldTail = true;
+    if (last === LF) {
+      if (to - 1 > from && text.charCodeAt(to - 2) === CR) {
+        bodyEnd = to - 2;
+        newTail = '\r\n';
+      } else if (to - 1 === from && this.tail === '\r') {
+        // "\r" then "\n" in separate appends: one line break
+        bodyEnd = from;
+        newTail = '\r\n';
+        keepOldTail = false;
+      } else {
         bodyEnd = to - 1;
-        newTail = '\r';
+        newTail = '\n';
       }
-      if (keepOldTail && tail !== '') value += tail;
-      if (bodyEnd > from) value += text.slice(from, bodyEnd);
-      tail = newTail;
-    },
-    get value() {
-      return value;
-    },
-    finish: () => value,
-  };
+    } else if (last === CR) {
+      bodyEnd = to - 1;
+      newTail = '\r';
+    }
+    if (keepOldTail && this.tail !== '') this.value += this.tail;
+    if (bodyEnd > from) this.value += text.slice(from, bodyEnd);
+    this.tail = newTail;
+  }
+
+  finish(): string {
+    return this.value;
+  }
+}
+
+export function createTrimmedBuilder(): ValueBuilder {
+  return new TrimmedBuilder();
+}
+
+export function createRawBuilder(): ValueBuilder {
+  return new RawBuilder();
 }

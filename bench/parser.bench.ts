@@ -1,0 +1,98 @@
+// Parser figures: one-shot throughput against a floor loop, the stream form in small chunks,
+// linearity inside one huge raw parameter, and the re-parse-per-chunk approach for contrast.
+import { createStreamParser, parseAssistantMessage } from '../src/parser/index.js';
+import { clineThinkProtocol, type Protocol } from '../src/protocol/index.js';
+import { realisticMessage, singleRawParameter } from './realistic-message.js';
+
+const protocol = clineThinkProtocol;
+
+/** Fastest of several timed runs, in ms: on a shared machine the minimum is the least noisy figure. */
+export function timeMs(fn: () => void, runs = 7): number {
+  fn(); // warm up
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[0]!;
+}
+
+/** The floor: visit every '<' and look its tag name up, nothing else. */
+function floorLoop(text: string, names: Set<string>): number {
+  let hits = 0;
+  let i = text.indexOf('<');
+  while (i !== -1) {
+    let j = i + 1;
+    if (text.charCodeAt(j) === 47) j++;
+    const start = j;
+    let c = text.charCodeAt(j);
+    while ((c >= 97 && c <= 122) || c === 95 || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)) c = text.charCodeAt(++j);
+    if (c === 62 && names.has(text.slice(start, j))) hits++;
+    i = text.indexOf('<', i + 1);
+  }
+  return hits;
+}
+
+/** push(): a fresh answer (array of blocks) after every chunk. */
+function streamIn(text: string, size: number, p: Protocol = protocol): number {
+  const parser = createStreamParser({ protocol: p });
+  for (let i = 0; i < text.length; i += size) parser.push(text.slice(i, i + size));
+  return parser.end().length;
+}
+
+/** write(): chunks parsed incrementally, the answer read every `readEvery` chunks (a UI frame). */
+function writeIn(text: string, size: number, readEvery: number): number {
+  const parser = createStreamParser({ protocol });
+  let n = 0;
+  for (let i = 0; i < text.length; i += size) {
+    parser.write(text.slice(i, i + size));
+    if (++n % readEvery === 0) void parser.blocks;
+  }
+  return parser.end().length;
+}
+
+const fmt = (n: number, d = 1) => n.toFixed(d);
+
+export async function run(): Promise<void> {
+  const MB = 1024 * 1024;
+  const message = realisticMessage(MB);
+  const sizeMB = message.length / MB;
+  const names = new Set<string>([...protocol.tools.flatMap((t) => [t.name, ...t.params]), ...protocol.reasoningTags]);
+  const ltCount = message.split('<').length - 1;
+  console.log(`message: ${fmt(sizeMB, 2)} MB, ${ltCount} '<' characters, ${parseAssistantMessage(message, { protocol, final: true }).length} blocks`);
+
+  const oneShot = timeMs(() => parseAssistantMessage(message, { protocol, final: true }));
+  const floor = timeMs(() => floorLoop(message, names));
+  console.log(`one-shot parse:        ${fmt(oneShot, 2)} ms  (${fmt(sizeMB / (oneShot / 1000), 0)} MB/s)`);
+  console.log(`floor loop (every '<' + name lookup): ${fmt(floor, 2)} ms  -> parse / floor = ${fmt(oneShot / floor, 2)}x (goal <= 1.5x)`);
+
+  const pushes = Math.ceil(message.length / 16);
+  const write16 = timeMs(() => writeIn(message, 16, Number.MAX_SAFE_INTEGER), 5);
+  console.log(`stream form, 16-char chunks (write, answer at the end): ${fmt(write16, 1)} ms (${pushes} writes, ${fmt((write16 * 1000) / pushes, 3)} µs each) -> stream / one-shot = ${fmt(write16 / oneShot, 2)}x (goal <= 4x)`);
+  const frame16 = timeMs(() => writeIn(message, 16, 64), 5);
+  console.log(`  same, answer read every 64 chunks (a UI frame): ${fmt(frame16, 1)} ms -> ${fmt(frame16 / oneShot, 2)}x`);
+  const stream16 = timeMs(() => streamIn(message, 16), 5);
+  console.log(`  same with push (a fresh answer after every chunk, O(blocks) each; ${parseAssistantMessage(message, { protocol }).length} blocks at the end): ${fmt(stream16, 1)} ms (${fmt((stream16 * 1000) / pushes, 3)} µs/push) -> ${fmt(stream16 / oneShot, 2)}x`);
+
+  const raw1 = singleRawParameter(MB);
+  const raw2 = singleRawParameter(2 * MB);
+  const t1 = timeMs(() => streamIn(raw1, 4), 5);
+  const t2 = timeMs(() => streamIn(raw2, 4), 5);
+  console.log(`one raw parameter in 4-char chunks: 1 MB ${fmt(t1, 1)} ms, 2 MB ${fmt(t2, 1)} ms -> t(2 MB)/t(1 MB) = ${fmt(t2 / t1, 2)} (goal <= 2.3)`);
+  const c1 = timeMs(() => streamIn(raw1, 1), 3);
+  console.log(`one raw parameter of 1 MB, 1 char per push: ${fmt(c1, 1)} ms (${fmt((c1 * 1000) / raw1.length, 3)} µs/push)`);
+
+  // Re-parsing the whole text on every chunk (Cline's approach), measured on a prefix
+  // small enough to finish, with our own parser doing the re-parse.
+  const small = message.slice(0, 128 * 1024);
+  const reparse = timeMs(() => {
+    for (let i = 16; i <= small.length; i += 16) parseAssistantMessage(small.slice(0, i), { protocol });
+  }, 1);
+  const incremental = timeMs(() => streamIn(small, 16), 5);
+  console.log(
+    `128 KB in 16-char chunks: re-parse per chunk ${fmt(reparse, 0)} ms vs incremental ${fmt(incremental, 2)} ms -> ${fmt(reparse / incremental, 0)}x; ` +
+      `quadratic, so at 1 MB about ${fmt((reparse * 64) / 1000, 0)} s vs ${fmt(stream16 / 1000, 2)} s (${fmt((reparse * 64) / stream16, 0)}x)`,
+  );
+}
