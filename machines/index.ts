@@ -1,2 +1,15 @@
 // agent-turn: everything — the core plus the XState machine.
 export * from '../src/index.js';
+export { agentTurnMachine } from './agent-turn-machine.js';
+export type { AgentTurnMachine } from './agent-turn-machine.js';
+export type * from './agent-turn-types.js';
+export { chatActor, toChatError } from './chat-actor.js';
+export type { ChatActorCommand } from './chat-actor.js';
+export { executeToolActor, normalizeToolResult, toolErrorResult } from './execute-tool-actor.js';
+export {
+  DEFAULT_COMPLETION_TOOL,
+  DEFAULT_MAX_CONSECUTIVE_MISTAKES,
+  DEFAULT_MAX_REQUESTS,
+  DEFAULT_RETRY_DELAYS_MS,
+  resolveTurnOptions,
+} from './turn-context.js';

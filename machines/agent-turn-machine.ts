@@ -1,0 +1,269 @@
+// The agent turn as a state machine: request -> stream and present blocks (running each complete
+// tool once, in order) -> finalize -> recurse with the results, until the model completes, the
+// limits are hit, the user aborts, or an error cannot be retried. The config below holds only
+// names; what they do is in the implementations passed to setup().
+import { assign, enqueueActions, setup } from 'xstate';
+import type { ToolUse } from '../src/parser/blocks.js';
+import type {
+  AgentTurnContext,
+  AgentTurnEvent,
+  AgentTurnInput,
+  AgentTurnOutput,
+  ExecuteToolOutput,
+} from './agent-turn-types.js';
+import { chatActor, toChatError } from './chat-actor.js';
+import { executeToolActor, toolErrorResult } from './execute-tool-actor.js';
+import { absorbEvents, endReply } from './reply-assembly.js';
+import { closeReply, historyContinuing, historyEnding, recordFailedAttempt } from './turn-close.js';
+import {
+  anyToolStarted,
+  blockAtIndex,
+  chatRequestOf,
+  freshReply,
+  initialContext,
+  needsApproval,
+  pendingToolAtIndex,
+} from './turn-context.js';
+import { rejectedToolText } from './turn-notes.js';
+
+type Ctx = AgentTurnContext;
+type Ev = AgentTurnEvent;
+
+const COMPLETION_ACK_CONTENT = 'Task completed.';
+
+function outcome(c: Ctx, callId: string, value: Ctx['toolOutcomes'][string]) {
+  return { ...c.toolOutcomes, [callId]: value };
+}
+
+function currentToolId(c: Ctx): string {
+  return (blockAtIndex(c) as ToolUse).call_id;
+}
+
+export const agentTurnMachine = setup({
+  types: {
+    context: {} as Ctx,
+    events: {} as Ev,
+    input: {} as AgentTurnInput,
+    output: {} as AgentTurnOutput,
+  },
+  actors: {
+    chat: chatActor,
+    executeTool: executeToolActor,
+  },
+  delays: {
+    retryDelay: ({ context }) => context.options.retryDelaysMs[context.attempt - 1] ?? 0,
+  },
+  guards: {
+    hasResponse: ({ context }) => context.responded,
+    shouldRetry: ({ context: c }) =>
+      c.streamError !== undefined && c.streamError.retryable && c.attempt < c.options.retryDelaysMs.length && !anyToolStarted(c),
+    failedAfterTools: ({ context: c }) => c.streamError !== undefined && c.streamError.retryable && anyToolStarted(c),
+    hasStreamError: ({ context }) => context.streamError !== undefined,
+    isStopped: ({ context }) => context.stoppedBy !== undefined,
+    atCompleteProse: ({ context }) => {
+      const block = blockAtIndex(context);
+      return block !== undefined && block.type !== 'tool_use' && !block.partial;
+    },
+    atCompletionTool: ({ context }) => pendingToolAtIndex(context)?.name === context.options.completionTool,
+    atToolNeedingApproval: ({ context }) => {
+      const tool = pendingToolAtIndex(context);
+      return tool !== undefined && needsApproval(context, tool);
+    },
+    atCompleteTool: ({ context }) => pendingToolAtIndex(context) !== undefined,
+    isStreamPresented: ({ context }) => {
+      if (!context.streamEnded) return false;
+      const block = blockAtIndex(context);
+      return block === undefined || block.partial; // past the end, or at a tool the end cut off
+    },
+    hasCompletion: ({ context }) => context.result !== undefined,
+    tooManyMistakes: ({ context }) => context.consecutiveMistakes >= context.options.maxConsecutiveMistakes,
+    maxRequestsReached: ({ context }) => context.requestCount >= context.options.maxRequests,
+  },
+  actions: {
+    startRequest: assign(({ context }) => ({
+      ...freshReply(context),
+      requestCount: context.attempt === 0 ? context.requestCount + 1 : context.requestCount,
+    })),
+    absorbChunks: assign(({ context, event }) => {
+      if (event.type !== 'CHAT.CHUNKS') return {};
+      const a = absorbEvents(context.reply, context.replyLength, event.events);
+      return { reply: a.reply, replyLength: a.length, blocks: a.blocks, responded: true };
+    }),
+    endStream: assign(({ context }) => {
+      const ended = endReply(context.reply, context.replyLength, false);
+      return {
+        reply: ended.reply,
+        replyLength: ended.length,
+        blocks: ended.blocks,
+        streamEnded: true,
+        responded: true,
+        finishReason: ended.finishReason,
+      };
+    }),
+    recordStreamError: assign(({ event }) => ({
+      streamError: event.type === 'CHAT.ERROR' ? event.error : toChatError(event),
+      responded: true,
+    })),
+    advancePresentation: assign(({ context }) => {
+      // Every complete text/reasoning block in a row at once: one step however many arrived.
+      let i = context.currentStreamingContentIndex;
+      const blocks = context.blocks;
+      while (i < blocks.length && blocks[i].type !== 'tool_use' && !blocks[i].partial) i++;
+      return { currentStreamingContentIndex: i };
+    }),
+    acceptCompletion: assign(({ context }) => {
+      const tool = pendingToolAtIndex(context) as ToolUse;
+      return {
+        result: tool.params.result ?? '',
+        stoppedBy: 'completion' as const,
+        toolOutcomes: outcome(context, tool.call_id, { status: 'done', content: COMPLETION_ACK_CONTENT }),
+        currentStreamingContentIndex: context.currentStreamingContentIndex + 1,
+      };
+    }),
+    stopReadingInOneToolMode: enqueueActions(({ context, enqueue }) => {
+      if (context.options.toolsPerMessage !== 'one' || context.stoppedBy !== undefined) return;
+      enqueue.assign({ stoppedBy: 'one-tool' as const });
+      enqueue.sendTo('chat', { type: 'STOP' });
+    }),
+    markAwaitingApproval: assign(({ context }) => ({
+      toolOutcomes: outcome(context, currentToolId(context), { status: 'awaiting-approval' }),
+    })),
+    markToolRunning: assign(({ context }) => ({
+      toolOutcomes: outcome(context, currentToolId(context), { status: 'running' }),
+    })),
+    recordToolResult: assign(({ context, event }) => {
+      const result = (event as { output: ExecuteToolOutput }).output;
+      return {
+        toolOutcomes: outcome(context, currentToolId(context), {
+          status: result.isError ? 'error' : 'done',
+          content: result.content,
+          isError: result.isError,
+        }),
+        currentStreamingContentIndex: context.currentStreamingContentIndex + 1,
+      };
+    }),
+    recordToolFailure: assign(({ context, event }) => {
+      const result = toolErrorResult((event as { error: unknown }).error);
+      return {
+        toolOutcomes: outcome(context, currentToolId(context), { status: 'error', content: result.content, isError: true }),
+        currentStreamingContentIndex: context.currentStreamingContentIndex + 1,
+      };
+    }),
+    recordRejection: assign(({ context, event }) => {
+      const feedback = event.type === 'REJECT' ? event.feedback : undefined;
+      return {
+        toolOutcomes: outcome(context, currentToolId(context), { status: 'rejected', content: rejectedToolText(feedback), isError: true }),
+        rejectionFeedback: feedback,
+        stoppedBy: 'rejected' as const,
+        currentStreamingContentIndex: context.currentStreamingContentIndex + 1,
+      };
+    }),
+    markInterrupted: assign({ stoppedBy: 'error' as const }),
+    recordFailedAttempt: assign(({ context }) => ({ ...recordFailedAttempt(context), attempt: context.attempt + 1 })),
+    recordFailure: assign(({ context }) => {
+      // Tools already ran: their reply and results enter the history, so no effect is lost.
+      if (anyToolStarted(context)) {
+        const closed = { ...context, ...closeReply({ ...context, stoppedBy: 'error' }, 'failed') };
+        return { ...closed, messages: historyEnding(closed), closing: undefined, reason: 'failed' as const, error: context.streamError };
+      }
+      return { ...recordFailedAttempt(context), reason: 'failed' as const, error: context.streamError };
+    }),
+    closeReply: assign(({ context }) => closeReply(context, 'complete')),
+    endCompleted: assign(({ context }) => ({ messages: historyEnding(context), closing: undefined, reason: 'completed' as const })),
+    endTooManyMistakes: assign(({ context }) => ({
+      messages: historyEnding(context),
+      closing: undefined,
+      reason: 'too_many_mistakes' as const,
+    })),
+    endMaxRequests: assign(({ context }) => ({ messages: historyEnding(context), closing: undefined, reason: 'max_requests' as const })),
+    continueTurn: assign(({ context }) => ({ messages: historyContinuing(context), closing: undefined, attempt: 0 })),
+    finalizeAborted: assign(({ context }) => {
+      if (!context.replyOpen) return { reason: 'aborted' as const };
+      const closed = { ...context, ...closeReply({ ...context, stoppedBy: 'aborted' }, 'aborted') };
+      return { ...closed, messages: historyContinuing(closed), closing: undefined, reason: 'aborted' as const };
+    }),
+  },
+}).createMachine({
+  id: 'agentTurn',
+  context: ({ input }) => initialContext(input),
+  initial: 'request',
+  on: {
+    ABORT: { target: '.aborted', actions: 'finalizeAborted' },
+  },
+  states: {
+    request: {
+      entry: 'startRequest',
+      invoke: { id: 'chat', src: 'chat', input: ({ context }) => ({ client: context.client, request: chatRequestOf(context) }) },
+      on: {
+        'CHAT.CHUNKS': { actions: 'absorbChunks' },
+        'CHAT.END': { actions: 'endStream' },
+        'CHAT.ERROR': { actions: 'recordStreamError' },
+      },
+      initial: 'requesting',
+      states: {
+        requesting: {
+          always: { guard: 'hasResponse', target: 'streaming' },
+        },
+        streaming: {
+          always: [
+            { guard: 'shouldRetry', target: '#agentTurn.retrying', actions: 'recordFailedAttempt' },
+            { guard: 'failedAfterTools', target: '#agentTurn.finalizing', actions: 'markInterrupted' },
+            { guard: 'hasStreamError', target: '#agentTurn.failed', actions: 'recordFailure' },
+            { guard: 'isStopped', target: '#agentTurn.finalizing' },
+            { guard: 'atCompleteProse', actions: 'advancePresentation' },
+            { guard: 'atCompletionTool', target: '#agentTurn.finalizing', actions: 'acceptCompletion' },
+            { guard: 'atToolNeedingApproval', target: 'awaitingApproval', actions: 'stopReadingInOneToolMode' },
+            { guard: 'atCompleteTool', target: 'executingTool', actions: 'stopReadingInOneToolMode' },
+            { guard: 'isStreamPresented', target: '#agentTurn.finalizing' },
+          ],
+        },
+        awaitingApproval: {
+          entry: 'markAwaitingApproval',
+          on: {
+            APPROVE: 'executingTool',
+            REJECT: { target: 'streaming', actions: 'recordRejection' },
+          },
+        },
+        executingTool: {
+          entry: 'markToolRunning',
+          invoke: {
+            id: 'executeTool',
+            src: 'executeTool',
+            input: ({ context }) => ({ toolUse: blockAtIndex(context) as ToolUse, tools: context.tools }),
+            onDone: { target: 'streaming', actions: 'recordToolResult' },
+            onError: { target: 'streaming', actions: 'recordToolFailure' },
+          },
+        },
+      },
+    },
+    finalizing: {
+      entry: 'closeReply',
+      always: [
+        { guard: 'hasCompletion', target: 'done', actions: 'endCompleted' },
+        { guard: 'tooManyMistakes', target: 'done', actions: 'endTooManyMistakes' },
+        { guard: 'maxRequestsReached', target: 'done', actions: 'endMaxRequests' },
+        { target: 'recursing' },
+      ],
+    },
+    recursing: {
+      entry: 'continueTurn',
+      always: { target: 'request' },
+    },
+    retrying: {
+      after: { retryDelay: { target: 'request' } },
+    },
+    done: { type: 'final' },
+    aborted: { type: 'final' },
+    failed: { type: 'final' },
+  },
+  output: ({ context }) => ({
+    reason: context.reason ?? 'failed',
+    messages: context.messages,
+    requests: context.requests,
+    usage: context.usage,
+    ...(context.result !== undefined ? { result: context.result } : {}),
+    ...(context.error !== undefined ? { error: context.error } : {}),
+  }),
+});
+
+export type AgentTurnMachine = typeof agentTurnMachine;

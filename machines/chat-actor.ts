@@ -1,0 +1,67 @@
+// The `chat` actor: streams one request and reports to the machine. Events that arrive close
+// together (one network read usually carries many SSE events) are sent as one CHAT.CHUNKS batch,
+// flushed on the next macrotask, so the machine does one transition per read rather than per token.
+import { fromCallback } from 'xstate';
+import { ChatError } from '../src/openai/errors.js';
+import type { ChatStreamEvent } from '../src/openai/types.js';
+import type { ChatActorEvent, ChatActorInput } from './agent-turn-types.js';
+
+/** Sent by the machine: stop reading (one tool per message, a rejection, the completion tool). */
+export type ChatActorCommand = { type: 'STOP' };
+
+/** Any failure as a ChatError: the wire layer throws those; anything else is a network-level fault. */
+export function toChatError(error: unknown): ChatError {
+  if (error instanceof ChatError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new ChatError('network', message, { cause: error, retryable: true });
+}
+
+export const chatActor = fromCallback<ChatActorCommand, ChatActorInput>(({ input, sendBack, receive }) => {
+  const controller = new AbortController();
+  let finished = false; // stopped by the machine or the stream is over: send nothing more
+  let batch: ChatStreamEvent[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const flush = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (batch.length === 0 || finished) return;
+    const events = batch;
+    batch = [];
+    sendBack({ type: 'CHAT.CHUNKS', events } satisfies ChatActorEvent);
+  };
+
+  const stop = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    finished = true;
+    controller.abort();
+  };
+
+  receive((command) => {
+    if (command.type !== 'STOP' || finished) return;
+    flush(); // what already arrived is delivered, not dropped
+    stop();
+  });
+
+  (async () => {
+    try {
+      for await (const event of input.client.stream(input.request, { signal: controller.signal })) {
+        if (finished) return;
+        batch.push(event);
+        if (timer === undefined) timer = setTimeout(flush, 0);
+      }
+      if (finished) return;
+      flush();
+      finished = true;
+      sendBack({ type: 'CHAT.END' } satisfies ChatActorEvent);
+    } catch (error) {
+      if (finished) return; // our own abort
+      flush();
+      finished = true;
+      sendBack({ type: 'CHAT.ERROR', error: toChatError(error) } satisfies ChatActorEvent);
+    }
+  })();
+
+  return stop;
+});

@@ -1,0 +1,95 @@
+// The current reply's block assembler, made safe to keep in machine context.
+//
+// The assembler is stateful, but XState (and @xstate/graph, and time-travelling inspectors) may
+// compute several next snapshots from one snapshot. So the context records how many events its
+// snapshot absorbed (`length`); when the shared assembler has moved past that point (another
+// branch pushed or ended it), a fresh one is rebuilt from the event log. In a plain run every
+// snapshot is the newest one, so nothing is ever rebuilt.
+import type { AssistantMessageContent } from '../src/parser/blocks.js';
+import type { Protocol } from '../src/protocol/define-protocol.js';
+import { createBlockAssembler, type BlockAssembler } from '../src/openai/block-assembler.js';
+import type { ChatStreamEvent } from '../src/openai/types.js';
+
+export interface ReplyAssemblyOptions {
+  protocol: Protocol;
+  idPrefix: string;
+  startInReasoning: boolean;
+}
+
+/** Opaque: read it through the functions below. */
+export interface ReplyAssembly {
+  readonly options: ReplyAssemblyOptions;
+  readonly log: ChatStreamEvent[];
+  readonly assembler: BlockAssembler;
+  readonly ended: boolean;
+}
+
+interface MutableReplyAssembly {
+  options: ReplyAssemblyOptions;
+  log: ChatStreamEvent[];
+  assembler: BlockAssembler;
+  ended: boolean;
+}
+
+export function createReplyAssembly(options: ReplyAssemblyOptions): ReplyAssembly {
+  return { options, log: [], assembler: createBlockAssembler(options), ended: false };
+}
+
+/** The assembly as it was after `length` events, forked if another branch moved it on (or ended it, for writing). */
+function at(reply: ReplyAssembly, length: number, writable = true): MutableReplyAssembly {
+  if (reply.log.length === length && (!writable || !reply.ended)) return reply as MutableReplyAssembly;
+  const log = reply.log.slice(0, length);
+  const assembler = createBlockAssembler(reply.options);
+  for (const event of log) assembler.push(event);
+  return { options: reply.options, log, assembler, ended: false };
+}
+
+export interface Absorbed {
+  reply: ReplyAssembly;
+  length: number;
+  blocks: AssistantMessageContent[];
+}
+
+/** Adds stream events; answers the blocks after them. */
+export function absorbEvents(reply: ReplyAssembly, length: number, events: readonly ChatStreamEvent[]): Absorbed {
+  const next = at(reply, length);
+  let blocks = next.assembler.blocks;
+  for (const event of events) {
+    next.log.push(event);
+    blocks = next.assembler.push(event);
+  }
+  return { reply: next, length: next.log.length, blocks };
+}
+
+export interface EndedReply extends Absorbed {
+  content: string;
+  reasoning: string;
+  toolCalls: BlockAssembler['toolCalls'];
+  usage: BlockAssembler['usage'];
+  finishReason: string | undefined;
+}
+
+/** The final blocks: text and reasoning complete; with `truncated`, unfinished tool calls stay partial. */
+export function endReply(reply: ReplyAssembly, length: number, truncated: boolean): EndedReply {
+  // Ending twice (the stream ended, then the reply is closed) answers the first end.
+  const next = at(reply, length, false);
+  const blocks = next.ended ? next.assembler.blocks : next.assembler.end({ truncated });
+  next.ended = true;
+  const a = next.assembler;
+  return {
+    reply: next,
+    length,
+    blocks,
+    content: a.content,
+    reasoning: a.reasoning,
+    toolCalls: a.toolCalls,
+    usage: a.usage,
+    finishReason: a.finishReason,
+  };
+}
+
+/** Facts about the reply so far, without ending it. */
+export function replyFacts(reply: ReplyAssembly, length: number): Omit<EndedReply, 'reply' | 'length' | 'blocks'> {
+  const a = at(reply, length, false).assembler;
+  return { content: a.content, reasoning: a.reasoning, toolCalls: a.toolCalls, usage: a.usage, finishReason: a.finishReason };
+}

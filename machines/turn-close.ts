@@ -1,0 +1,161 @@
+// Closing a reply: every tool use gets an outcome (ran, rejected, skipped, cut off), the request
+// is recorded, and the reply is prepared for the history. Pure: context in, context changes out.
+import type { ToolUse } from '../src/parser/blocks.js';
+import { assistantHistoryMessage, toolResultMessages, type ToolResultEntry } from '../src/openai/history.js';
+import type { ChatMessage } from '../src/openai/types.js';
+import type { AgentTurnContext, RequestStatus, ToolOutcome, TurnRequest, TurnToolResult } from './agent-turn-types.js';
+import { endReply } from './reply-assembly.js';
+import { addUsage } from './turn-context.js';
+import {
+  ABORTED_NOTE,
+  ABORTED_TOOL_TEXT,
+  EMPTY_ASSISTANT_PLACEHOLDER,
+  EMPTY_REPLY_NOTE,
+  STREAM_ERROR_NOTE,
+  cutOffToolText,
+  noToolUsedNote,
+  oneToolNote,
+  skippedToolText,
+} from './turn-notes.js';
+
+/** What the completion tool's use is answered with when the protocol needs an answer (native calls). */
+export const COMPLETION_ACK = 'The result was presented to the user.';
+
+const USED = new Set(['done', 'error', 'rejected']);
+
+/** Ends the current reply and decides every tool use's outcome; `status` is how the request ended. */
+export function closeReply(c: AgentTurnContext, status: RequestStatus): Partial<AgentTurnContext> {
+  const cause = c.stoppedBy;
+  const ended = endReply(c.reply, c.replyLength, !c.streamEnded);
+  const finishReason = ended.finishReason ?? c.finishReason;
+  const outcomes: Record<string, ToolOutcome> = { ...c.toolOutcomes };
+  const results: ToolResultEntry[] = [];
+  const skipped: ToolUse[] = [];
+  const weStoppedIt = cause === 'one-tool' || cause === 'rejected' || cause === 'completion';
+  let usedTool = false;
+  let cutOff = false;
+  let toolBlocks = 0;
+
+  for (const block of ended.blocks) {
+    if (block.type !== 'tool_use') continue;
+    toolBlocks++;
+    let outcome: ToolOutcome | undefined = outcomes[block.call_id];
+    if (outcome?.status === 'running') outcome = { status: 'error', content: ABORTED_TOOL_TEXT, isError: true };
+    else if (outcome?.status === 'awaiting-approval') outcome = undefined;
+    if (outcome === undefined) {
+      if (block.partial && !weStoppedIt) {
+        outcome = { status: 'cut-off', content: cutOffToolText(block, finishReason, cause), isError: true };
+        cutOff = true;
+      } else {
+        outcome = { status: 'skipped', content: skippedToolText(cause), isError: true };
+        skipped.push(block);
+      }
+    }
+    outcomes[block.call_id] = outcome;
+    const isCompletion = block.name === c.options.completionTool && outcome.status === 'done' && c.result !== undefined;
+    if (USED.has(outcome.status)) usedTool = true;
+    // The tag protocol needs no answer to the completion tool; a native call must be answered.
+    if (isCompletion && !block.isNativeToolCall) continue;
+    results.push({ toolUse: block, content: outcome.content ?? '', isError: outcome.isError === true });
+  }
+
+  const notes: string[] = [];
+  if (cause === 'one-tool' && (skipped.length > 0 || !c.streamEnded)) notes.push(oneToolNote(skipped));
+  if (cause === 'aborted') notes.push(ABORTED_NOTE);
+  if (cause === 'error') notes.push(STREAM_ERROR_NOTE);
+  const countsAsMistake = !usedTool && cause !== 'aborted';
+  if (countsAsMistake && !cutOff) {
+    const empty = ended.content.trim() === '' && toolBlocks === 0;
+    notes.push(empty ? EMPTY_REPLY_NOTE : noToolUsedNote(c.options.completionTool, c.toolDefinitions !== undefined));
+  }
+
+  const assistant: ChatMessage =
+    ended.content.trim() === '' && ended.toolCalls.length === 0
+      ? { role: 'assistant', content: EMPTY_ASSISTANT_PLACEHOLDER }
+      : assistantHistoryMessage({ content: ended.content, toolCalls: ended.toolCalls });
+
+  const request: TurnRequest = {
+    index: c.requests.length,
+    attempt: c.attempt,
+    idPrefix: c.idPrefix,
+    status,
+    blocks: ended.blocks,
+    toolResults: toolResultsOf(ended.blocks, outcomes),
+    content: ended.content,
+    reasoning: ended.reasoning,
+    usage: ended.usage,
+    finishReason,
+    ...(c.streamError !== undefined ? { error: c.streamError } : {}),
+  };
+
+  return {
+    reply: ended.reply,
+    replyLength: ended.length,
+    blocks: ended.blocks,
+    toolOutcomes: outcomes,
+    requests: [...c.requests, request],
+    usage: addUsage(c.usage, ended.usage),
+    consecutiveMistakes: countsAsMistake ? c.consecutiveMistakes + 1 : usedTool ? 0 : c.consecutiveMistakes,
+    closing: { assistant, results, notes, usedTool },
+    replyOpen: false,
+  };
+}
+
+/** A failed attempt that ran no tool: kept in `requests` for UIs, never in the history. */
+export function recordFailedAttempt(c: AgentTurnContext): Partial<AgentTurnContext> {
+  const ended = endReply(c.reply, c.replyLength, true);
+  const outcomes: Record<string, ToolOutcome> = { ...c.toolOutcomes };
+  for (const block of ended.blocks) {
+    if (block.type === 'tool_use' && outcomes[block.call_id] === undefined) {
+      outcomes[block.call_id] = { status: block.partial ? 'cut-off' : 'skipped', content: skippedToolText('error'), isError: true };
+    }
+  }
+  const request: TurnRequest = {
+    index: c.requests.length,
+    attempt: c.attempt,
+    idPrefix: c.idPrefix,
+    status: 'failed',
+    blocks: ended.blocks,
+    toolResults: toolResultsOf(ended.blocks, outcomes),
+    content: ended.content,
+    reasoning: ended.reasoning,
+    usage: ended.usage,
+    finishReason: ended.finishReason,
+    ...(c.streamError !== undefined ? { error: c.streamError } : {}),
+  };
+  return {
+    reply: ended.reply,
+    replyLength: ended.length,
+    blocks: ended.blocks,
+    toolOutcomes: outcomes,
+    requests: [...c.requests, request],
+    usage: addUsage(c.usage, ended.usage),
+    replyOpen: false,
+  };
+}
+
+function toolResultsOf(blocks: readonly { type: string }[], outcomes: Record<string, ToolOutcome>): TurnToolResult[] {
+  const out: TurnToolResult[] = [];
+  for (const block of blocks) {
+    if (block.type !== 'tool_use') continue;
+    const t = block as ToolUse;
+    const o = outcomes[t.call_id];
+    if (o === undefined) continue;
+    out.push({ call_id: t.call_id, name: t.name, status: o.status, content: o.content ?? '', isError: o.isError === true });
+  }
+  return out;
+}
+
+/** The closed reply and its results (with notes) appended: the turn goes on. */
+export function historyContinuing(c: AgentTurnContext): ChatMessage[] {
+  if (c.closing === undefined) return c.messages;
+  const { assistant, results, notes } = c.closing;
+  return [...c.messages, assistant, ...toolResultMessages(results, { notes })];
+}
+
+/** The closed reply and its results appended, without notes: the turn ends here. */
+export function historyEnding(c: AgentTurnContext): ChatMessage[] {
+  if (c.closing === undefined) return c.messages;
+  const { assistant, results } = c.closing;
+  return [...c.messages, assistant, ...(results.length > 0 ? toolResultMessages(results) : [])];
+}

@@ -1,0 +1,123 @@
+// The machine's context: built from the input, reset for each request, and the small reads the
+// guards make (the block being presented, whether a tool already ran).
+import { nanoid } from 'nanoid';
+import type { AssistantMessageContent, ToolUse } from '../src/parser/blocks.js';
+import { clineThinkProtocol } from '../src/protocol/cline-protocol.js';
+import type { ChatRequest, ChatUsage } from '../src/openai/types.js';
+import type { AgentTurnContext, AgentTurnInput, ResolvedTurnOptions } from './agent-turn-types.js';
+import { createReplyAssembly } from './reply-assembly.js';
+
+export const DEFAULT_RETRY_DELAYS_MS = [2000, 4000, 8000] as const;
+export const DEFAULT_MAX_REQUESTS = 20;
+export const DEFAULT_MAX_CONSECUTIVE_MISTAKES = 3;
+export const DEFAULT_COMPLETION_TOOL = 'attempt_completion';
+
+export function resolveTurnOptions(input: AgentTurnInput): ResolvedTurnOptions {
+  return {
+    maxRequests: Math.max(1, input.maxRequests ?? DEFAULT_MAX_REQUESTS),
+    toolsPerMessage: input.toolsPerMessage ?? 'one',
+    approval: input.approval === true ? true : input.approval === false || input.approval === undefined ? [] : [...input.approval],
+    completionTool: input.completionTool ?? DEFAULT_COMPLETION_TOOL,
+    retryDelaysMs: [...(input.retry?.delaysMs ?? DEFAULT_RETRY_DELAYS_MS)],
+    maxConsecutiveMistakes: Math.max(1, input.nudge?.maxConsecutiveMistakes ?? DEFAULT_MAX_CONSECUTIVE_MISTAKES),
+    startInReasoning: input.startInReasoning ?? false,
+  };
+}
+
+export const ZERO_USAGE: ChatUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+
+export function addUsage(total: ChatUsage, more: ChatUsage | undefined): ChatUsage {
+  if (more === undefined) return total;
+  const reasoning = (total.reasoningTokens ?? 0) + (more.reasoningTokens ?? 0);
+  return {
+    promptTokens: total.promptTokens + more.promptTokens,
+    completionTokens: total.completionTokens + more.completionTokens,
+    totalTokens: total.totalTokens + more.totalTokens,
+    ...(total.reasoningTokens !== undefined || more.reasoningTokens !== undefined ? { reasoningTokens: reasoning } : {}),
+  };
+}
+
+/** Fields of the current reply, fresh: a new parser and a new call_id prefix. */
+export function freshReply(context: Pick<AgentTurnContext, 'protocol' | 'options'>) {
+  const idPrefix = nanoid(10);
+  return {
+    idPrefix,
+    reply: createReplyAssembly({ protocol: context.protocol, idPrefix, startInReasoning: context.options.startInReasoning }),
+    replyLength: 0,
+    blocks: [] as AssistantMessageContent[],
+    currentStreamingContentIndex: 0,
+    toolOutcomes: {},
+    responded: false,
+    streamEnded: false,
+    finishReason: undefined,
+    streamError: undefined,
+    stoppedBy: undefined,
+    rejectionFeedback: undefined,
+    replyOpen: true,
+    closing: undefined,
+  } satisfies Partial<AgentTurnContext>;
+}
+
+export function initialContext(input: AgentTurnInput): AgentTurnContext {
+  const base = {
+    client: input.client,
+    model: input.model,
+    protocol: input.protocol ?? clineThinkProtocol,
+    tools: input.tools ?? {},
+    toolDefinitions: input.toolDefinitions,
+    requestOptions: input.requestOptions ?? {},
+    options: resolveTurnOptions(input),
+  };
+  return {
+    ...base,
+    messages: [...input.messages],
+    requests: [],
+    requestCount: 0,
+    attempt: 0,
+    consecutiveMistakes: 0,
+    usage: ZERO_USAGE,
+    ...freshReply(base),
+    replyOpen: false,
+    reason: undefined,
+    result: undefined,
+    error: undefined,
+  };
+}
+
+/** The request the chat actor sends for the current history. */
+export function chatRequestOf(context: AgentTurnContext): ChatRequest {
+  return {
+    ...context.requestOptions,
+    model: context.model,
+    messages: context.messages,
+    stream: true,
+    stream_options: { include_usage: true },
+    ...(context.toolDefinitions !== undefined && context.toolDefinitions.length > 0 ? { tools: context.toolDefinitions } : {}),
+  };
+}
+
+export function blockAtIndex(context: AgentTurnContext): AssistantMessageContent | undefined {
+  return context.blocks[context.currentStreamingContentIndex];
+}
+
+/** The block being presented, if it is a complete tool use that has not run (nor been decided) yet. */
+export function pendingToolAtIndex(context: AgentTurnContext): ToolUse | undefined {
+  const block = blockAtIndex(context);
+  if (block === undefined || block.type !== 'tool_use' || block.partial) return undefined;
+  if (Object.prototype.hasOwnProperty.call(context.toolOutcomes, block.call_id)) return undefined;
+  return block;
+}
+
+export function needsApproval(context: AgentTurnContext, toolUse: ToolUse): boolean {
+  const approval = context.options.approval;
+  return approval === true || approval.includes(toolUse.name);
+}
+
+/** Whether any tool of this reply started (or was decided by the user): then the attempt cannot be silently retried. */
+export function anyToolStarted(context: AgentTurnContext): boolean {
+  for (const id in context.toolOutcomes) {
+    const status = context.toolOutcomes[id].status;
+    if (status === 'running' || status === 'done' || status === 'error' || status === 'rejected') return true;
+  }
+  return false;
+}
