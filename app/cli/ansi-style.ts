@@ -1,0 +1,64 @@
+// ANSI escape sequences, written by hand: the CLI needs only a handful.
+
+export interface Style {
+  readonly enabled: boolean;
+  dim(text: string): string;
+  bold(text: string): string;
+  italic(text: string): string;
+  red(text: string): string;
+  green(text: string): string;
+  yellow(text: string): string;
+  cyan(text: string): string;
+  magenta(text: string): string;
+}
+
+const wrap = (open: number, close: number) => (text: string) => (text === '' ? '' : `\x1b[${open}m${text}\x1b[${close}m`);
+
+/** Colours when `enabled`, identity functions otherwise (pipes, NO_COLOR). */
+export function createStyle(enabled: boolean): Style {
+  if (!enabled) {
+    const same = (text: string) => text;
+    return { enabled, dim: same, bold: same, italic: same, red: same, green: same, yellow: same, cyan: same, magenta: same };
+  }
+  return {
+    enabled,
+    dim: wrap(2, 22),
+    bold: wrap(1, 22),
+    italic: wrap(3, 23),
+    red: wrap(31, 39),
+    green: wrap(32, 39),
+    yellow: wrap(33, 39),
+    cyan: wrap(36, 39),
+    magenta: wrap(35, 39),
+  };
+}
+
+/** Moves the cursor to the start of the line `rows` rows up and clears everything below it. */
+export function eraseRowsAbove(rows: number): string {
+  return `\r${rows > 0 ? `\x1b[${rows}A` : ''}\x1b[J`;
+}
+
+export const HIDE_CURSOR = '\x1b[?25l';
+export const SHOW_CURSOR = '\x1b[?25h';
+
+// eslint-disable-next-line no-control-regex
+const ANSI_SEQUENCE = /\x1b\[[0-9;?]*[A-Za-z]/g;
+
+/** The text a person sees, escape sequences removed. */
+export function stripAnsi(text: string): string {
+  return text.replace(ANSI_SEQUENCE, '');
+}
+
+/** Terminal rows one logical line takes at this width (wide characters counted as one; close enough). */
+export function visualRows(line: string, columns: number): number {
+  const width = [...stripAnsi(line)].length;
+  return Math.max(1, Math.ceil(width / Math.max(1, columns)));
+}
+
+/** Cuts a line to `max` visible characters, ending in '…'. Only for unstyled text. */
+export function clip(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
+
+export const SPINNER_FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'] as const;

@@ -1,0 +1,30 @@
+/** Everything the command line decides. */
+export interface CliOptions {
+  /** `scripted`, `scripted:<profile>`, or a real model name (with a base URL). */
+  model: string;
+  baseURL?: string;
+  apiKey?: string;
+  workspace: string;
+  task: string;
+  yes: boolean;
+  json: boolean;
+  readOnly: boolean;
+  maxRequests?: number;
+  showReasoning: boolean;
+  nativeTools: boolean;
+  /** Scripted model pace: 'realistic' or milliseconds between chunks (0 for tests). */
+  pace: 'realistic' | number;
+  /** Scripted model fault to inject (see --help). */
+  fault?: string;
+  help: boolean;
+}
+
+export type CliUsageErrorCode = 'unknown-option' | 'missing-value' | 'invalid-value';
+
+/** Bad command line: printed with the usage hint, exit code 2. */
+export interface CliUsageError {
+  code: CliUsageErrorCode;
+  message: string;
+}
+
+export const DEFAULT_TASK = 'Summarize this project';

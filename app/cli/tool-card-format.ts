@@ -1,0 +1,74 @@
+import type { Style } from './ansi-style.js';
+import { clip } from './ansi-style.js';
+import type { TurnViewBlock } from './turn-view.js';
+
+type ToolBlock = Extract<TurnViewBlock, { kind: 'tool' }>;
+
+/** The parameter shown beside the tool's name, most telling first. */
+const HEADLINE_PARAMS = ['path', 'command', 'regex', 'question'];
+/** Parameters that are the answer itself: shown whole, not clipped. */
+const FULL_TEXT_PARAMS: Record<string, string> = { attempt_completion: 'result', ask_followup_question: 'question' };
+const SHOWN_VALUE_LINES = 6;
+
+function headlineParam(block: ToolBlock): string | undefined {
+  if (FULL_TEXT_PARAMS[block.name]) return undefined;
+  return HEADLINE_PARAMS.find((p) => block.params[p] !== undefined);
+}
+
+/** The card's top: name, headline parameter and the others, values clipped; last lines while streaming, first lines after. */
+export function formatToolHeader(block: ToolBlock, style: Style, columns: number): string[] {
+  const width = Math.max(20, columns - 4);
+  const headline = headlineParam(block);
+  const streaming = block.status === 'streaming';
+  const title = block.name === 'attempt_completion' ? 'Completion' : block.name;
+  const lines = [`${style.cyan('⏺')} ${style.bold(title)}${headline ? ` ${clip(block.params[headline].split('\n')[0], width - block.name.length - 2)}` : ''}`];
+  for (const [key, value] of Object.entries(block.params)) {
+    if (key === headline) continue;
+    const valueLines = value.split('\n');
+    if (FULL_TEXT_PARAMS[block.name] === key) {
+      lines.push(...valueLines.map((l) => `  ${l}`));
+      continue;
+    }
+    if (valueLines.length === 1 && value.length <= width - key.length - 4) {
+      lines.push(`  ${style.dim(`${key}:`)} ${value}`);
+      continue;
+    }
+    lines.push(`  ${style.dim(`${key} (${valueLines.length} line${valueLines.length === 1 ? '' : 's'})`)}`);
+    const shown = streaming ? valueLines.slice(-SHOWN_VALUE_LINES) : valueLines.slice(0, SHOWN_VALUE_LINES);
+    for (const l of shown) lines.push(`  ${style.dim('│')} ${clip(l, width - 2)}`);
+    if (!streaming && valueLines.length > SHOWN_VALUE_LINES) lines.push(`  ${style.dim(`│ … ${valueLines.length - SHOWN_VALUE_LINES} more lines`)}`);
+  }
+  return lines;
+}
+
+/** One or two lines saying how the tool ended; empty while it has not. */
+export function formatToolOutcome(block: ToolBlock, style: Style, columns: number): string[] {
+  const width = Math.max(20, columns - 6);
+  const result = (block.result ?? '').trim();
+  const first = clip(result.split('\n')[0] ?? '', width);
+  switch (block.status) {
+    case 'done':
+      if (block.name === 'attempt_completion') return [];
+      return [`  ${style.dim('⎿')} ${summarizeResult(block.name, result, width)}`];
+    case 'error':
+      return [`  ${style.red('⎿ ✗')} ${style.red(first || 'failed')}`];
+    case 'rejected':
+      return [`  ${style.yellow('⎿ rejected')}${first ? ` ${style.dim(first)}` : ''}`];
+    case 'skipped':
+      return [`  ${style.dim(`⎿ skipped${first ? `: ${first}` : ''}`)}`];
+    case 'cut-off':
+      return [`  ${style.yellow('⎿ cut off')}${first ? ` ${style.dim(first)}` : ''}`];
+    default:
+      return [];
+  }
+}
+
+/** A person's summary of a successful result: counts for listings and files, the first line otherwise. */
+export function summarizeResult(tool: string, result: string, width: number): string {
+  const lines = result === '' ? [] : result.split('\n');
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  if (tool === 'read_file') return `read ${count(lines.length, 'line')}`;
+  if (tool === 'list_files') return result.endsWith(' is empty.') ? result : `${lines.length} ${lines.length === 1 ? 'entry' : 'entries'}`;
+  const more = lines.length > 1 ? ` (+${count(lines.length - 1, 'line')})` : '';
+  return `${clip(lines[0] ?? '(no output)', width - more.length)}${more}`;
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { createTerminalRenderer } from '../../app/cli/terminal-renderer.js';
+import type { TurnView, TurnViewBlock } from '../../app/cli/turn-view.js';
+import { FakePipe, FakeTerminal } from './fake-terminal.js';
+
+const view = (blocks: TurnViewBlock[], extra: Partial<TurnView> = {}): TurnView => ({
+  state: 'streaming', phase: 'streaming', request: 1, tokens: { total: 0, reasoning: 0 }, blocks, ...extra,
+});
+const reasoning = (text: string, partial: boolean, tokens = 7): TurnViewBlock => ({ key: 'r0', request: 1, kind: 'reasoning', text, partial, tokens });
+const answer = (text: string, partial: boolean): TurnViewBlock => ({ key: 't1', request: 1, kind: 'text', text, partial });
+const readTool = (status: Extract<TurnViewBlock, { kind: 'tool' }>['status'], params: Record<string, string>, result?: string): TurnViewBlock => ({
+  key: 'u2', request: 1, kind: 'tool', name: 'read_file', params, status, result, isError: status === 'error',
+});
+
+/** A turn told in views: reasoning streams, then text, then a tool that runs. */
+function sequence(): TurnView[] {
+  return [
+    view([], { phase: 'waiting' }),
+    view([reasoning('Let me look', true, 3)]),
+    view([reasoning('Let me look\nat the files', true, 6)]),
+    view([reasoning('Let me look\nat the files', false, 6), answer('I will read', true)]),
+    view([reasoning('Let me look\nat the files', false, 6), answer('I will read\nthe README.', true)]),
+    view([reasoning('Let me look\nat the files', false, 6), answer('I will read\nthe README.', false), readTool('streaming', { path: 'READ' })]),
+    view([reasoning('Let me look\nat the files', false, 6), answer('I will read\nthe README.', false), readTool('running', { path: 'README.md' })], { phase: 'running-tool', tokens: { total: 40, reasoning: 6 } }),
+    view([reasoning('Let me look\nat the files', false, 6), answer('I will read\nthe README.', false), readTool('done', { path: 'README.md' }, '# Title\nline 2\nline 3')], { phase: 'waiting', request: 2, tokens: { total: 40, reasoning: 6 } }),
+    view([reasoning('Let me look\nat the files', false, 6), answer('I will read\nthe README.', false), readTool('done', { path: 'README.md' }, '# Title\nline 2\nline 3'), { key: 't3', request: 2, kind: 'text', text: 'It is a title.', partial: false }], { request: 2, tokens: { total: 60, reasoning: 6 } }),
+  ];
+}
+
+describe('terminal renderer, live (TTY)', () => {
+  it('shows reasoning live, then folds it to one line', () => {
+    const term = new FakeTerminal();
+    const r = createTerminalRenderer({ out: term, live: true });
+    const views = sequence();
+    r.update(views[2]);
+    expect(term.screen()).toContain('✻ thinking… 6 tokens');
+    expect(term.screen()).toContain('  at the files');
+    r.update(views[3]);
+    expect(term.screen().split('\n')[0]).toBe('✻ thought for 6 tokens');
+    expect(term.screen()).not.toContain('at the files');
+  });
+
+  it('streams the answer and fills the tool card, then prints its result summary', () => {
+    const term = new FakeTerminal();
+    const r = createTerminalRenderer({ out: term, live: true });
+    const views = sequence();
+    r.update(views[4]);
+    expect(term.screen()).toContain('I will read\nthe README.');
+    r.update(views[5]);
+    expect(term.screen()).toContain('⏺ read_file READ');
+    r.update(views[6]);
+    expect(term.screen()).toContain('⏺ read_file README.md');
+    expect(term.screen()).toMatch(/⎿ . running/);
+    expect(term.screen()).toMatch(/running read_file · request 1 · 40 tokens \(6 reasoning\)$/);
+    r.update(views[7]);
+    r.update(views[8]);
+    r.finish(undefined, 'done');
+    expect(term.screen()).toBe(['✻ thought for 6 tokens', '', 'I will read', 'the README.', '', '⏺ read_file README.md', '  ⎿ read 3 lines', '', 'It is a title.', '', 'done'].join('\n'));
+  });
+
+  it('shows a spinner while waiting for the first token, and it turns', () => {
+    const term = new FakeTerminal();
+    const r = createTerminalRenderer({ out: term, live: true });
+    r.update(sequence()[0]);
+    const first = term.screen();
+    expect(first).toMatch(/^⠋ waiting for the model · request 1 · 0 tokens$/);
+    r.tick();
+    expect(term.screen()).toMatch(/^⠙ waiting for the model/);
+  });
+
+  it('keeps the whole reasoning with --show-reasoning', () => {
+    const term = new FakeTerminal();
+    const r = createTerminalRenderer({ out: term, live: true, showReasoning: true });
+    for (const v of sequence().slice(0, 5)) r.update(v);
+    r.finish(undefined, 'end');
+    expect(term.screen()).toBe(['✻ thinking', 'Let me look', 'at the files', '✻ thought for 6 tokens', '', 'I will read', 'the README.', '', 'end'].join('\n'));
+  });
+
+  it('prints a card with a long value clipped, and an error result in its card', () => {
+    const term = new FakeTerminal(60);
+    const r = createTerminalRenderer({ out: term, live: true });
+    const content = Array.from({ length: 10 }, (_, i) => `line ${i + 1}`).join('\n');
+    r.update(view([{ key: 'w', request: 1, kind: 'tool', name: 'write_to_file', params: { path: 'a.txt', content }, status: 'error', result: 'Error (read-only): no', isError: true }]));
+    r.finish(undefined, 'x');
+    expect(term.screen()).toBe(['⏺ write_to_file a.txt', '  content (10 lines)', ...[1, 2, 3, 4, 5, 6].map((n) => `  │ line ${n}`), '  │ … 4 more lines', '  ⎿ ✗ Error (read-only): no', '', 'x'].join('\n'));
+  });
+});
+
+describe('terminal renderer, plain (pipe or NO_COLOR)', () => {
+  it('writes append-only lines without escape sequences', () => {
+    const pipe = new FakePipe();
+    const r = createTerminalRenderer({ out: pipe, live: false });
+    for (const v of sequence()) r.update(v);
+    r.finish(undefined, 'completed');
+    expect(pipe.text).not.toContain('\x1b');
+    expect(pipe.text).toBe(['✻ thought for 6 tokens', '', 'I will read', 'the README.', '', '⏺ read_file README.md', '  ⎿ read 3 lines', '', '[request 2]', 'It is a title.', '', 'completed', ''].join('\n'));
+  });
+
+  it('prints what arrived when the turn ends mid-stream', () => {
+    const pipe = new FakePipe();
+    const r = createTerminalRenderer({ out: pipe, live: false });
+    r.update(view([reasoning('hmm', true, 1)]));
+    r.update(view([reasoning('hmm', false, 1), answer('Partial ans', true)]));
+    r.finish(undefined, 'aborted');
+    expect(pipe.text).toBe('✻ thought for 1 token\n\nPartial ans\n\naborted\n');
+  });
+});
