@@ -4,7 +4,7 @@ import type { ToolUse } from '../parser/blocks.js';
 
 /** Parameters that identify what a tool acted on, most telling first. */
 const MAIN_PARAMS = [
-  'path', 'absolutePath', 'command', 'regex', 'url', 'uri', 'query', 'question', 'server_name',
+  'regex', 'path', 'absolutePath', 'command', 'url', 'uri', 'query', 'question', 'server_name',
   'action', 'skill_name', 'title',
 ] as const;
 

@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import { ChatError } from '../../src/openai/errors.js';
+import { readChatCompletionStream } from '../../src/openai/read-chat-completion-stream.js';
+import { asyncItems, collect, delta, encoder, finishChunk, read, sse, summarize } from './wire-fixtures.js';
+
+describe('typed errors, after every earlier event', () => {
+  it("HTTP status >= 400 is 'http' with the body's error.message", async () => {
+    const response = new Response(JSON.stringify({ error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } }), {
+      status: 429,
+      statusText: 'Too Many Requests',
+      headers: { 'content-type': 'application/json', 'retry-after': '2' },
+    });
+    const { events, error } = await read(response);
+    expect(events).toEqual([]);
+    expect(error).toMatchObject({
+      code: 'http',
+      status: 429,
+      retryable: true,
+      providerMessage: 'Rate limit reached',
+      providerCode: 'rate_limit_exceeded',
+      retryAfterMs: 2000,
+    });
+    expect(error?.message).toContain('429');
+  });
+
+  it('an HTTP 400 is not retryable; a non-JSON body becomes the provider message', async () => {
+    const { error } = await read(new Response('<html>Bad Gateway</html>', { status: 502 }));
+    expect(error).toMatchObject({ code: 'http', status: 502, retryable: true, providerMessage: '<html>Bad Gateway</html>' });
+    const bad = await read(new Response(JSON.stringify({ error: { message: 'unknown model' } }), { status: 400 }));
+    expect(bad.error).toMatchObject({ code: 'http', status: 400, retryable: false, providerMessage: 'unknown model' });
+  });
+
+  it("an error object inside a data chunk is 'provider-error', after the earlier events", async () => {
+    const body = sse([delta({ content: 'Hel' }), delta({ content: 'lo' }), { error: { message: 'Upstream overloaded', code: 502 } }]);
+    const { events, error } = await read(new Response(body));
+    expect(summarize(events).text).toBe('Hello');
+    expect(error).toMatchObject({ code: 'provider-error', providerMessage: 'Upstream overloaded', providerCode: '502', retryable: true });
+  });
+
+  it("an `event: error` SSE event and a bare JSON error line are 'provider-error'", async () => {
+    const evented = `data: ${JSON.stringify(delta({ content: 'a' }))}\n\nevent: error\ndata: {"error":{"message":"boom","type":"server_error"}}\n\n`;
+    const one = await read(new Response(evented));
+    expect(one.events).toEqual([{ type: 'text', text: 'a' }]);
+    expect(one.error).toMatchObject({ code: 'provider-error', providerMessage: 'boom', providerCode: 'server_error' });
+    const bare = `data: ${JSON.stringify(delta({ content: 'a' }))}\n\n{"error":{"message":"quota"}}\n\n`;
+    const two = await read(new Response(bare));
+    expect(two.events).toEqual([{ type: 'text', text: 'a' }]);
+    expect(two.error).toMatchObject({ code: 'provider-error', providerMessage: 'quota' });
+  });
+
+  it("a choice-level error (finish_reason 'error' gateways) is 'provider-error'", async () => {
+    const { error } = await read(new Response(sse([{ choices: [{ index: 0, delta: {}, error: { message: 'model crashed' }, finish_reason: 'error' }] }])));
+    expect(error).toMatchObject({ code: 'provider-error', providerMessage: 'model crashed' });
+  });
+
+  it("a data line that is not JSON is 'malformed-chunk' naming the chunk, after the earlier events", async () => {
+    const body = `data: ${JSON.stringify(delta({ content: 'ok' }))}\n\ndata: {"choices": [oops\n\n` + sse([delta({ content: 'never' })]);
+    const { events, error } = await read(new Response(body));
+    expect(events).toEqual([{ type: 'text', text: 'ok' }]);
+    expect(error?.code).toBe('malformed-chunk');
+    expect(error?.message).toContain('chunk 2');
+    expect(error?.message).toContain('oops');
+    expect(error?.retryable).toBe(false);
+  });
+
+  it("chunks of the wrong shape are 'malformed-chunk' saying which field", async () => {
+    const cases: [unknown, string][] = [
+      [42, 'not a JSON object'],
+      [{ choices: {} }, '"choices" is not an array'],
+      [delta({ content: 5 }), '"content"'],
+      [delta({ reasoning_content: { a: 1 } }), '"reasoning_content" is not a string'],
+      [delta({ tool_calls: [{ index: -1 }] }), 'tool_calls[0].index'],
+      [{ choices: [{ index: 0, delta: {}, finish_reason: 3 }] }, 'finish_reason'],
+      [{ choices: [], usage: 'lots' }, '"usage" is not an object'],
+    ];
+    for (const [chunk, what] of cases) {
+      const { error } = await read(new Response(sse([chunk])));
+      expect(error?.code, JSON.stringify(chunk)).toBe('malformed-chunk');
+      expect(error?.message).toContain(what);
+    }
+  });
+
+  it("no finish_reason and no [DONE] at the end is 'truncated', after the events", async () => {
+    const { events, error } = await read(new Response(sse([delta({ content: 'Hello' }), delta({ content: ' wor' })], { done: false })));
+    expect(summarize(events).text).toBe('Hello wor');
+    expect(error).toMatchObject({ code: 'truncated', retryable: true });
+    expect(error?.message).toContain('2 chunks');
+  });
+
+  it("bytes cut inside a data line are 'truncated', not malformed", async () => {
+    const full = sse([delta({ content: 'Hello' }), delta({ content: 'world' }, 'stop')]);
+    const cut = full.slice(0, full.indexOf('world') + 2);
+    const { events, error } = await read(new Response(cut));
+    expect(events).toEqual([{ type: 'text', text: 'Hello' }]);
+    expect(error?.code).toBe('truncated');
+  });
+
+  it("an empty body and a non-SSE body are 'truncated' and say what came", async () => {
+    expect((await read(new Response(''))).error?.code).toBe('truncated');
+    const html = await read(new Response('<html>\n<body>gateway says hi</body>\n'));
+    expect(html.error?.code).toBe('truncated');
+    expect(html.error?.message).toContain('<html>');
+  });
+
+  it("aborting cancels the pending read and throws 'aborted'", async () => {
+    let cancelled: unknown = 'not cancelled';
+    let sent = false;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (!sent) {
+          sent = true;
+          controller.enqueue(encoder.encode(sse([delta({ content: 'first' })], { done: false })));
+        }
+        // Then never sends again: only cancel can end the pending read.
+        return new Promise(() => {});
+      },
+      cancel(reason) {
+        cancelled = reason;
+      },
+    });
+    const controller = new AbortController();
+    const events: unknown[] = [];
+    let caught: unknown;
+    try {
+      for await (const event of readChatCompletionStream(stream, { signal: controller.signal })) {
+        events.push(event);
+        controller.abort(new Error('user pressed stop'));
+      }
+    } catch (error) {
+      caught = error;
+    }
+    expect(events).toEqual([{ type: 'text', text: 'first' }]);
+    expect(caught).toBeInstanceOf(ChatError);
+    expect(caught).toMatchObject({ code: 'aborted', retryable: false });
+    expect(cancelled).not.toBe('not cancelled');
+  });
+
+  it('aborting while a read is pending ends it at once', async () => {
+    let cancelCalls = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull: () => new Promise(() => {}),
+      cancel: () => {
+        cancelCalls++;
+      },
+    });
+    const controller = new AbortController();
+    const outcome = read(stream, controller.signal);
+    await Promise.resolve();
+    controller.abort();
+    const { error } = await outcome;
+    expect(error?.code).toBe('aborted');
+    expect(cancelCalls).toBe(1);
+  });
+
+  it("an already aborted signal throws 'aborted' before reading", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const { error, events } = await read(new Response(sse([delta({ content: 'x' }), finishChunk()])), controller.signal);
+    expect(events).toEqual([]);
+    expect(error?.code).toBe('aborted');
+  });
+
+  it("aborting an async iterable source returns its iterator and throws 'aborted'", async () => {
+    let returned = false;
+    const source: AsyncIterable<string> = {
+      [Symbol.asyncIterator]() {
+        let first = true;
+        return {
+          next: () => {
+            if (first) {
+              first = false;
+              return Promise.resolve({ done: false, value: sse([delta({ content: 'x' })], { done: false }) });
+            }
+            return new Promise<IteratorResult<string>>(() => {});
+          },
+          return: () => {
+            returned = true;
+            return Promise.resolve({ done: true, value: undefined });
+          },
+        };
+      },
+    };
+    const controller = new AbortController();
+    const events: unknown[] = [];
+    const outcome = collect(
+      (async function* () {
+        for await (const e of readChatCompletionStream(source, { signal: controller.signal })) {
+          events.push(e);
+          setTimeout(() => controller.abort(), 0);
+          yield e;
+        }
+      })(),
+    );
+    const { error } = await outcome;
+    expect(events).toEqual([{ type: 'text', text: 'x' }]);
+    expect(error?.code).toBe('aborted');
+    expect(returned).toBe(true);
+  });
+
+  it("a failing byte stream is 'network', after the earlier events", async () => {
+    let step = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (step++ === 0) controller.enqueue(encoder.encode(sse([delta({ content: 'partial' })], { done: false })));
+        else controller.error(new TypeError('terminated'));
+      },
+    });
+    const { events, error } = await read(stream);
+    expect(events).toEqual([{ type: 'text', text: 'partial' }]);
+    expect(error).toMatchObject({ code: 'network', retryable: true });
+    expect(error?.message).toContain('terminated');
+  });
+
+  it("an SDK-style error with a status thrown by an iterable source is 'http'", async () => {
+    async function* source() {
+      yield delta({ content: 'a' }) as object;
+      throw Object.assign(new Error('500 internal'), { status: 500, error: { message: 'internal', code: 'server_error' } });
+    }
+    const { events, error } = await read(source());
+    expect(events).toEqual([{ type: 'text', text: 'a' }]);
+    expect(error).toMatchObject({ code: 'http', status: 500, providerMessage: 'internal', retryable: true });
+  });
+
+  it("chunk objects that end without a finish_reason are 'truncated'", async () => {
+    const { error } = await read(asyncItems([delta({ content: 'a' }) as object]));
+    expect(error?.code).toBe('truncated');
+  });
+});
