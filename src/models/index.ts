@@ -5,3 +5,8 @@ export {
 export type {
   ModelProfile, ReasoningStyle, InactiveKeyConvention, JsonSchemaSupport, StructuredOutputSupport,
 } from './profiles.js';
+export { createScriptedModel } from './scripted-model.js';
+export type { ScriptedModelOptions, FetchFunction } from './scripted-model.js';
+export { scriptedFaults } from './scripted-faults.js';
+export type { ScriptedFault } from './scripted-faults.js';
+export { exampleForSchema } from './json-schema-example.js';

@@ -1,0 +1,159 @@
+// The scripted agent's next step: list the workspace, read a named file or a README, write a
+// file when asked, then attempt_completion summarizing what the tools said. Deterministic.
+import type { ScriptedConversation, ScriptedToolOutcome } from './scripted-conversation.js';
+import { readTaskIntent, type ScriptedTaskIntent } from './scripted-task.js';
+
+export interface ScriptedToolStep {
+  name: string;
+  /** In order; `content` is written as a raw parameter. */
+  params: Array<[string, string]>;
+}
+
+export interface ScriptedAgentStep {
+  reasoning: string;
+  /** Prose before the tool use (or the whole answer when there is no tool). */
+  text: string;
+  tool?: ScriptedToolStep;
+}
+
+function lastWhere<T>(list: readonly T[], test: (item: T) => boolean): T | undefined {
+  for (let i = list.length - 1; i >= 0; i--) if (test(list[i])) return list[i];
+  return undefined;
+}
+
+function done(conv: ScriptedConversation, tool: string): ScriptedToolOutcome | undefined {
+  // Errors count as done: the agent moves on instead of looping.
+  return lastWhere(conv.outcomes, (o) => o.tool === tool && (o.kind === 'ok' || o.kind === 'error'));
+}
+
+function listedEntries(outcome: ScriptedToolOutcome): string[] {
+  if (/ is empty\.$/.test(outcome.text)) return [];
+  return outcome.text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('['));
+}
+
+function readmeIn(outcome: ScriptedToolOutcome | undefined): string | undefined {
+  if (!outcome || outcome.kind !== 'ok') return undefined;
+  const prefix = outcome.target && outcome.target !== '.' && outcome.target !== './' ? `${outcome.target.replace(/\/+$/, '')}/` : '';
+  for (const entry of listedEntries(outcome)) {
+    const name = entry.replace(/\/$/, '');
+    const base = name.slice(name.lastIndexOf('/') + 1);
+    if (/^readme(\.[a-z]+)?$/i.test(base)) return name.includes('/') || prefix === '' ? name : prefix + name;
+  }
+  return undefined;
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n').find((l) => l.trim() !== '') ?? '';
+  return line.trim().slice(0, 80);
+}
+
+function heading(text: string): string | undefined {
+  for (const line of text.split('\n')) {
+    const m = /^\s*(?:\d+\s*[|:]\s*)?#{1,6}\s+(.+?)\s*$/.exec(line);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+function countLines(text: string): number {
+  return text === '' ? 0 : text.split('\n').length;
+}
+
+function fileContent(intent: ScriptedTaskIntent, conv: ScriptedConversation): string {
+  const list = done(conv, 'list_files');
+  const read = done(conv, 'read_file');
+  const facts = [
+    list ? (list.kind === 'ok' ? `${listedEntries(list).length} entries listed` : 'listing failed') : 'nothing listed',
+    read ? (read.kind === 'ok' ? `read ${read.target ?? 'a file'}` : 'reading failed') : 'nothing read',
+  ];
+  // `<`, `&&` and a fake closing tag on its own line: the parser must keep them in the file.
+  return [
+    `# Notes for: ${intent.summary}`,
+    '',
+    `Facts: ${facts.join('; ')}.`,
+    '',
+    'Checks: a < b && b > c, and <div class="x">tags</div> stay text.',
+    'The next line is not the end of this file:',
+    '</content>',
+    'It really ends here.',
+  ].join('\n');
+}
+
+function summarize(conv: ScriptedConversation, intent: ScriptedTaskIntent): string {
+  const parts: string[] = [];
+  const list = done(conv, 'list_files');
+  if (list) {
+    parts.push(list.kind === 'ok'
+      ? `Listed ${listedEntries(list).length} entries in '${list.target ?? '.'}'`
+      : `Could not list '${list.target ?? '.'}': ${firstLine(list.text)}`);
+  }
+  const read = done(conv, 'read_file');
+  if (read) {
+    const path = read.target ?? 'the file';
+    const title = heading(read.text);
+    parts.push(read.kind !== 'ok'
+      ? `Could not read ${path}: ${firstLine(read.text)}`
+      : title !== undefined
+        ? `${path} starts with the heading "${title}"`
+        : `${path} has ${countLines(read.text)} lines and begins "${firstLine(read.text)}"`);
+  }
+  const write = done(conv, 'write_to_file');
+  if (write) {
+    const path = write.target ?? intent.writePath ?? 'the file';
+    parts.push(write.kind === 'ok' ? `Wrote ${path}` : `Writing ${path} failed: ${firstLine(write.text)}`);
+  }
+  const rejected = lastWhere(conv.outcomes, (o) => o.kind === 'rejected');
+  if (rejected) {
+    parts.push(`Stopped because the user rejected ${rejected.tool}${conv.feedback ? ` (feedback: "${conv.feedback}")` : ''}`);
+  } else if (conv.feedback) {
+    parts.push(`Noted the feedback: "${conv.feedback}"`);
+  }
+  if (parts.length === 0) parts.push(`Nothing was needed for: ${intent.summary}`);
+  return `${parts.join('. ')}.`;
+}
+
+/**
+ * The next step for a conversation. `availableTools` (native mode: the request's tools) limits
+ * which tools it uses; steps whose tool is missing are skipped, and without a completion tool the
+ * final answer is plain text.
+ */
+export function planAgentStep(conv: ScriptedConversation, availableTools?: ReadonlySet<string>): ScriptedAgentStep {
+  const intent = readTaskIntent(conv.task);
+  const can = (tool: string) => availableTools === undefined || availableTools.has(tool);
+  const apology = conv.nudged ? 'Sorry, my last reply used no tool. ' : '';
+  const rejected = conv.outcomes.some((o) => o.kind === 'rejected');
+  const listing = done(conv, 'list_files');
+
+  if (!rejected && can('list_files') && !listing) {
+    return {
+      reasoning: `The task: ${intent.summary}\n\nI do not know the workspace yet. Listing its top level is cheap and shows where things are.`,
+      text: `${apology}I'll start by looking at the files in the workspace.`,
+      tool: { name: 'list_files', params: [['path', '.'], ['recursive', 'false']] },
+    };
+  }
+  const readPath = intent.readPath ?? readmeIn(listing);
+  if (!rejected && can('read_file') && readPath !== undefined && !done(conv, 'read_file')) {
+    const why = intent.readPath ? 'The task names this file.' : 'The listing has a README; it should say what the project is.';
+    return {
+      reasoning: `${why}\n\nReading ${readPath} next.`,
+      text: `${apology}Now I'll read ${readPath}.`,
+      tool: { name: 'read_file', params: [['path', readPath]] },
+    };
+  }
+  if (!rejected && can('write_to_file') && intent.writePath !== undefined && !done(conv, 'write_to_file')) {
+    return {
+      reasoning: `The task asks for a file. I have what I need to write ${intent.writePath}.\n\nIt should record what the tools told me.`,
+      text: `${apology}I'll write ${intent.writePath} now.`,
+      tool: { name: 'write_to_file', params: [['path', intent.writePath], ['content', fileContent(intent, conv)]] },
+    };
+  }
+  const result = summarize(conv, intent);
+  if (!can('attempt_completion')) {
+    return { reasoning: 'Everything the task needs is done.', text: `${apology}${result}` };
+  }
+  return {
+    reasoning: rejected ? 'The user rejected a tool use, so I stop here and report.' : 'Everything the task needs is done.\n\nTime to report what the tools said.',
+    text: `${apology}Done.`,
+    tool: { name: 'attempt_completion', params: [['result', result]] },
+  };
+}

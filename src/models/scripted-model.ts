@@ -1,0 +1,198 @@
+// The scripted model: an OpenAI-compatible endpoint as a fetch-compatible function. It plays a
+// deterministic coding agent (or answers structured-output requests) in the wire style of the
+// profile its `model` names, with optional pacing and fault injection. Web APIs only.
+import type { ChatRequest } from '../openai/types.js';
+import { findModelProfile, listModelProfiles, modelProfiles, profileFor, type ModelProfile } from './profiles.js';
+import { FaultLedger, type ScriptedFault } from './scripted-faults.js';
+import { errorResponse, jsonResponse } from './scripted-http.js';
+import { checkChatRequest } from './scripted-request.js';
+import { readConversation } from './scripted-conversation.js';
+import { planAgentStep } from './scripted-agent.js';
+import { renderNativeReply, renderTagReply, shortHash, type ScriptedReply } from './scripted-reply.js';
+import { isStructuredRequest, planStructuredReply } from './scripted-structured.js';
+import { shapeForProfile } from './scripted-shape.js';
+import { completionBody, streamFrames, type BodyFault, type WireContext } from './scripted-wire.js';
+import { abortReason, framesToStream } from './scripted-stream.js';
+import { estimateTokens } from './scripted-tokens.js';
+
+export type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+export interface ScriptedModelOptions {
+  /**
+   * Streaming pace. A number is milliseconds per token (the first token waits 40 times that);
+   * 0 streams without any timer. Default: realistic, ~8 ms per token and ~300 ms to the first.
+   */
+  pace?: number | { firstTokenMs?: number; tokenMs?: number };
+  /** Faults for every conversation (a task can add its own with `fault:<name>`). See scriptedFaults. */
+  faults?: readonly ScriptedFault[];
+  /** The wait before the first token under the 'slow-first-token' fault. Default 5000 ms. */
+  slowFirstTokenMs?: number;
+  /** When set, requests must send `Authorization: Bearer <apiKey>` (else 401, as OpenAI answers). */
+  apiKey?: string;
+  /** The `created` timestamp of every response (seconds). Fixed by default, for reproducible bytes. */
+  created?: number;
+}
+
+const DEFAULT_CREATED = 1767225600; // 2026-01-01T00:00:00Z
+const NON_STREAM_FAULTS: readonly BodyFault[] = ['slow-first-token', 'malformed-chunk', 'length-in-write'];
+const STREAM_FAULTS: readonly BodyFault[] = ['slow-first-token', 'error-mid-stream', 'malformed-chunk', 'cut-in-tool-call', 'length-in-write'];
+
+function paceOf(pace: ScriptedModelOptions['pace']): { firstTokenMs: number; tokenMs: number } {
+  if (pace === undefined) return { firstTokenMs: 300, tokenMs: 8 };
+  if (typeof pace === 'number') return { firstTokenMs: Math.max(0, pace * 40), tokenMs: Math.max(0, pace) };
+  return { firstTokenMs: Math.max(0, pace.firstTokenMs ?? 0), tokenMs: Math.max(0, pace.tokenMs ?? 0) };
+}
+
+interface IncomingRequest {
+  method: string;
+  path: string;
+  headers: Headers;
+  signal?: AbortSignal;
+  bodyText: () => Promise<string>;
+}
+
+function incoming(input: RequestInfo | URL, init?: RequestInit): IncomingRequest {
+  const isRequest = typeof Request !== 'undefined' && input instanceof Request;
+  const url = isRequest ? (input as Request).url : String(input);
+  const method = (init?.method ?? (isRequest ? (input as Request).method : 'GET')).toUpperCase();
+  const headers = new Headers(init?.headers ?? (isRequest ? (input as Request).headers : undefined));
+  const signal = init?.signal ?? (isRequest ? (input as Request).signal : undefined) ?? undefined;
+  const body = init?.body ?? (isRequest ? (input as Request).body : null);
+  return {
+    method,
+    path: new URL(url, 'http://scripted.invalid').pathname.replace(/\/+$/, ''),
+    headers,
+    signal,
+    bodyText: () => (body == null ? Promise.resolve('') : new Response(body).text()),
+  };
+}
+
+/** `scripted` is the default profile, `scripted:<id>` a named one (404 if unknown); any other name goes through profileFor. */
+function resolveProfile(model: string): ModelProfile | undefined {
+  if (model === 'scripted') return modelProfiles.scripted;
+  if (model.startsWith('scripted:')) return findModelProfile(model.slice('scripted:'.length));
+  return profileFor(model);
+}
+
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortReason(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortReason(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function modelEntry(id: string, created: number) {
+  return { id, object: 'model', created, owned_by: 'agent-turn-scripted' };
+}
+
+/**
+ * An in-process OpenAI-compatible endpoint: `POST …/chat/completions` (streamed or not) and
+ * `GET …/models`, as a fetch-compatible function. Pass it as `fetch` to a chat client (or serve
+ * it over HTTP with `npm run serve`). The request's `model` picks the profile it emulates.
+ */
+export function createScriptedModel(options: ScriptedModelOptions = {}): FetchFunction {
+  const pace = paceOf(options.pace);
+  const created = options.created ?? DEFAULT_CREATED;
+  const ledger = new FaultLedger(options.faults ?? []);
+  let counter = 0;
+
+  async function chat(req: IncomingRequest): Promise<Response> {
+    const check = checkChatRequest(await req.bodyText());
+    if (!check.ok) return check.response;
+    const request: ChatRequest = check.request;
+    const profile = resolveProfile(request.model);
+    if (!profile) {
+      return errorResponse(404, `The model \`${request.model}\` does not exist or you do not have access to it.`, { code: 'model_not_found' });
+    }
+    const conv = readConversation(request.messages);
+    const task = conv.task;
+    const active = ledger.activeFaults(task);
+    for (const [fault, status] of [['http-429-once', 429], ['http-500-once', 500]] as const) {
+      if (!ledger.pending(active, fault, task)) continue;
+      ledger.consume(fault, task);
+      return status === 429
+        ? errorResponse(429, 'Rate limit reached for requests. Please try again shortly.', { type: 'requests', code: 'rate_limit_exceeded' })
+        : errorResponse(500, 'The server had an error while processing your request. Sorry about that!', { type: 'server_error' });
+    }
+
+    const tools = Array.isArray(request.tools) && request.tools.length > 0 ? request.tools : undefined;
+    let reply: ScriptedReply;
+    if (!tools && isStructuredRequest(request)) {
+      const breakSchema = ledger.pending(active, 'invalid-structured', task);
+      const plan = planStructuredReply(request, profile, breakSchema);
+      if (!plan.ok) return plan.response;
+      if (breakSchema) ledger.consume('invalid-structured', task);
+      reply = plan.reply;
+    } else {
+      const names = tools ? new Set(tools.map((t) => t.function.name)) : undefined;
+      const step = planAgentStep(conv, names);
+      reply = tools ? renderNativeReply(step, tools, `call_${shortHash(task)}_${conv.assistantTurns}`) : renderTagReply(step);
+    }
+    const shaped = shapeForProfile(reply, profile);
+
+    const stream = request.stream === true;
+    const applicable = (f: BodyFault) =>
+      (f !== 'cut-in-tool-call' || shaped.toolStart !== undefined) && (f !== 'length-in-write' || shaped.writeContent !== undefined);
+    const fault = (stream ? STREAM_FAULTS : NON_STREAM_FAULTS).find((f) => applicable(f) && ledger.pending(active, f, task));
+    if (fault) ledger.consume(fault, task);
+
+    const maxTokens = (request.max_completion_tokens ?? request.max_tokens) as number | undefined;
+    const ctx: WireContext = {
+      id: `chatcmpl-scripted-${++counter}`,
+      model: request.model,
+      created,
+      profile,
+      includeUsage: stream && (request.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true,
+      promptTokens: estimateTokens(JSON.stringify(request.messages)),
+      maxTokens: maxTokens ?? undefined,
+      firstTokenMs: pace.firstTokenMs,
+      tokenMs: pace.tokenMs,
+      slowFirstTokenMs: options.slowFirstTokenMs ?? 5000,
+      fault,
+    };
+    const headers = { 'x-request-id': ctx.id, 'openai-model': request.model };
+    if (stream) {
+      return new Response(framesToStream(streamFrames(shaped, ctx), req.signal), {
+        status: 200,
+        headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', ...headers },
+      });
+    }
+    if (fault === 'slow-first-token') await delay(ctx.slowFirstTokenMs, req.signal);
+    const body = completionBody(shaped, ctx);
+    if (fault === 'malformed-chunk') {
+      const text = JSON.stringify(body);
+      return new Response(text.slice(0, Math.floor(text.length / 2)), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+    }
+    return jsonResponse(body, 200, headers);
+  }
+
+  return async function scriptedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const req = incoming(input, init);
+    if (req.signal?.aborted) throw abortReason(req.signal);
+    if (options.apiKey !== undefined && req.headers.get('authorization') !== `Bearer ${options.apiKey}`) {
+      return errorResponse(401, 'Incorrect API key provided.', { code: 'invalid_api_key' });
+    }
+    const { method, path } = req;
+    if (path.endsWith('/chat/completions') && method === 'POST') return chat(req);
+    if (path.endsWith('/models') && method === 'GET') {
+      const ids = ['scripted', ...listModelProfiles().map((p) => p.id).filter((id) => id !== 'scripted')];
+      return jsonResponse({ object: 'list', data: ids.map((id) => modelEntry(id, created)) });
+    }
+    const modelMatch = /\/models\/([^/]+)$/.exec(path);
+    if (modelMatch && method === 'GET') {
+      const id = decodeURIComponent(modelMatch[1]);
+      return resolveProfile(id) && (id === 'scripted' || id.startsWith('scripted:') || findModelProfile(id))
+        ? jsonResponse(modelEntry(id, created))
+        : errorResponse(404, `The model '${id}' does not exist`, { code: 'model_not_found', param: 'model' });
+    }
+    return errorResponse(404, `Invalid URL (${method} ${path || '/'})`);
+  };
+}

@@ -1,0 +1,42 @@
+// What a task asks the scripted agent to do: which file to read, which to write.
+import { faultsInText } from './scripted-faults.js';
+
+export interface ScriptedTaskIntent {
+  /** One line describing the task, for prose and summaries. */
+  summary: string;
+  readPath?: string;
+  writePath?: string;
+}
+
+const DEFAULT_WRITE_PATH = 'notes.md';
+
+function tokensAfter(text: string, verb: RegExp): string[] | undefined {
+  const m = verb.exec(text);
+  if (!m) return undefined;
+  return text.slice(m.index + m[0].length).split(/[\s,;]+/);
+}
+
+/** The first token that looks like a file path (has an extension), without quotes or end punctuation. */
+function firstPath(tokens: string[]): string | undefined {
+  for (const raw of tokens) {
+    const token = raw.replace(/^[`'"(<]+/, '').replace(/[`'")>.:!?]+$/, '');
+    if (/^[\w./-]+$/.test(token) && /\.[A-Za-z0-9]+$/.test(token) && !token.startsWith('http')) return token;
+  }
+  return undefined;
+}
+
+/** Reads the intent out of a task text (tags such as <task> and fault markers are ignored). */
+export function readTaskIntent(task: string): ScriptedTaskIntent {
+  let text = task;
+  for (const fault of faultsInText(task)) text = text.split(`fault:${fault}`).join(' ');
+  text = text.replace(/<\/?task>/g, ' ');
+  const envStart = text.indexOf('<environment_details>');
+  if (envStart >= 0) text = text.slice(0, envStart);
+  const summary = text.trim().split('\n')[0].trim().slice(0, 100) || 'the task';
+  const readTokens = tokensAfter(text, /\b(?:read|open|look at|inspect)\b/i);
+  const writeTokens = tokensAfter(text, /\b(?:write|create|save)\b/i);
+  // A path right after "read" that is the write target is not something to read.
+  const readPath = readTokens ? firstPath(readTokens.slice(0, 8)) : undefined;
+  const writePath = writeTokens ? (firstPath(writeTokens.slice(0, 12)) ?? DEFAULT_WRITE_PATH) : undefined;
+  return { summary, readPath: readPath === writePath ? undefined : readPath, writePath };
+}
