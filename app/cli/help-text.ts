@@ -1,0 +1,37 @@
+import { DEFAULT_TASK } from './cli-options.js';
+
+/** `--help`: what a person needs to run the agent. */
+export function helpText(profiles: readonly string[], faults: readonly string[]): string {
+  return `agent-turn — run one coding-agent turn in a folder, streamed to the terminal
+
+Usage: npm start -- [options] [task]
+       node --import tsx app/cli.ts [options] [task]
+
+With no arguments: the scripted model at a realistic pace, in the current folder, read-only,
+with the task "${DEFAULT_TASK}".
+
+Options:
+  --model NAME        scripted (default), scripted:<profile>, or a model name for --base-url
+  --base-url URL      an OpenAI-compatible endpoint (default: $OPENAI_BASE_URL);
+                      the key comes from $OPENAI_API_KEY
+  --workspace DIR     the folder the tools may touch (default: the current folder)
+  --yes, -y           approve every write and command without asking
+  --read-only         refuse writes and commands
+  --json              NDJSON on stdout: a line per state change and per block change,
+                      the last line {"type":"output","output":{reason, messages, requests, usage}}
+  --max-requests N    stop after N model requests
+  --show-reasoning    keep the model's reasoning on screen instead of folding it
+  --native-tools      send tools as OpenAI function definitions instead of XML tags
+  --pace MS           scripted model: milliseconds between chunks, or "realistic" (default)
+  --fault NAME        scripted model: inject a fault once
+  --help, -h          this text
+
+Writes and commands ask for approval (y/n) in a terminal; without a terminal and without --yes
+they are refused and the model is told why. Ctrl-C stops the turn and keeps what arrived.
+
+Exit codes: 0 completed, 1 failed or stopped by a limit, 2 bad arguments, 130 interrupted.
+
+Scripted profiles: ${profiles.join(', ')}
+Scripted faults:   ${faults.join(', ')}
+`;
+}

@@ -1,0 +1,153 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { createActor, toPromise } from 'xstate';
+import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
+import type { AgentTurnOutput } from '../../machines/agent-turn-types.js';
+import { listModelProfiles, scriptedFaults } from '../../src/models/index.js';
+import { createNodeTools, openWorkspace } from '../tools/index.js';
+import type { AskUser } from '../tools/index.js';
+import { createStyle } from './ansi-style.js';
+import { NO_TERMINAL_REJECTION, approvalQuestion, toolsNeedingApproval } from './approval-policy.js';
+import type { CliOptions } from './cli-options.js';
+import { helpText } from './help-text.js';
+import { createModelClient } from './model-client.js';
+import { createNdjsonReporter } from './ndjson-reporter.js';
+import { parseCliArgs } from './parse-cli-args.js';
+import { createTerminalPrompter } from './terminal-prompter.js';
+import { createTerminalRenderer } from './terminal-renderer.js';
+import { exitCodeFor, turnSummary } from './turn-summary.js';
+import type { TurnView } from './turn-view.js';
+import { viewFromSnapshot } from './view-from-snapshot.js';
+
+/** The process around the CLI: real in app/cli.ts, fakes are possible. */
+export interface CliIo {
+  argv: readonly string[];
+  env: Record<string, string | undefined>;
+  cwd: string;
+  stdin: Readable & { isTTY?: boolean };
+  stdout: Writable & { isTTY?: boolean; columns?: number };
+  stderr: Writable;
+  /** Calls `handler` on each Ctrl-C until the returned function is called. */
+  onInterrupt(handler: () => void): () => void;
+  /** Leaves at once (a second Ctrl-C). */
+  exit(code: number): void;
+}
+
+const SPINNER_INTERVAL_MS = 80;
+
+/** Runs the CLI; resolves with the exit code. */
+export async function runCli(io: CliIo): Promise<number> {
+  const parsed = parseCliArgs(io.argv, io.env, io.cwd);
+  if (!parsed.ok) {
+    io.stderr.write(`agent-turn: ${parsed.error.message}\n`);
+    return 2;
+  }
+  const options = parsed.options;
+  if (options.help) {
+    io.stdout.write(helpText(listModelProfiles().map((p) => `scripted:${p.id}`), scriptedFaults));
+    return 0;
+  }
+  const root = path.resolve(io.cwd, options.workspace);
+  if (!(await stat(root).catch(() => undefined))?.isDirectory()) {
+    io.stderr.write(`agent-turn: --workspace ${options.workspace}: not a directory.\n`);
+    return 2;
+  }
+  const model = createModelClient(options);
+  if (!model.ok) {
+    io.stderr.write(`agent-turn: ${model.error.message}\n`);
+    return 2;
+  }
+  return runTurn(io, options, root, model.client, model.model);
+}
+
+async function runTurn(io: CliIo, options: CliOptions, root: string, client: ReturnType<typeof createModelClient> extends infer R ? (R extends { ok: true; client: infer C } ? C : never) : never, modelName: string): Promise<number> {
+  const interactive = io.stdin.isTTY === true;
+  const live = !options.json && io.stdout.isTTY === true && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
+  const style = createStyle(live);
+  const interrupt = new AbortController();
+  let interrupts = 0;
+  const onInterrupt = () => {
+    interrupts++;
+    if (interrupts > 1) io.exit(130);
+    interrupt.abort();
+    actor.send({ type: 'ABORT' });
+  };
+
+  const renderer = options.json ? undefined : createTerminalRenderer({ out: io.stdout, live, showReasoning: options.showReasoning });
+  const reporter = options.json ? createNdjsonReporter(io.stdout) : undefined;
+  const prompter = interactive ? createTerminalPrompter({ input: io.stdin, output: options.json ? io.stderr : io.stdout, onInterrupt }) : undefined;
+
+  /** Runs a prompt with the live display frozen. */
+  const withPrompt = async <T>(question: () => Promise<T>): Promise<T> => {
+    renderer?.suspend();
+    try {
+      return await question();
+    } finally {
+      renderer?.resume();
+    }
+  };
+  const ask: AskUser | undefined = prompter ? (q, choices, signal) => withPrompt(() => prompter.ask(q, choices, signal)) : undefined;
+
+  const workspace = await openWorkspace(root);
+  const actor = createActor(agentTurnMachine, {
+    input: {
+      client,
+      model: modelName,
+      messages: [{ role: 'user', content: options.task }],
+      tools: createNodeTools({ workspace, readOnly: options.readOnly, ask }),
+      approval: toolsNeedingApproval(options),
+      ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
+    },
+  });
+
+  const decided = new Set<string>();
+  const decide = (view: TurnView) => {
+    const waiting = view.blocks.find((b) => b.kind === 'tool' && b.status === 'awaiting-approval' && !decided.has(b.key));
+    if (!waiting || waiting.kind !== 'tool') return;
+    decided.add(waiting.key);
+    const send = (approved: boolean, feedback?: string) => {
+      reporter?.line({ type: 'approval', key: waiting.key, tool: waiting.name, decision: approved ? 'approved' : 'rejected', ...(feedback ? { feedback } : {}) });
+      if (!approved && !prompter) renderer?.note(style.yellow(`refused ${waiting.name}: no terminal to ask and no --yes`));
+      if (actor.getSnapshot().status === 'active') actor.send(approved ? { type: 'APPROVE' } : { type: 'REJECT', ...(feedback ? { feedback } : {}) });
+    };
+    if (!prompter) {
+      queueMicrotask(() => send(false, NO_TERMINAL_REJECTION));
+      return;
+    }
+    void withPrompt(() => prompter.approve(approvalQuestion(waiting.name, waiting.params), interrupt.signal)).then((answer) =>
+      send(answer.approved, answer.approved ? undefined : answer.feedback),
+    );
+  };
+
+  let lastView: TurnView | undefined;
+  actor.subscribe({
+    next(snapshot) {
+      lastView = viewFromSnapshot(snapshot);
+      renderer?.update(lastView);
+      reporter?.update(lastView);
+      if (lastView.phase === 'awaiting-approval') decide(lastView);
+    },
+    error() {
+      // Reported below, from toPromise.
+    },
+  });
+
+  const stopListening = io.onInterrupt(onInterrupt);
+  const spinner = live ? setInterval(() => renderer?.tick(), SPINNER_INTERVAL_MS) : undefined;
+  let output: AgentTurnOutput;
+  try {
+    actor.start();
+    output = await toPromise(actor);
+  } catch (error) {
+    renderer?.finish(lastView, style.red(`✗ the turn crashed: ${(error as Error)?.message ?? String(error)}`));
+    reporter?.line({ type: 'note', message: `the turn crashed: ${(error as Error)?.message ?? String(error)}` });
+    return 1;
+  } finally {
+    if (spinner) clearInterval(spinner);
+    stopListening();
+  }
+  renderer?.finish(viewFromSnapshot(actor.getSnapshot()), turnSummary(output, style));
+  reporter?.finish(output);
+  return exitCodeFor(output.reason);
+}

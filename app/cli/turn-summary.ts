@@ -1,0 +1,29 @@
+import type { AgentTurnOutput } from '../../machines/agent-turn-types.js';
+import type { Style } from './ansi-style.js';
+
+/** The process exit code for how the turn ended: 0 completed, 130 interrupted, 1 otherwise. */
+export function exitCodeFor(reason: AgentTurnOutput['reason']): number {
+  return reason === 'completed' ? 0 : reason === 'aborted' ? 130 : 1;
+}
+
+/** The closing line a person reads: how the turn ended, requests and tokens; the typed error when it failed. */
+export function turnSummary(output: AgentTurnOutput, style: Style): string {
+  const requests = output.requests.filter((r) => r.attempt === 0).length;
+  const reasoning = output.usage.reasoningTokens ? `, ${output.usage.reasoningTokens} reasoning` : '';
+  const figures = style.dim(`${requests} request${requests === 1 ? '' : 's'} · ${output.usage.totalTokens} tokens${reasoning}`);
+  switch (output.reason) {
+    case 'completed':
+      return `${style.green('✓ completed')} · ${figures}`;
+    case 'aborted':
+      return `${style.yellow('■ interrupted')} · ${figures}`;
+    case 'max_requests':
+      return `${style.yellow('■ stopped: the request limit was reached')} · ${figures}`;
+    case 'too_many_mistakes':
+      return `${style.yellow('■ stopped: the model kept answering without using a tool')} · ${figures}`;
+    case 'failed': {
+      const e = output.error;
+      const detail = e ? `[${e.code}${e.status ? ` ${e.status}` : ''}] ${e.message}` : 'unknown error';
+      return `${style.red(`✗ failed: ${detail}`)} · ${figures}`;
+    }
+  }
+}
