@@ -3,3 +3,8 @@ export type { Protocol, ProtocolDefinition, ToolDefinition, ToolParamsDefinition
 export { clineProtocol, clineThinkProtocol, CLINE_TOOL_NAMES, CLINE_PARAM_NAMES } from './cline-protocol.js';
 export { ProtocolError } from './errors.js';
 export type { ProtocolErrorCode } from './errors.js';
+export { defaultToolDescriptions } from './tool-descriptions.js';
+export type { ToolDescription, ToolDescriptions, ToolParamDescription } from './tool-descriptions.js';
+export { toolUsePrompt, selectTools } from './tool-use-prompt.js';
+export type { ToolUsePromptOptions, ToolSelectionOptions, SelectedTool } from './tool-use-prompt.js';
+export { nativeToolDefinitions } from './native-tools.js';

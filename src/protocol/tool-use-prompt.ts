@@ -1,0 +1,108 @@
+// The system-prompt section that teaches a model the tag protocol: the format, then each tool with
+// its parameters and one example.
+import type { Protocol, ToolDefinition } from './define-protocol.js';
+import { defaultToolDescriptions, type ToolDescription, type ToolDescriptions } from './tool-descriptions.js';
+
+export interface ToolSelectionOptions {
+  /** Tools the caller provides (e.g. the keys of its `tools` map): listed even without a description. */
+  toolNames?: readonly string[];
+  /** The tool that ends the task; always listed. Default `attempt_completion`. */
+  completionTool?: string;
+}
+
+export interface ToolUsePromptOptions extends ToolSelectionOptions {
+  /** `'one'` (default) tells the model to use one tool per message. */
+  toolsPerMessage?: 'one' | 'sequential';
+}
+
+export interface SelectedTool {
+  name: string;
+  description?: string;
+  /** Parameter name -> description (undefined when none is known). */
+  params: { name: string; description?: string; required: boolean; example?: string }[];
+}
+
+/**
+ * The protocol's tools that a prompt should show: those with a description, those the caller
+ * provides, and the completion tool. A protocol none of whose tools is described or provided
+ * (a custom vocabulary) is shown whole.
+ */
+export function selectTools(
+  protocol: Protocol,
+  descriptions: ToolDescriptions = defaultToolDescriptions,
+  options: ToolSelectionOptions = {},
+): SelectedTool[] {
+  const provided = new Set(options.toolNames ?? []);
+  const completion = options.completionTool ?? 'attempt_completion';
+  const has = (name: string) => Object.prototype.hasOwnProperty.call(descriptions, name);
+  let tools = protocol.tools.filter((t) => has(t.name) || provided.has(t.name) || (t.name === completion && provided.size > 0));
+  if (tools.length === 0) tools = [...protocol.tools];
+  return tools.map((t) => describe(t, has(t.name) ? descriptions[t.name] : undefined));
+}
+
+function describe(tool: ToolDefinition, description: ToolDescription | undefined): SelectedTool {
+  if (description === undefined) {
+    return { name: tool.name, params: tool.params.map((name) => ({ name, required: false })) };
+  }
+  const params = Object.entries(description.params)
+    .filter(([name]) => tool.params.includes(name)) // a described param the protocol lacks could never parse
+    .map(([name, p]) => ({ name, description: p.description, required: p.required !== false, example: p.example }));
+  return { name: tool.name, description: description.description, params };
+}
+
+/** Tag-protocol instructions for the system message. */
+export function toolUsePrompt(
+  protocol: Protocol,
+  descriptions: ToolDescriptions = defaultToolDescriptions,
+  options: ToolUsePromptOptions = {},
+): string {
+  const tools = selectTools(protocol, descriptions, options);
+  const completion = options.completionTool ?? 'attempt_completion';
+  const out: string[] = [
+    '# Tool use',
+    '',
+    'You act by using tools. Write a tool use as XML-style tags: the tool name as the outer tag, each parameter as an inner tag.',
+    '',
+    '<tool_name>',
+    '<parameter1_name>value1</parameter1_name>',
+    '<parameter2_name>value2</parameter2_name>',
+    '</tool_name>',
+    '',
+    'Rules:',
+    '- Use the exact tag names below. Write parameter values as they are: no escaping, no code fences around the tags.',
+    (options.toolsPerMessage ?? 'one') === 'one'
+      ? '- Use one tool per message, at the end of the message, then wait for its result before going on.'
+      : '- You may use several tools in one message; they run in order, and you get all results together.',
+    '- Every reply must contain a tool use.',
+    tools.some((t) => t.name === completion) ? `- When the task is done, use ${completion}.` : '',
+    '',
+    '# Tools',
+  ];
+  for (const tool of tools) {
+    out.push('', `## ${tool.name}`);
+    if (tool.description) out.push(tool.description);
+    if (tool.params.length > 0) {
+      out.push('Parameters:');
+      for (const p of tool.params) {
+        const flag = tool.description === undefined ? '' : p.required ? ' (required)' : ' (optional)';
+        out.push(`- ${p.name}${flag}${p.description ? `: ${p.description}` : ''}`);
+      }
+    }
+    out.push('Example:', exampleOf(tool));
+  }
+  if (protocol.reasoningTags.length > 0) {
+    const tag = protocol.reasoningTags[0];
+    out.push('', `You may think before acting inside <${tag}>...</${tag}>; nothing inside is treated as a tool use.`);
+  }
+  return out.filter((line, i, all) => !(line === '' && all[i - 1] === '')).join('\n');
+}
+
+function exampleOf(tool: SelectedTool): string {
+  const params = tool.params.filter((p) => p.required || p.example !== undefined);
+  const shown = params.length > 0 ? params : tool.params.slice(0, 1);
+  const lines = shown.map((p) => {
+    const value = p.example ?? `${p.name} here`;
+    return value.includes('\n') ? `<${p.name}>\n${value}\n</${p.name}>` : `<${p.name}>${value}</${p.name}>`;
+  });
+  return [`<${tool.name}>`, ...lines, `</${tool.name}>`].join('\n');
+}
