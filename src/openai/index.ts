@@ -16,3 +16,10 @@ export { createPartialJsonObjectReader } from './partial-json-object.js';
 export type { PartialJsonObjectReader } from './partial-json-object.js';
 
 // --- structured output below this line ---
+export { parseJsonLoose, splitThinkPrefix } from './parse-json-loose.js';
+export type { ThinkPrefixSplit } from './parse-json-loose.js';
+export { requestStructured, structuredFormatFor, structuredInstruction } from './structured-output.js';
+export type { StructuredFormat, StructuredRequestOptions, StructuredResult } from './structured-output.js';
+export { StructuredOutputError } from './structured-output-error.js';
+export type { StructuredOutputErrorCode } from './structured-output-error.js';
+export { checkJsonSchema } from './check-json-schema.js';
