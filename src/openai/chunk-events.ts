@@ -17,14 +17,6 @@ function malformed(chunkNumber: number, what: string, value: unknown): ChatError
   return new ChatError('malformed-chunk', `malformed chunk ${chunkNumber}: ${what}: ${shown}`);
 }
 
-/** A text field: absent, null and "" all mean nothing; anything but a string is malformed. */
-function textField(holder: Json, key: string, chunkNumber: number): string {
-  const value = holder[key];
-  if (typeof value === 'string') return value;
-  if (value === undefined || value === null) return '';
-  throw malformed(chunkNumber, `"${key}" is not a string`, value);
-}
-
 function isObject(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -44,13 +36,6 @@ export function normalizeUsage(usage: unknown, chunkNumber: number): ChatUsage {
   return reasoningTokens === undefined
     ? { promptTokens, completionTokens, totalTokens }
     : { promptTokens, completionTokens, totalTokens, reasoningTokens };
-}
-
-/** Reasoning from `reasoning_content`, then `reasoning`; a gateway that mirrors one into the other gives it once. */
-export function reasoningOf(holder: Json, chunkNumber: number): [string, string] {
-  const first = textField(holder, 'reasoning_content', chunkNumber);
-  const second = textField(holder, 'reasoning', chunkNumber);
-  return [first, second === first ? '' : second];
 }
 
 /** `content` as a string, or as an array of parts (Mistral's `text` and `thinking` parts). */
@@ -127,9 +112,17 @@ export function appendChunkEvents(chunk: unknown, out: ChatStreamEvent[], chunkN
       const delta = choice.delta ?? choice.message;
       if (delta !== undefined && delta !== null) {
         if (!isObject(delta)) throw malformed(chunkNumber, `choices[${i}].delta is not an object`, delta);
-        const [reasoning, alsoReasoning] = reasoningOf(delta, chunkNumber);
-        if (reasoning !== '') out.push({ type: 'reasoning', text: reasoning });
-        if (alsoReasoning !== '') out.push({ type: 'reasoning', text: alsoReasoning });
+        // Reasoning from `reasoning_content`, then `reasoning`; a gateway mirroring one into the other gives it once.
+        const first = delta.reasoning_content;
+        if (first !== undefined && first !== null) {
+          if (typeof first !== 'string') throw malformed(chunkNumber, '"reasoning_content" is not a string', first);
+          if (first !== '') out.push({ type: 'reasoning', text: first });
+        }
+        const second = delta.reasoning;
+        if (second !== undefined && second !== null) {
+          if (typeof second !== 'string') throw malformed(chunkNumber, '"reasoning" is not a string', second);
+          if (second !== '' && second !== first) out.push({ type: 'reasoning', text: second });
+        }
         appendContent(delta, out, chunkNumber);
         appendToolCalls(delta.tool_calls, out, chunkNumber);
       }

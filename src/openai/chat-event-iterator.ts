@@ -1,0 +1,93 @@
+// The async iterator of normalized events. Hand-written rather than an async generator: it
+// hands out queued events with one resolved promise each, which keeps the per-event cost
+// close to the SSE parser's own (see bench/wire.bench.ts).
+import { abortedError } from './abort.js';
+import type { ChatError } from './errors.js';
+import { ChatStreamDecoder } from './stream-decoder.js';
+import { sourceError, type StreamPieces } from './stream-pieces.js';
+import type { ChatStreamEvent } from './types.js';
+
+const DONE: IteratorResult<ChatStreamEvent> = Object.freeze({ done: true, value: undefined });
+
+export class ChatEventIterator implements AsyncIterableIterator<ChatStreamEvent> {
+  private readonly decoder = new ChatStreamDecoder();
+  private readonly events = this.decoder.events;
+  private index = 0;
+  private pieces: StreamPieces | undefined;
+  private finished = false;
+
+  constructor(
+    /** Opens the source on the first `next()` (a Response is checked for an HTTP error then). */
+    private readonly open: () => Promise<StreamPieces>,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<ChatStreamEvent>> {
+    if (this.index < this.events.length && !this.signal?.aborted) {
+      return Promise.resolve({ done: false, value: this.events[this.index++] });
+    }
+    return this.fill();
+  }
+
+  return(): Promise<IteratorResult<ChatStreamEvent>> {
+    this.finish();
+    return Promise.resolve(DONE);
+  }
+
+  private finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.events.length = 0;
+    this.index = 0;
+    this.pieces?.cancel();
+  }
+
+  private fail(error: ChatError): never {
+    this.finish();
+    throw error;
+  }
+
+  /** Reads pieces until there are events to hand out, the end, or a fault (after the events before it). */
+  private async fill(): Promise<IteratorResult<ChatStreamEvent>> {
+    const { decoder, events, signal } = this;
+    for (;;) {
+      if (this.finished) return DONE;
+      if (signal?.aborted) this.fail(abortedError(signal));
+      events.length = 0;
+      this.index = 0;
+      if (decoder.error !== undefined) this.fail(decoder.error);
+      if (decoder.sawDone) {
+        this.finish();
+        return DONE;
+      }
+      let result: IteratorResult<unknown>;
+      try {
+        this.pieces ??= await this.open();
+        result = await this.pieces.read();
+      } catch (error) {
+        this.fail(sourceError(error, signal));
+      }
+      if (signal?.aborted) this.fail(abortedError(signal));
+      if (result.done) {
+        decoder.end();
+        if (events.length === 0 && decoder.error === undefined) {
+          this.finish();
+          return DONE;
+        }
+        decoder.sawDone = true; // nothing more to read: end after these events
+      } else {
+        const piece = result.value;
+        if (piece instanceof Uint8Array) decoder.feedBytes(piece);
+        else if (typeof piece === 'string') decoder.feedText(piece);
+        else if (piece instanceof ArrayBuffer) decoder.feedBytes(new Uint8Array(piece));
+        else if (ArrayBuffer.isView(piece)) decoder.feedBytes(new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength));
+        else decoder.feedChunk(piece);
+      }
+      if (events.length > 0) return { done: false, value: events[this.index++] };
+    }
+  }
+}
