@@ -28,16 +28,20 @@ export function createNdjsonReporter(out: NdjsonOutput): NdjsonReporter {
   const write = (line: NdjsonLine) => out.write(`${JSON.stringify(jsonSafe(line))}\n`);
   return {
     update(view) {
-      if (view.state !== lastState) {
+      const stateLine = () => {
+        if (view.state === lastState) return;
         lastState = view.state;
         write({ type: 'state', state: view.state, request: view.request });
-      }
+      };
+      // A final state comes after the blocks that led to it; any other state before the blocks it shows.
+      if (view.phase !== 'finished') stateLine();
       for (const block of view.blocks) {
         const json = JSON.stringify(block);
         if (lastBlock.get(block.key) === json) continue;
         lastBlock.set(block.key, json);
         write({ type: 'block', ...block });
       }
+      if (view.phase === 'finished') stateLine();
     },
     line: write,
     finish(output) {

@@ -147,7 +147,8 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Ret
     if (spinner) clearInterval(spinner);
     stopListening();
   }
-  renderer?.finish(viewFromSnapshot(actor.getSnapshot()), turnSummary(output, style));
+  const finalView = viewFromSnapshot(actor.getSnapshot());
+  renderer?.finish(finalView, turnSummary(output, style, finalView.tokens.estimated ? finalView.tokens.total : 0));
   reporter?.finish(output);
   return exitCodeFor(output.reason);
 }

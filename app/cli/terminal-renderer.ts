@@ -61,7 +61,8 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
   let finished = false;
   let anyBlockPrinted = false;
   let lastRequestAnnounced = 1;
-  const columns = () => Math.max(20, out.columns ?? 80);
+  // A pseudo-terminal without a size reports 0 columns.
+  const columns = () => Math.max(20, out.columns || 80);
 
   const progress = (key: string): Printed => {
     let p = printed.get(key);
@@ -173,7 +174,8 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
       : view.phase === 'retrying' ? 'retrying'
       : 'streaming';
     const reasoning = view.tokens.reasoning > 0 ? ` (${view.tokens.reasoning} reasoning)` : '';
-    return `${icon} ${style.dim(`${label} · request ${view.request} · ${view.tokens.total} tokens${reasoning}`)}`;
+    const tokens = `${view.tokens.estimated ? '~' : ''}${view.tokens.total} tokens`;
+    return `${icon} ${style.dim(`${label} · request ${view.request} · ${tokens}${reasoning}`)}`;
   }
 
   function draw(view: TurnView, final: boolean): void {
@@ -212,7 +214,9 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     },
     tick() {
       frame++;
-      if (live && lastView && !suspended && !finished) draw(lastView, false);
+      // Redraw only when a spinner is on screen.
+      const spinning = lastView && (lastView.phase === 'waiting' || lastView.phase === 'running-tool' || lastView.phase === 'retrying');
+      if (live && spinning && !suspended && !finished) draw(lastView!, false);
     },
     suspend() {
       if (suspended || finished) return;

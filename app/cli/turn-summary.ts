@@ -7,10 +7,12 @@ export function exitCodeFor(reason: AgentTurnOutput['reason']): number {
 }
 
 /** The closing line a person reads: how the turn ended, requests and tokens; the typed error when it failed. */
-export function turnSummary(output: AgentTurnOutput, style: Style): string {
+export function turnSummary(output: AgentTurnOutput, style: Style, estimatedTokens = 0): string {
   const requests = output.requests.filter((r) => r.attempt === 0).length;
   const reasoning = output.usage.reasoningTokens ? `, ${output.usage.reasoningTokens} reasoning` : '';
-  const figures = style.dim(`${requests} request${requests === 1 ? '' : 's'} · ${output.usage.totalTokens} tokens${reasoning}`);
+  // A stream that stopped early may never have reported usage: then say what the text suggests.
+  const tokens = output.usage.totalTokens > 0 || estimatedTokens === 0 ? `${output.usage.totalTokens} tokens` : `~${estimatedTokens} tokens (estimated)`;
+  const figures = style.dim(`${requests} request${requests === 1 ? '' : 's'} · ${tokens}${reasoning}`);
   switch (output.reason) {
     case 'completed':
       return `${style.green('✓ completed')} · ${figures}`;

@@ -30,7 +30,8 @@ export interface TurnView {
   phase: TurnPhase;
   /** 1-based number of the model request under way. */
   request: number;
-  tokens: { total: number; reasoning: number };
+  /** Provider-reported usage; `estimated` when the provider sent none and the count comes from the text. */
+  tokens: { total: number; reasoning: number; estimated?: boolean };
   /** Blocks of every request so far, in order; keys are stable across views. */
   blocks: TurnViewBlock[];
 }

@@ -59,6 +59,18 @@ function viewBlocks(
   });
 }
 
+/** Output tokens guessed from the text seen, for streams that report no usage (yet). */
+function estimatedTokens(blocks: readonly TurnViewBlock[]): TurnView['tokens'] {
+  let chars = 0;
+  let reasoning = 0;
+  for (const b of blocks) {
+    if (b.kind === 'reasoning') reasoning += b.tokens;
+    else if (b.kind === 'text') chars += b.text.length;
+    else for (const v of Object.values(b.params)) chars += v.length;
+  }
+  return { total: Math.ceil(chars / CHARS_PER_TOKEN) + reasoning, reasoning, estimated: true };
+}
+
 /** A plain picture of the turn for the renderer and the NDJSON reporter. */
 export function viewFromSnapshot(snapshot: TurnSnapshotLike): TurnView {
   const c = snapshot.context;
@@ -76,7 +88,7 @@ export function viewFromSnapshot(snapshot: TurnSnapshotLike): TurnView {
     state,
     phase: phaseOf(state, snapshot.status),
     request: Math.max(1, c.requestCount),
-    tokens: { total: c.usage.totalTokens, reasoning: c.usage.reasoningTokens ?? 0 },
+    tokens: c.usage.totalTokens > 0 ? { total: c.usage.totalTokens, reasoning: c.usage.reasoningTokens ?? 0 } : estimatedTokens(blocks),
     blocks,
   };
 }
