@@ -3,6 +3,7 @@
 // messages for native calls.
 import type { ToolUse } from '../parser/blocks.js';
 import { describeToolUse } from './describe-tool-use.js';
+import { stripLeadingReasoning, type StripReasoningOptions } from './strip-leading-reasoning.js';
 import type { ChatMessage, ChatToolCall } from './types.js';
 
 export interface ToolResultEntry {
@@ -12,14 +13,19 @@ export interface ToolResultEntry {
   isError?: boolean;
 }
 
-/** The assistant message for the history: content only, plus `tool_calls` for native calls. */
-export function assistantHistoryMessage(reply: { content: string; toolCalls?: ChatToolCall[] }): ChatMessage {
+/**
+ * The assistant message for the history: content only, plus `tool_calls` for native calls.
+ * A leading inline reasoning section (`<think>…</think>`) is reasoning, so it is left out too;
+ * `reasoningTags` / `startInReasoning` say how the reply was parsed (default: `think`).
+ */
+export function assistantHistoryMessage(reply: { content: string; toolCalls?: ChatToolCall[] } & StripReasoningOptions): ChatMessage {
+  const content = stripLeadingReasoning(reply.content, reply);
   const toolCalls = reply.toolCalls ?? [];
-  if (toolCalls.length === 0) return { role: 'assistant', content: reply.content };
+  if (toolCalls.length === 0) return { role: 'assistant', content };
   // With tool calls an empty content is null: some providers refuse an empty string there.
   return {
     role: 'assistant',
-    content: reply.content === '' ? null : reply.content,
+    content: content === '' ? null : content,
     tool_calls: toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.function.name, arguments: c.function.arguments } })),
   };
 }

@@ -17,7 +17,7 @@ interface NativeCall {
 export interface NativeToolCalls {
   /** Merges one `tool-call` event into the call with that index. */
   push(index: number, id: string | undefined, name: string | undefined, argumentsDelta: string): void;
-  /** Marks every call complete (a normal end of the stream); its params come from the whole JSON. */
+  /** Marks every call complete (a normal end of the stream); its params come from the whole JSON. A call whose arguments are not a JSON object stays partial. */
   complete(): void;
   /** Current blocks in index order; complete ones keep their identity. */
   readonly blocks: readonly ToolUse[];
@@ -25,16 +25,20 @@ export interface NativeToolCalls {
   readonly size: number;
 }
 
-/** Final params: string values as they are, other values JSON-encoded. */
-function paramsFromJson(text: string, fallback: Record<string, string>): Record<string, string> {
-  if (text.trim() === '') return {};
+/**
+ * Final params from the whole arguments: string values as they are, other values JSON-encoded.
+ * Undefined when the arguments are not a JSON object: such a call was cut off or garbled, and
+ * must not run with half its arguments (a truncated file written is worse than none).
+ */
+function finalParams(text: string): Record<string, string> | undefined {
+  if (text.trim() === '') return {}; // a call without arguments
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return fallback; // not JSON after all: keep what the tolerant reader saw
+    return undefined;
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return fallback;
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
   return Object.fromEntries(
     Object.entries(parsed).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
   );
@@ -76,6 +80,13 @@ export function createNativeToolCalls(idFallback: (index: number) => string): Na
     };
   }
 
+  /** Complete with its final params, or still partial when its arguments never became a JSON object. */
+  function finalBlock(call: NativeCall): ToolUse {
+    const params = finalParams(call.arguments);
+    if (params !== undefined) return blockOf(call, false, params);
+    return blockOf(call, true, call.reader.params);
+  }
+
   return {
     push(index, id, name, argumentsDelta) {
       const call = find(index);
@@ -87,15 +98,13 @@ export function createNativeToolCalls(idFallback: (index: number) => string): Na
         call.reader.push(argumentsDelta);
       }
       // A delta after the end (unusual) still shows, and the call stays as complete as it was.
-      call.block = completed
-        ? blockOf(call, false, paramsFromJson(call.arguments, call.reader.params))
-        : blockOf(call, true, call.reader.params);
+      call.block = completed ? finalBlock(call) : blockOf(call, true, call.reader.params);
       blocks = calls.map((c) => c.block);
     },
     complete() {
       if (completed) return;
       completed = true;
-      for (const call of calls) call.block = blockOf(call, false, paramsFromJson(call.arguments, call.reader.params));
+      for (const call of calls) call.block = finalBlock(call);
       blocks = calls.map((c) => c.block);
     },
     get blocks() {

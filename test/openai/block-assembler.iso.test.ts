@@ -109,6 +109,17 @@ describe('block assembler', () => {
     expect(a.end()[0]).toMatchObject({ params: { options: '["a","b"]', n: '1.5', o: '{"k":null}' }, partial: false });
   });
 
+  it('a native call whose arguments never became a JSON object stays partial, even at a normal finish', () => {
+    const a = createBlockAssembler();
+    a.push(call(0, '{"path": "a.ts", "content": "half a fi', 'c1', 'write_to_file'));
+    a.push(call(1, '', 'c2', 'list_files'));
+    const blocks = a.push(finish('tool_calls'));
+    expect(blocks[0]).toMatchObject({ partial: true, params: { path: 'a.ts', content: 'half a fi' } });
+    // No arguments at all is a call without parameters.
+    expect(blocks[1]).toMatchObject({ partial: false, params: {} });
+    expect(a.end()[0]).toMatchObject({ partial: true });
+  });
+
   it("several native calls in index order; missing ids are made from idPrefix", () => {
     const a = createBlockAssembler({ idPrefix: 'turn7' });
     a.push(call(1, '{"b":1}', undefined, 'second'));

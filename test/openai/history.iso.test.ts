@@ -18,6 +18,17 @@ describe('assistant history message', () => {
     expect(assistantHistoryMessage(reply)).toEqual({ role: 'assistant', content: reply.content });
   });
 
+  it('leaves out a leading inline <think> section, which is reasoning too', () => {
+    expect(assistantHistoryMessage({ content: '\n<think>plan it</think>\n\nThe answer.' }).content).toBe('The answer.');
+    expect(assistantHistoryMessage({ content: 'template thoughts</think>Answer', startInReasoning: true }).content).toBe('Answer');
+    expect(assistantHistoryMessage({ content: '<think>cut off while thinking' }).content).toBe('');
+    // Only a leading section counts; other tags and later mentions stay.
+    expect(assistantHistoryMessage({ content: 'Use `<think>` tags.<think>x</think>' }).content).toBe('Use `<think>` tags.<think>x</think>');
+    expect(assistantHistoryMessage({ content: '<thinking>Cline style</thinking>ok' }).content).toBe('<thinking>Cline style</thinking>ok');
+    expect(assistantHistoryMessage({ content: '<reason>r</reason>ok', reasoningTags: ['reason'] }).content).toBe('ok');
+    expect(assistantHistoryMessage({ content: '<think>x</think>ok', reasoningTags: [] }).content).toBe('<think>x</think>ok');
+  });
+
   it('carries native tool calls; empty content becomes null next to them', () => {
     const calls = [{ id: 'c1', type: 'function' as const, function: { name: 'read_file', arguments: '{"path":"a"}' } }];
     expect(assistantHistoryMessage({ content: '', toolCalls: calls })).toEqual({ role: 'assistant', content: null, tool_calls: calls });
