@@ -4,7 +4,9 @@
 import { createParser } from 'eventsource-parser';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { createBlockAssembler } from '../src/openai/block-assembler.js';
 import { readChatCompletionStream } from '../src/openai/read-chat-completion-stream.js';
+import type { ChatStreamEvent } from '../src/openai/types.js';
 
 const TARGET_BYTES = 10 * 1024 * 1024;
 const PIECE_BYTES = 16 * 1024;
@@ -81,6 +83,32 @@ async function consume(source: ReadableStream<Uint8Array> | AsyncIterable<Uint8A
   return events;
 }
 
+/** A reply of `bytes` characters in 8-character deltas: reasoning, prose, a tag write_to_file, a native call. */
+function replyEvents(bytes: number): ChatStreamEvent[] {
+  const events: ChatStreamEvent[] = [];
+  const quarter = Math.floor(bytes / 4);
+  const piece = 'line of ';
+  const each = (n: number, make: (text: string) => ChatStreamEvent) => {
+    for (let i = 0; i < n; i += piece.length) events.push(make(i % 64 === 0 ? 'text\n  ' : piece));
+  };
+  each(quarter, (text) => ({ type: 'reasoning', text }));
+  each(quarter, (text) => ({ type: 'text', text }));
+  events.push({ type: 'text', text: '\n<write_to_file>\n<path>src/big.ts</path>\n<content>\n' });
+  each(quarter, (text) => ({ type: 'text', text }));
+  events.push({ type: 'text', text: '\n</content>\n</write_to_file>' });
+  events.push({ type: 'tool-call', index: 0, id: 'call_1', name: 'write_to_file', argumentsDelta: '{"path":"b.ts","content":"' });
+  each(quarter, (text) => ({ type: 'tool-call', index: 0, argumentsDelta: text.replace('\n', '\\n') }));
+  events.push({ type: 'tool-call', index: 0, argumentsDelta: '"}' });
+  events.push({ type: 'finish', reason: 'tool_calls' });
+  return events;
+}
+
+function assemble(events: ChatStreamEvent[]): number {
+  const assembler = createBlockAssembler({ idPrefix: 'bench' });
+  for (const event of events) assembler.push(event);
+  return assembler.end().length;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -124,6 +152,19 @@ export async function run(): Promise<void> {
   console.log(`readChatCompletionStream, ReadableStream source:    ${rate(s)} MB/s, ${readerEvents} normalized events`);
   console.log(`readChatCompletionStream, async iterable source:    ${rate(it)} MB/s`);
   console.log(`ratio (reader time / floor time): ${(s / f).toFixed(2)}x ReadableStream, ${(it / f).toFixed(2)}x iterable (goal <= 1.5x)`);
+
+  // The block assembler: cost per push must not grow with the reply (no re-scanning).
+  const assemblerRates: string[] = [];
+  for (const size of [1, 4]) {
+    const events = replyEvents(size * 1024 * 1024);
+    assemble(events);
+    const times: number[] = [];
+    let blocks = 0;
+    for (let round = 0; round < 3; round++) times.push(await time(() => (blocks = assemble(events))));
+    const ms = median(times);
+    assemblerRates.push(`${size} MB reply (${events.length} events, ${blocks} blocks): ${(size / (ms / 1000)).toFixed(1)} MB/s, ${((ms * 1e6) / events.length).toFixed(0)} ns/event`);
+  }
+  console.log(`block assembler: ${assemblerRates.join('; ')}`);
 
   // Memory: a 100 MB stream made on the fly; the heap after a GC must stay flat while reading.
   const gc = exposeGc();

@@ -89,9 +89,9 @@ export class ChatStreamDecoder {
       chunk = JSON.parse(data);
     } catch {
       this.chunks++;
-      this.error = this.ending
-        ? new ChatError('truncated', `the stream ended inside chunk ${this.chunks}: ${preview(data)}`)
-        : new ChatError('malformed-chunk', `malformed chunk ${this.chunks}: not JSON: ${preview(data)}`);
+      if (message.event === 'error') this.error = providerError(data, `chunk ${this.chunks} (event: error)`);
+      else if (this.ending) this.error = new ChatError('truncated', `the stream ended inside chunk ${this.chunks}: ${preview(data)}`);
+      else this.error = new ChatError('malformed-chunk', `malformed chunk ${this.chunks}: not JSON: ${preview(data)}`);
       return;
     }
     if (message.event === 'error') {

@@ -48,6 +48,11 @@ describe('typed errors, after every earlier event', () => {
     expect(two.error).toMatchObject({ code: 'provider-error', providerMessage: 'quota' });
   });
 
+  it("an `event: error` with plain text data is 'provider-error' carrying that text", async () => {
+    const { error } = await read(new Response('event: error\ndata: upstream timed out\n\n'));
+    expect(error).toMatchObject({ code: 'provider-error', providerMessage: 'upstream timed out' });
+  });
+
   it("a choice-level error (finish_reason 'error' gateways) is 'provider-error'", async () => {
     const { error } = await read(new Response(sse([{ choices: [{ index: 0, delta: {}, error: { message: 'model crashed' }, finish_reason: 'error' }] }])));
     expect(error).toMatchObject({ code: 'provider-error', providerMessage: 'model crashed' });
