@@ -13,3 +13,9 @@ export {
   DEFAULT_RETRY_DELAYS_MS,
   resolveTurnOptions,
 } from './turn-context.js';
+export { agentTurnInput, createAgentTurnActor, runAgentTurn } from './agent-turn-actor.js';
+export type { AgentTurnSetup } from './agent-turn-actor.js';
+export { selectView, estimateTokens, stateValueToPath } from './select-view.js';
+export type { AgentTurnView, BlockView, BlockStatus, RequestView } from './select-view.js';
+export { machineToMermaid, machineStatePaths } from './machine-to-mermaid.js';
+export { agentTurnStatePaths } from './agent-turn-state-paths.js';

@@ -4,7 +4,7 @@
 import { createActor, fromCallback, fromPromise, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import { expect } from 'vitest';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import type { AgentTurnEvent, AgentTurnInput, ExecuteToolOutput } from '../../machines/agent-turn-types.js';
+import type { AgentTurnEvent, AgentTurnInput, ExecuteToolInput, ExecuteToolOutput } from '../../machines/agent-turn-types.js';
 import { ChatError } from '../../src/openai/errors.js';
 import type { ChatStreamEvent } from '../../src/openai/types.js';
 import { createScriptedClient } from './scripted-client.js';
@@ -156,7 +156,7 @@ export async function replayPath(
       chat: fromCallback(({ receive }) => {
         receive(() => log.stops++);
       }),
-      executeTool: fromPromise<ExecuteToolOutput, { toolUse: { call_id: string } }>(({ input: i }) => {
+      executeTool: fromPromise<ExecuteToolOutput, ExecuteToolInput>(({ input: i }) => {
         executedHere.push(i.toolUse.call_id);
         return new Promise((resolve, reject) => (pending = { resolve, reject }));
       }),
@@ -176,7 +176,7 @@ export async function replayPath(
   checkInvariants(actor.getSnapshot(), executedHere);
   for (const step of steps) {
     const event = step.event;
-    if (event.type === 'xstate.init') continue;
+    if ((event.type as string) === 'xstate.init') continue;
     if (event.type === 'xstate.done.actor.executeTool') {
       pending!.resolve(event.output);
       await settle();

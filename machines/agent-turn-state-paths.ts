@@ -1,0 +1,6 @@
+// The agent-turn machine's states as dotted paths, for UIs that highlight the active state
+// (compare with selectView(snapshot).state).
+import { agentTurnMachine } from './agent-turn-machine.js';
+import { machineStatePaths } from './machine-to-mermaid.js';
+
+export const agentTurnStatePaths: readonly string[] = Object.freeze(machineStatePaths(agentTurnMachine));
