@@ -17,6 +17,7 @@ import { parseCliArgs } from './parse-cli-args.js';
 import { createTerminalPrompter } from './terminal-prompter.js';
 import { createTerminalRenderer } from './terminal-renderer.js';
 import { exitCodeFor, turnSummary } from './turn-summary.js';
+import { taskMessage } from './task-message.js';
 import type { TurnView } from './turn-view.js';
 import { viewFromSnapshot } from './view-from-snapshot.js';
 
@@ -94,7 +95,7 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Ret
     input: {
       client,
       model: modelName,
-      messages: [{ role: 'user', content: options.task }],
+      messages: [{ role: 'user', content: taskMessage(options.task, { workspace: workspace.root, readOnly: options.readOnly, askBeforeWriting: toolsNeedingApproval(options).length > 0 }) }],
       tools: createNodeTools({ workspace, readOnly: options.readOnly, ask }),
       approval: toolsNeedingApproval(options),
       ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
@@ -108,7 +109,6 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Ret
     decided.add(waiting.key);
     const send = (approved: boolean, feedback?: string) => {
       reporter?.line({ type: 'approval', key: waiting.key, tool: waiting.name, decision: approved ? 'approved' : 'rejected', ...(feedback ? { feedback } : {}) });
-      if (!approved && !prompter) renderer?.note(style.yellow(`refused ${waiting.name}: no terminal to ask and no --yes`));
       if (actor.getSnapshot().status === 'active') actor.send(approved ? { type: 'APPROVE' } : { type: 'REJECT', ...(feedback ? { feedback } : {}) });
     };
     if (!prompter) {

@@ -52,8 +52,11 @@ export function formatToolOutcome(block: ToolBlock, style: Style, columns: numbe
       return [`  ${style.dim('⎿')} ${summarizeResult(block.name, result, width)}`];
     case 'error':
       return [`  ${style.red('⎿ ✗')} ${style.red(first || 'failed')}`];
-    case 'rejected':
-      return [`  ${style.yellow('⎿ rejected')}${first ? ` ${style.dim(first)}` : ''}`];
+    case 'rejected': {
+      // The machine quotes the person's feedback inside <feedback> tags; show just that.
+      const feedback = /<feedback>\n?([\s\S]*?)\n?<\/feedback>/.exec(result)?.[1]?.trim();
+      return [`  ${style.yellow('⎿ rejected')}${feedback ? style.dim(`: ${clip(feedback.split('\n')[0], width - 10)}`) : ''}`];
+    }
     case 'skipped':
       return [`  ${style.dim(`⎿ skipped${first ? `: ${first}` : ''}`)}`];
     case 'cut-off':

@@ -86,6 +86,24 @@ describe('terminal renderer, live (TTY)', () => {
   });
 });
 
+describe('terminal renderer around a prompt', () => {
+  it('prints the card for good before the prompt, then only its outcome', () => {
+    const term = new FakeTerminal();
+    const r = createTerminalRenderer({ out: term, live: true });
+    const write = (status: Extract<TurnViewBlock, { kind: 'tool' }>['status'], result?: string): TurnViewBlock => ({
+      key: 'w', request: 1, kind: 'tool', name: 'write_to_file', params: { path: 'a.txt', content: 'hi' }, status, result,
+    });
+    r.update(view([write('awaiting-approval')], { phase: 'awaiting-approval' }));
+    expect(term.screen()).toContain('⎿ waiting for approval');
+    r.suspend();
+    term.write('Write a.txt? [y/n] n\n');
+    r.resume();
+    r.update(view([write('rejected', "The user rejected this tool use; it did not run. The user's feedback:\n<feedback>\nnot now\n</feedback>")], { phase: 'waiting' }));
+    r.finish(undefined, 'end');
+    expect(term.screen()).toBe(['⏺ write_to_file a.txt', '  content: hi', 'Write a.txt? [y/n] n', '  ⎿ rejected: not now', '', 'end'].join('\n'));
+  });
+});
+
 describe('terminal renderer, plain (pipe or NO_COLOR)', () => {
   it('writes append-only lines without escape sequences', () => {
     const pipe = new FakePipe();
