@@ -1,0 +1,160 @@
+// The scripted model over real HTTP: node:http requests bridged to its fetch-compatible
+// function, bodies streamed through, a request aborted when its client goes away.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createScriptedModel, type FetchFunction, type ScriptedModelOptions } from '../src/models/scripted-model.js';
+
+export interface ScriptedServerOptions extends ScriptedModelOptions {
+  /** Default 8787; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1 (loopback only). */
+  host?: string;
+  /** Largest request body accepted (default 32 MiB); bigger ones get a 413. */
+  maxBodyBytes?: number;
+}
+
+export interface ScriptedServer {
+  /** The OpenAI-style base URL, e.g. http://127.0.0.1:8787/v1 */
+  url: string;
+  host: string;
+  port: number;
+  server: Server;
+  /** Requests being answered right now (streams included). */
+  inFlight(): number;
+  /** Stops accepting, aborts what is in flight, closes every connection. */
+  close(): Promise<void>;
+}
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization, content-type, x-stainless-os, x-stainless-lang, x-stainless-arch, x-stainless-runtime, x-stainless-runtime-version, x-stainless-package-version, x-stainless-retry-count, x-stainless-timeout',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+};
+
+function sendError(res: ServerResponse, status: number, message: string, type: string): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, { 'content-type': 'application/json', ...CORS });
+  res.end(JSON.stringify({ error: { message, type, param: null, code: null } }));
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Uint8Array>) {
+    size += chunk.length;
+    if (size > limit) return 'too-large';
+    parts.push(chunk);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const p of parts) {
+    body.set(p, offset);
+    offset += p.length;
+  }
+  return body;
+}
+
+function toHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return headers;
+}
+
+async function pipeBody(body: ReadableStream<Uint8Array>, res: ServerResponse): Promise<void> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) return;
+      if (!res.write(value)) {
+        await new Promise<void>((resolve) => {
+          res.once('drain', resolve);
+          res.once('close', resolve);
+        });
+      }
+    }
+    res.end();
+  } catch {
+    // The model's stream stopped (the client went away): drop the connection.
+    res.destroy();
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+function handler(model: FetchFunction, maxBodyBytes: number, live: Set<AbortController>) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const controller = new AbortController();
+    live.add(controller);
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort();
+      live.delete(controller);
+    });
+    try {
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, CORS);
+        res.end();
+        return;
+      }
+      const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, maxBodyBytes);
+      if (body === 'too-large') {
+        sendError(res, 413, `Request body larger than ${maxBodyBytes} bytes.`, 'invalid_request_error');
+        return;
+      }
+      const response = await model(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+        method: req.method,
+        headers: toHeaders(req),
+        body,
+        signal: controller.signal,
+      });
+      res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...CORS });
+      // Headers go out now: an SSE client sees the response start before the first token.
+      res.flushHeaders();
+      if (response.body) await pipeBody(response.body, res);
+      else res.end();
+    } catch (error) {
+      if (controller.signal.aborted) {
+        res.destroy();
+        return;
+      }
+      sendError(res, 500, `The scripted model failed: ${error instanceof Error ? error.message : String(error)}`, 'server_error');
+    }
+  };
+}
+
+/** Serves the scripted model on `host:port`; resolves once it listens. */
+export async function startScriptedServer(options: ScriptedServerOptions = {}): Promise<ScriptedServer> {
+  const { port = 8787, host = '127.0.0.1', maxBodyBytes = 32 * 1024 * 1024, ...modelOptions } = options;
+  const model = createScriptedModel(modelOptions);
+  const live = new Set<AbortController>();
+  const server = createServer(handler(model, maxBodyBytes, live));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.address.includes(':') ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}/v1`,
+    host: address.address,
+    port: address.port,
+    server,
+    inFlight: () => live.size,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const c of live) c.abort();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
