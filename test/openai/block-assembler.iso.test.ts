@@ -201,3 +201,39 @@ describe('block assembler', () => {
     }
   });
 });
+
+describe('block assembler: final blocks do not depend on how deltas are split', () => {
+  const split = (text: string, cuts: number[]): string[] => {
+    const points = [0, ...[...new Set(cuts.map((c) => c % (text.length + 1)))].sort((x, y) => x - y), text.length];
+    const out: string[] = [];
+    for (let i = 0; i + 1 < points.length; i++) if (points[i + 1] > points[i]) out.push(text.slice(points[i], points[i + 1]));
+    return out;
+  };
+
+  it('property: reasoning, content and native arguments cut anywhere', () => {
+    const reasoning = '\n Let me think 🤔.\n\nOK. ';
+    const content = 'Reading it.\n<read_file><path>src/é.ts</path></read_file>\n<think>inline</think> bye';
+    const args = JSON.stringify({ path: 'a.ts', content: 'x = "1";\n🙂', lines: [1, 2], ok: true });
+    const events = (rc: number[], cc: number[], ac: number[]): ChatStreamEvent[] => [
+      ...split(reasoning, rc).map(r),
+      ...split(content, cc).map(t),
+      call(0, '', 'call_1', 'write_to_file'),
+      ...split(args, ac).map((piece) => call(0, piece)),
+      finish('tool_calls'),
+    ];
+    const run = (list: ChatStreamEvent[]) => {
+      const a = createBlockAssembler({ idPrefix: 'p' });
+      for (const e of list) a.push(e);
+      return { blocks: a.end(), content: a.content, reasoning: a.reasoning, toolCalls: a.toolCalls };
+    };
+    const whole = run(events([], [], []));
+    expect(whole.blocks.at(-1)).toMatchObject({ partial: false, params: { path: 'a.ts', content: 'x = "1";\n🙂', lines: '[1,2]', ok: 'true' } });
+    const cuts = fc.array(fc.nat(), { maxLength: 12 });
+    fc.assert(
+      fc.property(cuts, cuts, cuts, (rc, cc, ac) => {
+        expect(run(events(rc, cc, ac))).toEqual(whole);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -43,6 +43,14 @@ describe('each source kind gives the same events', () => {
     expect(summarize(events)).toEqual(EXPECTED);
   });
 
+  it('an async iterable of ArrayBuffers and other byte views, with a UTF-8 BOM', async () => {
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...BYTES]);
+    const pieces: unknown[] = [withBom.buffer.slice(0, 2), new DataView(withBom.buffer, 2, 40), withBom.slice(42)];
+    const { events, error } = await read(asyncItems(pieces as object[]));
+    expect(error).toBeUndefined();
+    expect(summarize(events)).toEqual(EXPECTED);
+  });
+
   it('an async iterable of SSE strings', async () => {
     const pieces = [BODY.slice(0, 10), BODY.slice(10, 200), BODY.slice(200)];
     const { events } = await read(asyncItems(pieces));
