@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { createActor, toPromise } from 'xstate';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
+import { toPromise } from 'xstate';
+import { createAgentTurnActor } from '../../machines/agent-turn-actor.js';
 import type { AgentTurnOutput } from '../../machines/agent-turn-types.js';
 import { listModelProfiles, scriptedFaults } from '../../src/models/index.js';
 import { createNodeTools, openWorkspace } from '../tools/index.js';
@@ -91,15 +91,14 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Ret
   const ask: AskUser | undefined = prompter ? (q, choices, signal) => withPrompt(() => prompter.ask(q, choices, signal)) : undefined;
 
   const workspace = await openWorkspace(root);
-  const actor = createActor(agentTurnMachine, {
-    input: {
-      client,
-      model: modelName,
-      messages: [{ role: 'user', content: taskMessage(options.task, { workspace: workspace.root, readOnly: options.readOnly, askBeforeWriting: toolsNeedingApproval(options).length > 0 }) }],
-      tools: createNodeTools({ workspace, readOnly: options.readOnly, ask }),
-      approval: toolsNeedingApproval(options),
-      ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
-    },
+  const actor = createAgentTurnActor({
+    nativeTools: options.nativeTools,
+    client,
+    model: modelName,
+    messages: [{ role: 'user', content: taskMessage(options.task, { workspace: workspace.root, readOnly: options.readOnly, askBeforeWriting: toolsNeedingApproval(options).length > 0 }) }],
+    tools: createNodeTools({ workspace, readOnly: options.readOnly, ask }),
+    approval: toolsNeedingApproval(options),
+    ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
   });
 
   const decided = new Set<string>();

@@ -51,6 +51,18 @@ describe.concurrent('the CLI against every scripted profile', () => {
   }
 });
 
+describe.concurrent('native tool calls', () => {
+  it('completes a write with --native-tools, the file matching the call', async () => {
+    const s = await sandbox();
+    const run = await runCliProcess(['--json', '--pace', '0', '--yes', '--native-tools', '--model', 'scripted:qwen3.6-plus', '--workspace', s.workspace, 'Write notes.md summarizing this project']);
+    expect(run.code).toBe(0);
+    const blocks = run.output!.requests.flatMap((r: any) => r.blocks);
+    expect(blocks.some((b: any) => b.type === 'tool_use' && b.isNativeToolCall)).toBe(true);
+    const write = toolResultsOf(run.output!).find((r) => r.name === 'write_to_file');
+    expect(await readFile(path.join(s.workspace, 'notes.md'), 'utf8')).toBe(write!.params.content);
+  });
+});
+
 describe.concurrent('writes and approval', () => {
   it('writes the file with --yes, inside the workspace only', async () => {
     const s = await sandbox();
