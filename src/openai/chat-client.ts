@@ -4,7 +4,7 @@ import { abortedError, untilAborted } from './abort.js';
 import { ChatError } from './errors.js';
 import { httpError } from './http-error.js';
 import { readChatCompletion } from './read-chat-completion.js';
-import { readChatCompletionStream } from './read-chat-completion-stream.js';
+import { readChatResponse } from './read-chat-completion-stream.js';
 import type { ChatClient, ChatCompletionResult, ChatRequest, ChatStreamEvent } from './types.js';
 
 /** The part of `fetch` the client uses. */
@@ -51,12 +51,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
         stream: true,
         stream_options: { ...request.stream_options, include_usage: true },
       };
-      return {
-        async *[Symbol.asyncIterator]() {
-          const response = await post(body, 'text/event-stream', signal);
-          yield* readChatCompletionStream(response, { signal });
-        },
-      };
+      // Each iteration sends the request anew; nothing is sent until then.
+      return { [Symbol.asyncIterator]: () => readChatResponse(() => post(body, 'text/event-stream', signal), signal) };
     },
 
     async complete(request, completeOptions = {}): Promise<ChatCompletionResult> {

@@ -54,6 +54,11 @@ async function responsePieces(response: Response, signal: AbortSignal | undefine
   return readerPieces(response.body, signal);
 }
 
+/** The events of a response that is yet to come (the client's POST): fetched on the first `next()`. */
+export function readChatResponse(respond: () => Promise<Response>, signal: AbortSignal | undefined): AsyncIterableIterator<ChatStreamEvent> {
+  return new ChatEventIterator(async () => responsePieces(await respond(), signal), signal);
+}
+
 /**
  * Reads an OpenAI-compatible chat completion stream as normalized events: reasoning, text,
  * tool-call deltas, usage and finish, in arrival order. Faults are thrown as ChatError
