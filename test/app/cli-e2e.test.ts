@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { listModelProfiles, scriptedFaults } from '../../src/models/index.js';
+import { startScriptedServer } from '../../app/serve-scripted-model.js';
 import { runCliProcess, toolResultsOf } from './cli-process.js';
 import { makeSandbox, snapshotTree } from './tool-fixtures.js';
 
@@ -49,6 +50,24 @@ describe.concurrent('the CLI against every scripted profile', () => {
       expect(await snapshotTree(s.base)).toEqual(s.before);
     });
   }
+});
+
+describe.concurrent('a real OpenAI-compatible endpoint over HTTP', () => {
+  it('completes through --base-url with the key from OPENAI_API_KEY, and fails typed with a wrong key', async () => {
+    const server = await startScriptedServer({ port: 0, pace: 0, apiKey: 'sk-test' });
+    cleanups.push(() => server.close());
+    const s = await sandbox();
+    const args = ['--json', '--model', 'grok-4.3', '--base-url', server.url, '--workspace', s.workspace, 'Summarize this project'];
+    const [good, bad] = await Promise.all([
+      runCliProcess(args, { env: { OPENAI_API_KEY: 'sk-test' } }),
+      runCliProcess(args, { env: { OPENAI_API_KEY: 'sk-wrong' } }),
+    ]);
+    expect(good.code).toBe(0);
+    expect(good.output?.reason).toBe('completed');
+    expect(toolResultsOf(good.output!).find((r) => r.name === 'read_file')?.content).toBe(FILES['README.md']);
+    expect(bad.code).toBe(1);
+    expect(bad.output).toMatchObject({ reason: 'failed', error: { code: 'http', status: 401 } });
+  });
 });
 
 describe.concurrent('native tool calls', () => {
