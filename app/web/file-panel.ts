@@ -1,0 +1,58 @@
+// The workspace panel: the files, one editable at a time. Edits go straight into the in-memory
+// workspace; files the agent writes are marked until they are opened.
+import { h } from './dom.js';
+import type { MemoryWorkspace } from './memory-workspace.js';
+
+export interface FilePanel {
+  select(path: string): void;
+  refresh(): void;
+}
+
+export function createFilePanel(list: HTMLElement, editor: HTMLTextAreaElement, title: HTMLElement, ws: MemoryWorkspace): FilePanel {
+  let selected = ws.files()[0] ?? '';
+  const changed = new Set<string>();
+  let writingFromEditor = false;
+
+  const refresh = () => {
+    list.replaceChildren(
+      ...ws.files().map((path) => {
+        const item = h(
+          'button',
+          { type: 'button', class: `file${path === selected ? ' selected' : ''}${changed.has(path) ? ' changed' : ''}`, 'data-testid': `file-${path}`, 'data-path': path, title: path },
+          h('span', { class: 'file-dir' }, path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : ''),
+          path.slice(path.lastIndexOf('/') + 1),
+        );
+        item.addEventListener('click', () => panel.select(path));
+        return h('li', {}, item);
+      }),
+    );
+    title.textContent = selected || 'No file';
+    const content = ws.read(selected) ?? '';
+    if (editor.value !== content) editor.value = content;
+    editor.dataset.path = selected;
+  };
+
+  editor.addEventListener('input', () => {
+    if (selected === '') return;
+    writingFromEditor = true;
+    ws.write(selected, editor.value);
+    writingFromEditor = false;
+  });
+
+  ws.onChange((path) => {
+    if (writingFromEditor) return;
+    if (path !== selected) changed.add(path);
+    refresh();
+  });
+
+  const panel: FilePanel = {
+    select(path) {
+      selected = path;
+      changed.delete(path);
+      refresh();
+    },
+    refresh,
+  };
+  refresh();
+  return panel;
+}

@@ -1,0 +1,192 @@
+// The page: wires the controls, the in-memory workspace, the conversation, the diagram and the
+// timeline to one agent-turn actor per run.
+import type { InspectionEvent } from 'xstate';
+import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
+import { listModelProfiles, scriptedFaults, type ScriptedFault } from '../../src/models/index.js';
+import { APPROVAL_TOOL_NAMES, createBrowserTools } from './browser-tools.js';
+import { createConversationView } from './conversation-view.js';
+import { DEMO_FILES } from './demo-files.js';
+import { byId, setText } from './dom.js';
+import { createEventTimeline, type EventTimeline, type InspectionLike } from './event-timeline.js';
+import { FAULT_NOTES, NO_FAULT_NOTE } from './fault-notes.js';
+import { createFilePanel } from './file-panel.js';
+import { createMemoryWorkspace } from './memory-workspace.js';
+import { createModelSource, type ModelSource } from './model-source.js';
+import { paceMs, readPageOptions, type PaceSetting } from './page-options.js';
+import { createStateDiagram } from './state-diagram.js';
+import { activePaths, buildStateGraph, type StateNodeLike } from './state-graph.js';
+import { layoutStateGraph } from './state-layout.js';
+import { statusPhrase, statusTone } from './status-text.js';
+import { createTimelineView } from './timeline-view.js';
+import { turnItems } from './turn-items.js';
+import { createTurnActor, type TurnActor } from './turn-runner.js';
+import { outcomeText } from './outcome-text.js';
+
+const options = readPageOptions(location.search);
+const workspace = createMemoryWorkspace(DEMO_FILES);
+const tools = createBrowserTools(workspace);
+
+// --- controls ---
+const profileSelect = byId<HTMLSelectElement>('profile');
+const faultSelect = byId<HTMLSelectElement>('fault');
+const paceSelect = byId<HTMLSelectElement>('pace');
+const note = byId('control-note');
+for (const p of listModelProfiles()) profileSelect.add(new Option(p.id, p.id));
+faultSelect.add(new Option('none', 'none'));
+for (const f of scriptedFaults) faultSelect.add(new Option(f, f));
+profileSelect.value = options.profile;
+faultSelect.value = options.fault;
+if (typeof options.pace === 'number' && ![...paceSelect.options].some((o) => o.value === String(options.pace))) {
+  paceSelect.add(new Option(`${options.pace} ms/token`, String(options.pace)));
+}
+paceSelect.value = String(options.pace);
+byId<HTMLInputElement>('approval').checked = options.approval;
+byId<HTMLInputElement>('native-tools').checked = options.nativeTools;
+const taskInput = byId<HTMLTextAreaElement>('task');
+taskInput.value = options.task;
+
+const sourceKind = () => (byId<HTMLInputElement>('source-endpoint').checked ? 'endpoint' : 'scripted');
+const updateNote = () => {
+  if (sourceKind() === 'endpoint') {
+    note.textContent = 'Requests go from this tab straight to the endpoint (it must allow CORS). The key stays in the page.';
+    return;
+  }
+  const profile = listModelProfiles().find((p) => p.id === profileSelect.value);
+  const fault = faultSelect.value;
+  note.textContent = `${profile?.description ?? ''}  ·  ${fault === 'none' ? NO_FAULT_NOTE : FAULT_NOTES[fault as ScriptedFault]}`;
+};
+const updateSource = () => {
+  byId('scripted-fields').hidden = sourceKind() !== 'scripted';
+  byId('endpoint-fields').hidden = sourceKind() !== 'endpoint';
+  updateNote();
+};
+for (const id of ['source-scripted', 'source-endpoint']) byId(id).addEventListener('change', updateSource);
+profileSelect.addEventListener('change', updateNote);
+faultSelect.addEventListener('change', updateNote);
+updateSource();
+
+// --- panels ---
+createFilePanel(byId('file-list'), byId<HTMLTextAreaElement>('file-editor'), byId('file-title'), workspace);
+
+const graph = buildStateGraph(agentTurnMachine.root as unknown as StateNodeLike);
+const diagram = createStateDiagram(graph, layoutStateGraph(graph));
+byId('diagram').append(diagram.element);
+
+const messages = byId('messages');
+const timelineView = createTimelineView(byId('timeline'));
+let actor: TurnActor | undefined;
+let timeline: EventTimeline | undefined;
+const conversation = createConversationView(byId('conversation'), {
+  approve: () => actor?.send({ type: 'APPROVE' }),
+  reject: (feedback) => actor?.send({ type: 'REJECT', ...(feedback.trim() !== '' ? { feedback } : {}) }),
+});
+
+// --- rendering, at most once a frame ---
+let frame = 0;
+function scheduleRender() {
+  if (frame === 0) frame = requestAnimationFrame(render);
+}
+
+function render() {
+  frame = 0;
+  if (!actor || !timeline) return;
+  const snapshot = actor.getSnapshot();
+  const c = snapshot.context;
+  const stick = messages.scrollTop + messages.clientHeight >= messages.scrollHeight - 40;
+  conversation.render(turnItems(c));
+  timelineView.render(timeline.entries());
+  diagram.update(activePaths(snapshot.value), timeline.lastStep());
+  const state = timeline.state();
+  setText(byId('active-state'), state);
+  byId('active-state').dataset.state = state;
+  const tone = statusTone(state, c.reason);
+  byId('status').dataset.tone = tone;
+  setText(byId('status-text'), statusPhrase(state));
+  const reasoning = c.usage.reasoningTokens ? ` · ${c.usage.reasoningTokens} reasoning` : '';
+  setText(byId('status-meta'), `request ${Math.max(1, c.requestCount)} · ${c.usage.totalTokens} tokens${reasoning}`);
+  const outcome = byId('outcome');
+  if (snapshot.status === 'done') {
+    const o = outcomeText(snapshot.output ?? { reason: c.reason ?? 'failed' });
+    outcome.hidden = false;
+    outcome.dataset.reason = o.reason;
+    outcome.className = `outcome ${o.tone}`;
+    setText(outcome, o.text);
+    byId<HTMLButtonElement>('run').disabled = false;
+    byId<HTMLButtonElement>('stop').disabled = true;
+  }
+  if (stick) messages.scrollTop = messages.scrollHeight;
+}
+
+// --- running a turn ---
+function modelSource(): ModelSource {
+  if (sourceKind() === 'endpoint') {
+    return {
+      kind: 'endpoint',
+      baseURL: byId<HTMLInputElement>('base-url').value,
+      apiKey: byId<HTMLInputElement>('api-key').value,
+      model: byId<HTMLInputElement>('model-name').value,
+    };
+  }
+  const pace: PaceSetting = paceSelect.value === 'realistic' || paceSelect.value === 'slow' ? paceSelect.value : Number(paceSelect.value);
+  return { kind: 'scripted', profile: profileSelect.value, fault: faultSelect.value as ScriptedFault | 'none', paceMs: paceMs(pace) };
+}
+
+function showProblem(text: string) {
+  const outcome = byId('outcome');
+  outcome.hidden = false;
+  outcome.className = 'outcome error';
+  outcome.dataset.reason = 'not-started';
+  outcome.textContent = text;
+}
+
+function run(task: string) {
+  const source = modelSource();
+  const made = createModelSource(source);
+  actor?.stop();
+  conversation.clear();
+  timelineView.clear();
+  byId('outcome').hidden = true;
+  byId('empty').hidden = true;
+  const userTask = byId('user-task');
+  userTask.hidden = false;
+  userTask.textContent = task;
+  if (!made.ok) {
+    showProblem(`${made.error.message} (${made.error.code})`);
+    return;
+  }
+  const instant = source.kind === 'scripted' && source.paceMs === 0;
+  const current: { actor?: TurnActor } = {};
+  timeline = createEventTimeline({ rootId: graph.rootId, sessionId: () => current.actor?.sessionId, now: () => performance.now() });
+  const tl = timeline;
+  actor = createTurnActor(
+    {
+      client: made.client,
+      model: made.model,
+      task,
+      tools,
+      approval: byId<HTMLInputElement>('approval').checked ? APPROVAL_TOOL_NAMES : [],
+      nativeTools: byId<HTMLInputElement>('native-tools').checked,
+      // Short waits in the demo (instant when the model is instant) so recovery is visible, not tedious.
+      retryDelaysMs: instant ? [20, 40, 80] : [1000, 2000, 4000],
+    },
+    (event: InspectionEvent) => {
+      if (tl.inspect(event as unknown as InspectionLike)) scheduleRender();
+    },
+  );
+  current.actor = actor;
+  actor.subscribe({ next: scheduleRender, error: (error) => showProblem(`The machine stopped: ${String(error)}`) });
+  byId<HTMLButtonElement>('run').disabled = true;
+  byId<HTMLButtonElement>('stop').disabled = false;
+  actor.start();
+  scheduleRender();
+}
+
+byId('task-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const task = taskInput.value.trim();
+  if (task !== '') run(task);
+});
+taskInput.addEventListener('keydown', (e) => {
+  if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) byId<HTMLFormElement>('task-form').requestSubmit();
+});
+byId('stop').addEventListener('click', () => actor?.send({ type: 'ABORT' }));

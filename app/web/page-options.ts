@@ -1,0 +1,41 @@
+// What the page's URL can preset: `?pace=0&profile=glm-5.1&fault=http-429-once&task=...`.
+// `pace=0` streams without timers (the browser test uses it); unknown values fall back to defaults.
+import { listModelProfiles, scriptedFaults, type ScriptedFault } from '../../src/models/index.js';
+
+export type PaceSetting = 'realistic' | 'slow' | number;
+
+export interface PageOptions {
+  pace: PaceSetting;
+  profile: string;
+  fault: ScriptedFault | 'none';
+  task: string;
+  approval: boolean;
+  nativeTools: boolean;
+}
+
+export const DEFAULT_TASK = 'Read README.md and write notes.md with what you learn about the project.';
+
+export function readPageOptions(search: string): PageOptions {
+  const q = new URLSearchParams(search);
+  const paceRaw = q.get('pace');
+  const paceNumber = paceRaw !== null && paceRaw.trim() !== '' ? Number(paceRaw) : NaN;
+  const pace: PaceSetting = paceRaw === 'slow' ? 'slow' : Number.isFinite(paceNumber) && paceNumber >= 0 ? paceNumber : 'realistic';
+  const profiles = listModelProfiles().map((p) => p.id);
+  const profile = q.get('profile') ?? 'scripted';
+  const fault = q.get('fault') ?? 'none';
+  return {
+    pace,
+    profile: profiles.includes(profile) ? profile : 'scripted',
+    fault: (scriptedFaults as readonly string[]).includes(fault) ? (fault as ScriptedFault) : 'none',
+    task: q.get('task') ?? DEFAULT_TASK,
+    approval: q.get('approval') !== 'off',
+    nativeTools: q.get('native') === '1',
+  };
+}
+
+/** Milliseconds per token for the scripted model; undefined = its realistic default. */
+export function paceMs(pace: PaceSetting): number | undefined {
+  if (pace === 'realistic') return undefined;
+  if (pace === 'slow') return 30;
+  return pace;
+}

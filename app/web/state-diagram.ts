@@ -1,0 +1,129 @@
+// The machine's state diagram as SVG, drawn from the layout; `update` marks the active states
+// and the transitions just taken, without redrawing.
+import { edgeId, type GraphTransition, type StateGraph } from './state-graph.js';
+import type { StateLayout } from './state-layout.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string, string | number>, parent?: Element): SVGElementTagNameMap[K] {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  parent?.appendChild(node);
+  return node;
+}
+
+function describe(t: GraphTransition): string {
+  return t.guard ? `${t.event} [${t.guard}]` : t.event;
+}
+
+/** A label only for transitions a person triggers or waits for; guarded `always` ones show on hover. */
+function visibleLabel(transitions: readonly GraphTransition[]): string {
+  const named = transitions.filter((t) => t.kind !== 'always');
+  return [...new Set(named.map((t) => t.event))].join(' / ');
+}
+
+export interface StateDiagram {
+  element: SVGSVGElement;
+  /** Active state paths (ancestors included) and the edges of the last step's transitions. */
+  update(active: readonly string[], taken: readonly { from: string; to: string }[]): void;
+}
+
+export function createStateDiagram(graph: StateGraph, layout: StateLayout): StateDiagram {
+  const svg = el('svg', {
+    viewBox: `0 0 ${layout.width} ${layout.height}`,
+    class: 'state-diagram',
+    role: 'img',
+    'aria-label': 'State diagram of the agent-turn machine',
+    'data-testid': 'state-diagram',
+  });
+  const defs = el('defs', {}, svg);
+  for (const [id, cls] of [['arrow', 'arrowhead'], ['arrow-taken', 'arrowhead taken']]) {
+    const marker = el('marker', { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, defs);
+    el('path', { d: 'M0,0 L10,5 L0,10 z', class: cls }, marker);
+  }
+
+  const nodeEls = new Map<string, SVGGElement>();
+  const edgeEls = new Map<string, SVGGElement>();
+  const nodesLayer = el('g', { class: 'nodes' }, svg);
+  const edgesLayer = el('g', { class: 'edges' }, svg);
+
+  // Compound states first so their children draw on top.
+  const ordered = [...layout.nodes].sort((a, b) => a.node.depth - b.node.depth);
+  for (const n of ordered) {
+    const compound = n.node.children.length > 0;
+    const g = el('g', {
+      class: `state-node ${compound ? 'compound' : 'leaf'} ${n.node.kind === 'final' ? 'final' : ''}`.trim(),
+      'data-state': n.path,
+      'data-testid': `state-${n.path}`,
+    }, nodesLayer);
+    el('rect', { x: n.x, y: n.y, width: n.w, height: n.h, rx: compound ? 10 : 14 }, g);
+    if (n.node.kind === 'final') el('rect', { x: n.x + 3, y: n.y + 3, width: n.w - 6, height: n.h - 6, rx: 11, class: 'final-ring' }, g);
+    const label = el('text', compound ? { x: n.x + 10, y: n.y + 16 } : { x: n.x + n.w / 2, y: n.y + n.h / 2 + 4, 'text-anchor': 'middle' }, g);
+    label.textContent = n.node.key;
+    const actions = graph.selfActions.get(n.path);
+    const title = el('title', {}, g);
+    title.textContent = `${n.path}${actions?.length ? `\non ${actions.map(describe).join(', ')} (actions only)` : ''}`;
+    nodeEls.set(n.path, g);
+  }
+
+  for (const e of layout.edges) {
+    const g = el('g', { class: 'edge', 'data-edge': e.edge.id }, edgesLayer);
+    el('path', { d: e.d, 'marker-end': 'url(#arrow)' }, g);
+    const text = visibleLabel(e.edge.transitions);
+    if (text !== '') {
+      const t = el('text', { x: e.label.x, y: e.label.y, 'text-anchor': 'middle', class: 'edge-label' }, g);
+      t.textContent = text;
+    }
+    const title = el('title', {}, g);
+    title.textContent = `${e.edge.from} → ${e.edge.to}\n${e.edge.transitions.map(describe).join('\n')}`;
+    edgeEls.set(e.edge.id, g);
+  }
+
+  // ABORT-style transitions on the root leave every state: shown as a note beside their target.
+  const rootEdges = graph.edges.filter((e) => e.from === '');
+  for (const e of rootEdges) {
+    const target = layout.nodes.find((n) => n.path === e.to);
+    if (!target) continue;
+    const g = el('g', { class: 'edge from-any', 'data-edge': e.id }, edgesLayer);
+    const x = target.x + target.w / 2;
+    el('path', { d: `M${x},${target.y - 22} L${x},${target.y}`, 'marker-end': 'url(#arrow)' }, g);
+    const t = el('text', { x, y: target.y - 25, 'text-anchor': 'middle', class: 'edge-label' }, g);
+    t.textContent = `${visibleLabel(e.transitions)} (any state)`;
+    edgeEls.set(e.id, g);
+  }
+
+  let lastActive: string[] = [];
+  let lastTaken: string[] = [];
+  return {
+    element: svg,
+    update(active, taken) {
+      for (const p of lastActive) {
+        const g = nodeEls.get(p);
+        g?.classList.remove('active', 'active-leaf');
+        g?.removeAttribute('aria-current');
+      }
+      for (const id of lastTaken) edgeEls.get(id)?.classList.remove('taken');
+      const activeSet = new Set(active);
+      for (const p of active) {
+        const g = nodeEls.get(p);
+        if (!g) continue;
+        g.classList.add('active');
+        const node = graph.nodes.get(p);
+        const isLeaf = node !== undefined && !node.children.some((c) => activeSet.has(c));
+        if (isLeaf) {
+          g.classList.add('active-leaf');
+          g.setAttribute('aria-current', 'step');
+        }
+      }
+      lastActive = [...active];
+      lastTaken = taken.map((t) => edgeId(t.from, t.to));
+      for (const id of lastTaken) {
+        const g = edgeEls.get(id);
+        if (!g) continue;
+        g.classList.add('taken');
+        g.querySelector('path')?.setAttribute('marker-end', 'url(#arrow-taken)');
+      }
+      for (const [id, g] of edgeEls) if (!lastTaken.includes(id)) g.querySelector('path')?.setAttribute('marker-end', 'url(#arrow)');
+    },
+  };
+}

@@ -1,0 +1,19 @@
+// The web page: `npm run web` serves app/web with hot reload; `npm run build:web` writes static
+// files to dist-web/ (relative asset paths, so any static server or file:// subfolder works).
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root,
+  base: './',
+  // The page only needs the package's own sources; no public dir.
+  publicDir: false,
+  build: {
+    outDir: fileURLToPath(new URL('../../dist-web', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  server: { host: '127.0.0.1', port: 5173 },
+});
