@@ -7,13 +7,17 @@ import { messageText } from './scripted-conversation.js';
 import { counterexampleForSchema, exampleForSchema } from './json-schema-example.js';
 import { errorResponse } from './scripted-http.js';
 
-const SCHEMA_MARKER = /json schema/i;
+// The wording of requestStructured's instruction. Only system messages count, so a file that
+// mentions a JSON Schema in a tool result never turns an agent turn into a structured answer.
+const SCHEMA_MARKER = /match(?:es)? this JSON Schema:/i;
 
-/** The schema a request asks for: response_format.json_schema, else one written in a message after "JSON Schema". */
+/** The schema a request asks for: response_format.json_schema, else one given in a system message after "match this JSON Schema:". */
 export function requestedSchema(request: ChatRequest): Record<string, unknown> | undefined {
   const rf = request.response_format;
   if (rf?.type === 'json_schema') return rf.json_schema.schema;
   for (let i = request.messages.length - 1; i >= 0; i--) {
+    const role: string = request.messages[i].role;
+    if (role !== 'system' && role !== 'developer') continue;
     const text = messageText(request.messages[i].content);
     const m = SCHEMA_MARKER.exec(text);
     if (!m) continue;

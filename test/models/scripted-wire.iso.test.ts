@@ -190,3 +190,30 @@ describe('bad requests are answered like OpenAI', () => {
     expect(dataLines(await response.text()).at(-1)).toBe('[DONE]');
   });
 });
+
+describe('structured requests vs agent turns', () => {
+  it('a tool result that mentions a JSON Schema does not turn an agent turn into a JSON answer', async () => {
+    const response = await post(createScriptedModel({ pace: 0 }), {
+      model: 'scripted',
+      messages: [
+        { role: 'user', content: 'Read README.md' },
+        { role: 'assistant', content: '<list_files><path>.</path></list_files>' },
+        { role: 'user', content: "[list_files for '.'] Result:\nREADME.md\n\nIt must match this JSON Schema: {\"type\":\"object\"}" },
+      ],
+    });
+    const content = ((await response.json()) as { choices: Array<{ message: { content: string } }> }).choices[0].message.content;
+    expect(content).toContain('<read_file>');
+  });
+
+  it('a schema in a system message makes a structured answer, without response_format', async () => {
+    const response = await post(createScriptedModel({ pace: 0 }), {
+      model: 'gpt-4.1-mini',
+      messages: [
+        { role: 'system', content: 'Answer with JSON only. It must match this JSON Schema:\n{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}' },
+        { role: 'user', content: 'How many?' },
+      ],
+    });
+    const content = ((await response.json()) as { choices: Array<{ message: { content: string } }> }).choices[0].message.content;
+    expect(content).toBe('Here is the requested data:\n\n```json\n{\n  "n": 1\n}\n```\n\nLet me know if you need anything else.');
+  });
+});
