@@ -50,11 +50,7 @@ export function createNativeToolCalls(idFallback: (index: number) => string): Na
   let blocks: ToolUse[] = [];
   let completed = false;
 
-  function find(index: number): NativeCall {
-    // Calls almost always arrive in index order: check the last one first.
-    const last = calls[calls.length - 1];
-    if (last !== undefined && last.index === index) return last;
-    for (const c of calls) if (c.index === index) return c;
+  function create(index: number): NativeCall {
     const call: NativeCall = {
       index,
       id: undefined,
@@ -63,10 +59,26 @@ export function createNativeToolCalls(idFallback: (index: number) => string): Na
       reader: createPartialJsonObjectReader(),
       block: undefined as unknown as ToolUse,
     };
+    // After every call with an index up to this one: a reused index keeps arrival order.
     let at = calls.length;
     while (at > 0 && calls[at - 1].index > index) at--;
     calls.splice(at, 0, call);
     return call;
+  }
+
+  /** The latest call with this index. Calls almost always arrive in index order: the last one is checked first. */
+  function find(index: number): NativeCall | undefined {
+    for (let i = calls.length - 1; i >= 0; i--) if (calls[i].index === index) return calls[i];
+    return undefined;
+  }
+
+  /**
+   * Whether a delta starts a new call at an index already used: some servers number every call 0.
+   * Only a different id with a name, after the earlier call's arguments closed, counts (servers
+   * that invent a new id for every delta must not split one call into many).
+   */
+  function startsAnotherCall(call: NativeCall, id: string | undefined, name: string | undefined): boolean {
+    return id !== undefined && call.id !== undefined && id !== call.id && name !== undefined && call.reader.closed;
   }
 
   function blockOf(call: NativeCall, partial: boolean, params: Record<string, string>): ToolUse {
@@ -89,7 +101,8 @@ export function createNativeToolCalls(idFallback: (index: number) => string): Na
 
   return {
     push(index, id, name, argumentsDelta) {
-      const call = find(index);
+      let call = find(index);
+      if (call === undefined || startsAnotherCall(call, id, name)) call = create(index);
       if (id !== undefined && call.id === undefined) call.id = id;
       // Most providers send the name once; a few repeat it on every delta, a few split it.
       if (name !== undefined && name !== call.name) call.name = call.name !== '' && !name.startsWith(call.name) ? call.name + name : name;

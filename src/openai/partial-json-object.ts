@@ -26,6 +26,8 @@ export interface PartialJsonObjectReader {
   readonly params: Record<string, string>;
   /** Whether the text so far is not a JSON object (reading stopped; `params` keeps what was read). */
   readonly failed: boolean;
+  /** Whether the object's closing brace has been read. */
+  readonly closed: boolean;
 }
 
 const HEX = /^[0-9a-fA-F]{4}$/;
@@ -215,6 +217,9 @@ export function createPartialJsonObjectReader(): PartialJsonObjectReader {
     },
     get failed() {
       return at === At.Failed;
+    },
+    get closed() {
+      return at === At.Done;
     },
   };
 }

@@ -30,7 +30,8 @@ export function readChatCompletion(json: unknown): ChatCompletionResult {
   const events = completionEvents(json);
   let reasoning = '';
   let content = '';
-  const calls = new Map<number, ChatToolCall>();
+  // By index; a different id at a used index is another call (some servers number every call 0).
+  const calls: { index: number; providerId?: string; call: ChatToolCall }[] = [];
   const result: ChatCompletionResult = { reasoning: '', content: '', toolCalls: [], finishReason: null };
   for (const event of events) {
     switch (event.type) {
@@ -41,12 +42,15 @@ export function readChatCompletion(json: unknown): ChatCompletionResult {
         content += event.text;
         break;
       case 'tool-call': {
-        let call = calls.get(event.index);
-        if (call === undefined) {
-          call = { id: event.id ?? `call_${event.index}`, type: 'function', function: { name: event.name ?? '', arguments: '' } };
-          calls.set(event.index, call);
+        let entry: (typeof calls)[number] | undefined;
+        for (let i = calls.length - 1; i >= 0 && entry === undefined; i--) if (calls[i].index === event.index) entry = calls[i];
+        if (entry === undefined || (event.id !== undefined && entry.providerId !== undefined && event.id !== entry.providerId)) {
+          const id = event.id ?? `call_${event.index}`;
+          entry = { index: event.index, providerId: event.id, call: { id, type: 'function', function: { name: '', arguments: '' } } };
+          calls.push(entry);
         }
-        call.function.arguments += event.argumentsDelta;
+        if (event.name !== undefined) entry.call.function.name += event.name;
+        entry.call.function.arguments += event.argumentsDelta;
         break;
       }
       case 'usage':
@@ -59,6 +63,7 @@ export function readChatCompletion(json: unknown): ChatCompletionResult {
   }
   result.reasoning = reasoning;
   result.content = content;
-  result.toolCalls = [...calls.entries()].sort((a, b) => a[0] - b[0]).map(([, call]) => call);
+  // A stable sort: calls sharing an index keep their order.
+  result.toolCalls = calls.sort((a, b) => a.index - b.index).map((c) => c.call);
   return result;
 }

@@ -132,6 +132,28 @@ describe('block assembler', () => {
     expect(a.toolCalls.map((c) => c.id)).toEqual(['turn7_native_0', 'turn7_native_1']);
   });
 
+  it('a new id with a name at a used index, after the earlier arguments closed, is another call', () => {
+    const a = createBlockAssembler();
+    a.push(call(0, '{"path":"a"}', 'id_a', 'read_file'));
+    a.push(call(0, '{"path":', 'id_b', 'read_file'));
+    a.push(call(0, '"b"}'));
+    const blocks = a.end();
+    expect(blocks.map((b) => b.type === 'tool_use' && [b.call_id, b.params.path])).toEqual([
+      ['id_a', 'a'],
+      ['id_b', 'b'],
+    ]);
+  });
+
+  it('a server inventing a new id for every delta does not split one call', () => {
+    const a = createBlockAssembler();
+    a.push(call(0, '{"path":', 'id_1', 'read_file'));
+    a.push(call(0, '"a.ts"', 'id_2', 'read_file'));
+    a.push(call(0, '}', 'id_3'));
+    const blocks = a.end();
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]).toMatchObject({ call_id: 'id_1', params: { path: 'a.ts' }, partial: false });
+  });
+
   it("finish_reason 'length' leaves native calls partial: they were cut off", () => {
     const a = createBlockAssembler();
     a.push(call(0, '{"path": "a.ts", "content": "half', 'c1', 'write_to_file'));

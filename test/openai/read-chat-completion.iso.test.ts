@@ -50,3 +50,21 @@ describe('readChatCompletion', () => {
     expect(() => readChatCompletion('<html>')).toThrow(expect.objectContaining({ code: 'malformed-chunk' }));
   });
 });
+
+describe('readChatCompletion: servers that number every call 0', () => {
+  it('a different id at a used index is another call', () => {
+    const result = readChatCompletion(
+      completion({
+        content: null,
+        tool_calls: [
+          { index: 0, id: 'a', type: 'function', function: { name: 'f', arguments: '{"x":1}' } },
+          { index: 0, id: 'b', type: 'function', function: { name: 'g', arguments: '{"y":2}' } },
+        ],
+      }),
+    );
+    expect(result.toolCalls.map((c) => [c.id, c.function.name, c.function.arguments])).toEqual([
+      ['a', 'f', '{"x":1}'],
+      ['b', 'g', '{"y":2}'],
+    ]);
+  });
+});
