@@ -1,0 +1,144 @@
+// The web page in a real browser: build it with vite, serve it on loopback, drive Debian's
+// Chromium with Playwright. The scripted model runs in the page at pace 0 (no timers).
+import { createServer, type Server } from 'node:http';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+
+let outDir = '';
+let server: Server;
+let base = '';
+let browser: Browser;
+
+function serveStatic(root: string): Server {
+  return createServer(async (req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    const file = normalize(join(root, pathname === '/' ? 'index.html' : pathname));
+    if (!file.startsWith(root + sep)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+}
+
+async function openPage(query: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}/${query}`);
+  return { page, errors };
+}
+
+beforeAll(async () => {
+  outDir = await mkdtemp(join(tmpdir(), 'agent-turn-web-'));
+  await build({
+    configFile: join(repo, 'app/web/vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+  server = serveStatic(resolve(outDir));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((done) => server?.close(done));
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+describe('web page', () => {
+  it('runs a turn: reasoning folds, the write waits for Approve, the turn completes and the file is written', async () => {
+    const { page, errors } = await openPage('?pace=0');
+    await page.getByTestId('task-input').fill('Read README.md and write notes.md with what you learn about the project.');
+    await page.getByTestId('submit').click();
+
+    const card = page.locator('[data-testid=tool-card][data-status=awaiting-approval]');
+    await card.waitFor({ timeout: 15_000 });
+    expect(await card.getAttribute('data-tool')).toBe('write_to_file');
+    expect(await card.locator('[data-param=path]').textContent()).toBe('notes.md');
+    expect(await page.getByTestId('active-state').textContent()).toBe('request.awaitingApproval');
+    expect(await page.locator('.state-node.active-leaf').getAttribute('data-state')).toBe('request.awaitingApproval');
+
+    // Every finished reasoning block has folded to its one-line summary.
+    const reasoning = page.getByTestId('reasoning');
+    expect(await reasoning.count()).toBeGreaterThanOrEqual(3);
+    for (const panel of await reasoning.all()) {
+      expect(await panel.getAttribute('data-state')).toBe('folded');
+      expect(await panel.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+      expect(await panel.locator('summary').textContent()).toMatch(/^Thought for \d+ tokens$/);
+    }
+    // Nothing was written before the approval.
+    expect(await page.getByTestId('file-notes.md').count()).toBe(0);
+
+    await card.getByTestId('approve').click();
+    const outcome = page.locator('[data-testid=outcome][data-reason=completed]');
+    await outcome.waitFor({ timeout: 15_000 });
+    expect(await page.locator('[data-testid=completion]').textContent()).toContain('Wrote notes.md');
+    expect(await page.getByTestId('active-state').textContent()).toBe('done');
+    expect(await page.locator('.state-node.active-leaf').getAttribute('data-state')).toBe('done');
+    expect(await page.locator('[data-testid=tool-card][data-tool=write_to_file]').getAttribute('data-status')).toBe('done');
+    const timeline = await page.getByTestId('timeline').textContent();
+    expect(timeline).toContain('APPROVE');
+    expect(timeline).toContain('→ done');
+
+    // The in-memory file holds exactly what the model wrote, its fake closing tag included.
+    await page.getByTestId('file-notes.md').click();
+    const written = await page.getByTestId('file-editor').inputValue();
+    expect(written).toMatch(/^# Notes for: Read README\.md and write notes\.md/);
+    expect(written).toContain('a < b && b > c');
+    expect(written.endsWith('The next line is not the end of this file:\n</content>\nIt really ends here.')).toBe(true);
+
+    await mkdir(join(repo, 'test-output'), { recursive: true });
+    await page.screenshot({ path: join(repo, 'test-output/web.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 40_000);
+
+  it('shows recovery from a fault: HTTP 429 once, then the retry completes', async () => {
+    const { page, errors } = await openPage('?pace=0&fault=http-429-once&approval=off');
+    await page.getByTestId('submit').click();
+    await page.locator('[data-testid=outcome][data-reason=completed]').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('attempt-failed').first().textContent()).toContain('429');
+    expect(await page.getByTestId('timeline').textContent()).toContain('retrying');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
+
+  it('shows how profiles differ: inline <think> becomes reasoning, tokens-only shows a count', async () => {
+    const inline = await openPage('?pace=0&profile=inline-think&approval=off');
+    await inline.page.getByTestId('submit').click();
+    await inline.page.locator('[data-testid=outcome][data-reason=completed]').waitFor({ timeout: 15_000 });
+    expect(await inline.page.getByTestId('reasoning').count()).toBeGreaterThan(0);
+    expect(await inline.page.getByTestId('conversation').textContent()).not.toContain('<think>');
+    await inline.page.close();
+
+    const hidden = await openPage('?pace=0&profile=gpt-5.4-mini&approval=off');
+    await hidden.page.getByTestId('submit').click();
+    await hidden.page.locator('[data-testid=outcome][data-reason=completed]').waitFor({ timeout: 15_000 });
+    expect(await hidden.page.getByTestId('reasoning').count()).toBe(0);
+    expect(await hidden.page.getByTestId('hidden-reasoning').first().textContent()).toMatch(/Thought for \d+ tokens/);
+    expect([...inline.errors, ...hidden.errors]).toEqual([]);
+    await hidden.page.close();
+  }, 30_000);
+});
