@@ -1,5 +1,5 @@
 import type { Style } from './ansi-style.js';
-import { createStyle, eraseRowsAbove, HIDE_CURSOR, SHOW_CURSOR, SPINNER_FRAMES, clip, visualRows } from './ansi-style.js';
+import { createStyle, eraseRowsAbove, HIDE_CURSOR, SHOW_CURSOR, SPINNER_FRAMES, clip, stripAnsi, visualRows } from './ansi-style.js';
 import type { TurnView, TurnViewBlock } from './turn-view.js';
 import { isSettled } from './turn-view.js';
 import { formatToolHeader, formatToolOutcome } from './tool-card-format.js';
@@ -8,6 +8,7 @@ import { formatToolHeader, formatToolOutcome } from './tool-card-format.js';
 export interface TerminalOutput {
   write(chunk: string): unknown;
   columns?: number;
+  rows?: number;
 }
 
 export interface TerminalRendererOptions {
@@ -178,6 +179,23 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     return `${icon} ${style.dim(`${label} · request ${view.request} · ${tokens}${reasoning}`)}`;
   }
 
+  /**
+   * The cursor cannot move above the screen's top, so a live region taller than the screen
+   * could not be erased: keep its last rows (the newest text and the status line).
+   */
+  function fitToScreen(lines: string[]): string[] {
+    const maxRows = Math.max(3, (out.rows || 24) - 1);
+    const fitted = [...lines];
+    let rows = fitted.reduce((n, l) => n + visualRows(l, columns()), 0);
+    while (rows > maxRows && fitted.length > 1) rows -= visualRows(fitted.shift()!, columns());
+    if (rows > maxRows) {
+      // One line longer than the screen: an unfinished paragraph; show its end.
+      const chars = [...stripAnsi(fitted[0])];
+      fitted[0] = `…${chars.slice(-(maxRows * columns() - 1)).join('')}`;
+    }
+    return fitted;
+  }
+
   function draw(view: TurnView, final: boolean): void {
     let text = live && liveRows > 0 ? eraseRowsAbove(liveRows - 1) : '';
     let firstUnsettled = view.blocks.length;
@@ -198,7 +216,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     }
     liveRows = 0;
     if (live && !final) {
-      const lines = liveLines(view, firstUnsettled);
+      const lines = fitToScreen(liveLines(view, firstUnsettled));
       liveRows = lines.reduce((n, l) => n + visualRows(l, columns()), 0);
       text += lines.join('\n');
     }

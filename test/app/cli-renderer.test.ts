@@ -86,6 +86,24 @@ describe('terminal renderer, live (TTY)', () => {
   });
 });
 
+describe('terminal renderer on a small screen', () => {
+  it('keeps the live part within the screen so every redraw erases all of it', () => {
+    const term = new FakeTerminal(40, 8);
+    const r = createTerminalRenderer({ out: term, live: true });
+    let text = '';
+    for (let i = 0; i < 60; i++) {
+      text += `word${i} `;
+      // One long unfinished paragraph: taller than the screen while it streams.
+      r.update(view([answer(text.trim(), true)]));
+    }
+    r.update(view([answer(text.trim(), false)]));
+    r.finish(undefined, 'end');
+    // Nothing left over from earlier redraws, in the scrollback either: the paragraph once, wrapped at 40.
+    const wrapped = text.trim().match(/.{1,40}/g)!;
+    expect(term.screen()).toBe([...wrapped, '', 'end'].join('\n'));
+  });
+});
+
 describe('terminal renderer around a prompt', () => {
   it('prints the card for good before the prompt, then only its outcome', () => {
     const term = new FakeTerminal();

@@ -10,7 +10,15 @@ export class FakeTerminal {
   col = 0;
   raw = '';
 
-  constructor(readonly columns = 80) {}
+  constructor(
+    readonly columns = 80,
+    readonly rows = 24,
+  ) {}
+
+  /** The cursor may not leave the visible screen (its last `rows` lines). */
+  private get top(): number {
+    return Math.max(0, this.lines.length - this.rows);
+  }
 
   write(chunk: string): boolean {
     this.raw += chunk;
@@ -21,7 +29,7 @@ export class FakeTerminal {
         if (!match) throw new Error(`unknown escape at ${JSON.stringify(chunk.slice(i, i + 8))}`);
         i += match[0].length - 1;
         const [, arg, command] = match;
-        if (command === 'A') this.row = Math.max(0, this.row - Number(arg || 1));
+        if (command === 'A') this.row = Math.max(this.top, this.row - Number(arg || 1));
         else if (command === 'J') {
           this.lines[this.row] = this.lines[this.row].slice(0, this.col);
           this.lines.length = this.row + 1;
