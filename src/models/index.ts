@@ -5,7 +5,7 @@ export {
 export type {
   ModelProfile, ReasoningStyle, InactiveKeyConvention, JsonSchemaSupport, StructuredOutputSupport,
 } from './profiles.js';
-export { createScriptedModel } from './scripted-model.js';
+export { createScriptedModel, ScriptedModelError } from './scripted-model.js';
 export type { ScriptedModelOptions, FetchFunction } from './scripted-model.js';
 export { scriptedFaults } from './scripted-faults.js';
 export type { ScriptedFault } from './scripted-faults.js';

@@ -3,7 +3,7 @@
 // profile its `model` names, with optional pacing and fault injection. Web APIs only.
 import type { ChatRequest } from '../openai/types.js';
 import { findModelProfile, listModelProfiles, modelProfiles, profileFor, type ModelProfile } from './profiles.js';
-import { FaultLedger, type ScriptedFault } from './scripted-faults.js';
+import { FaultLedger, isScriptedFault, scriptedFaults, type ScriptedFault } from './scripted-faults.js';
 import { errorResponse, jsonResponse } from './scripted-http.js';
 import { checkChatRequest } from './scripted-request.js';
 import { readConversation } from './scripted-conversation.js';
@@ -31,6 +31,29 @@ export interface ScriptedModelOptions {
   apiKey?: string;
   /** The `created` timestamp of every response (seconds). Fixed by default, for reproducible bytes. */
   created?: number;
+}
+
+/** An option createScriptedModel cannot use. */
+export class ScriptedModelError extends Error {
+  override readonly name = 'ScriptedModelError';
+  readonly code = 'invalid-option' as const;
+}
+
+function checkOptions(options: ScriptedModelOptions): void {
+  const bad = (what: string) => new ScriptedModelError(`createScriptedModel: ${what}`);
+  for (const fault of options.faults ?? []) {
+    if (!isScriptedFault(fault)) throw bad(`unknown fault "${String(fault)}"; known: ${scriptedFaults.join(', ')}`);
+  }
+  const pace = options.pace;
+  const numbers: Array<[string, unknown]> = typeof pace === 'object' && pace !== null
+    ? [['pace.firstTokenMs', pace.firstTokenMs], ['pace.tokenMs', pace.tokenMs]]
+    : [['pace', pace]];
+  numbers.push(['slowFirstTokenMs', options.slowFirstTokenMs]);
+  for (const [name, value] of numbers) {
+    if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
+      throw bad(`${name} must be a number of milliseconds >= 0, got ${String(value)}`);
+    }
+  }
 }
 
 const DEFAULT_CREATED = 1767225600; // 2026-01-01T00:00:00Z
@@ -99,6 +122,7 @@ function modelEntry(id: string, created: number) {
  * it over HTTP with `npm run serve`). The request's `model` picks the profile it emulates.
  */
 export function createScriptedModel(options: ScriptedModelOptions = {}): FetchFunction {
+  checkOptions(options);
   const pace = paceOf(options.pace);
   const created = options.created ?? DEFAULT_CREATED;
   const ledger = new FaultLedger(options.faults ?? []);
@@ -181,7 +205,15 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchFu
       return errorResponse(401, 'Incorrect API key provided.', { code: 'invalid_api_key' });
     }
     const { method, path } = req;
-    if (path.endsWith('/chat/completions') && method === 'POST') return chat(req);
+    if (path.endsWith('/chat/completions') && method === 'POST') {
+      try {
+        return await chat(req);
+      } catch (error) {
+        if (req.signal?.aborted) throw abortReason(req.signal);
+        // A bug here must look like a server fault to the client, not like a network failure.
+        return errorResponse(500, `The scripted model failed: ${error instanceof Error ? error.message : String(error)}`, { type: 'server_error' });
+      }
+    }
     if (path.endsWith('/models') && method === 'GET') {
       const ids = ['scripted', ...listModelProfiles().map((p) => p.id).filter((id) => id !== 'scripted')];
       return jsonResponse({ object: 'list', data: ids.map((id) => modelEntry(id, created)) });

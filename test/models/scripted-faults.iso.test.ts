@@ -167,3 +167,11 @@ describe('pace and abort', () => {
     expect(list.at(-1)!.usage!.completion_tokens).toBe(tokenChunks);
   });
 });
+
+describe('options', () => {
+  it('rejects unknown faults and bad paces with a coded error', () => {
+    expect(() => createScriptedModel({ faults: ['nope' as never] })).toThrow(/unknown fault "nope"/);
+    expect(() => createScriptedModel({ pace: -1 })).toThrow(expect.objectContaining({ code: 'invalid-option' }));
+    expect(() => createScriptedModel({ pace: { tokenMs: Number.NaN } })).toThrow(/pace.tokenMs/);
+  });
+});
