@@ -153,7 +153,12 @@ export async function run(): Promise<void> {
   console.log(`readChatCompletionStream, async iterable source:    ${rate(it)} MB/s`);
   console.log(`ratio (reader time / floor time): ${(s / f).toFixed(2)}x ReadableStream, ${(it / f).toFixed(2)}x iterable (goal <= 1.5x)`);
 
-  // The block assembler: cost per push must not grow with the reply (no re-scanning).
+  await measureAssembler();
+  await measureMemory(body);
+}
+
+/** The block assembler: cost per push must not grow with the reply (no re-scanning). */
+async function measureAssembler(): Promise<void> {
   const assemblerRates: string[] = [];
   for (const size of [1, 4]) {
     const events = replyEvents(size * 1024 * 1024);
@@ -165,8 +170,10 @@ export async function run(): Promise<void> {
     assemblerRates.push(`${size} MB reply (${events.length} events, ${blocks} blocks): ${(size / (ms / 1000)).toFixed(1)} MB/s, ${((ms * 1e6) / events.length).toFixed(0)} ns/event`);
   }
   console.log(`block assembler: ${assemblerRates.join('; ')}`);
+}
 
-  // Memory: a 100 MB stream made on the fly; the heap after a GC must stay flat while reading.
+/** Memory: a 100 MB stream made on the fly; the heap after a GC must stay flat while reading. */
+async function measureMemory(body: Uint8Array): Promise<void> {
   const gc = exposeGc();
   // The chunk lines of the 10 MB body, over and over, in fresh 16 KB pieces.
   const LONG_BYTES = 100 * 1024 * 1024;
