@@ -8,10 +8,10 @@ import type { ToolFunctions } from '../../machines/agent-turn-types.js';
 import type { ChatStreamEvent } from '../../src/openai/types.js';
 import { createScriptedClient } from './scripted-client.js';
 
-type Part = { kind: 'text'; text: string } | { kind: 'think'; text: string } | { kind: 'tool'; path: string };
+type Part = { kind: 'text'; text: string } | { kind: 'think'; text: string } | { kind: 'tool' };
 
 const word = fc.stringMatching(/^[a-z ]{1,12}$/);
-const part: fc.Arbitrary<Omit<Part, 'path'> | { kind: 'tool' }> = fc.oneof(
+const part: fc.Arbitrary<Part> = fc.oneof(
   word.map((text) => ({ kind: 'text' as const, text })),
   word.map((text) => ({ kind: 'think' as const, text })),
   fc.constant({ kind: 'tool' as const }),
@@ -30,8 +30,8 @@ const script: fc.Arbitrary<Script> = fc
     let text = '';
     const completePaths: string[] = [];
     parts.forEach((p, i) => {
-      if (p.kind === 'text') text += (p as { text: string }).text;
-      else if (p.kind === 'think') text += `<think>${(p as { text: string }).text}</think>`;
+      if (p.kind === 'text') text += p.text;
+      else if (p.kind === 'think') text += `<think>${p.text}</think>`;
       else {
         const path = `f${i}.ts`;
         completePaths.push(path);
