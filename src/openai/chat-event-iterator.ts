@@ -69,7 +69,10 @@ export class ChatEventIterator implements AsyncIterableIterator<ChatStreamEvent>
         this.pieces ??= await this.open();
         result = await this.pieces.read();
       } catch (error) {
-        this.fail(sourceError(error, signal));
+        const fault = sourceError(error, signal);
+        // The connection dropped after finish_reason: the answer is whole, as if the bytes had ended.
+        if (!(fault.code === 'network' && decoder.sawFinish)) this.fail(fault);
+        result = { done: true, value: undefined };
       }
       if (signal?.aborted) this.fail(abortedError(signal));
       if (result.done) {

@@ -216,6 +216,22 @@ describe('typed errors, after every earlier event', () => {
     expect(error?.message).toContain('terminated');
   });
 
+  it('a connection dropped after finish_reason is a normal end: the answer is whole', async () => {
+    let step = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (step++ === 0) controller.enqueue(encoder.encode(sse([delta({ content: 'all' }), finishChunk('stop')], { done: false })));
+        else controller.error(new TypeError('terminated'));
+      },
+    });
+    const { events, error } = await read(stream);
+    expect(error).toBeUndefined();
+    expect(events).toEqual([
+      { type: 'text', text: 'all' },
+      { type: 'finish', reason: 'stop' },
+    ]);
+  });
+
   it("an SDK-style error with a status thrown by an iterable source is 'http'", async () => {
     async function* source() {
       yield delta({ content: 'a' }) as object;
