@@ -28,7 +28,8 @@ function done(conv: ScriptedConversation, tool: string): ScriptedToolOutcome | u
 
 function listedEntries(outcome: ScriptedToolOutcome): string[] {
   if (/ is empty\.$/.test(outcome.text)) return [];
-  return outcome.text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('['));
+  // Notes such as "[… more entries not shown]" or "(tool did not return anything)" are not entries.
+  return outcome.text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('[') && !(l.startsWith('(') && l.endsWith(')')));
 }
 
 function readmeIn(outcome: ScriptedToolOutcome | undefined): string | undefined {
