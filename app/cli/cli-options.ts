@@ -12,7 +12,7 @@ export interface CliOptions {
   maxRequests?: number;
   showReasoning: boolean;
   nativeTools: boolean;
-  /** Scripted model pace: 'realistic' or milliseconds between chunks (0 for tests). */
+  /** Scripted model pace: 'realistic' or milliseconds per token (0 for tests). */
   pace: 'realistic' | number;
   /** Scripted model fault to inject (see --help). */
   fault?: string;

@@ -22,7 +22,7 @@ Options:
   --max-requests N    stop after N model requests
   --show-reasoning    keep the model's reasoning on screen instead of folding it
   --native-tools      send tools as OpenAI function definitions instead of XML tags
-  --pace MS           scripted model: milliseconds between chunks, or "realistic" (default)
+  --pace MS           scripted model: milliseconds per token, or "realistic" (default)
   --fault NAME        scripted model: inject a fault once
   --help, -h          this text
 
@@ -31,7 +31,24 @@ they are refused and the model is told why. Ctrl-C stops the turn and keeps what
 
 Exit codes: 0 completed, 1 failed or stopped by a limit, 2 bad arguments, 130 interrupted.
 
-Scripted profiles: ${profiles.join(', ')}
-Scripted faults:   ${faults.join(', ')}
+Scripted profiles (--model):
+${wrapList(profiles)}
+Scripted faults (--fault):
+${wrapList(faults)}
 `;
+}
+
+/** A comma-separated list, indented, broken before 90 columns. */
+function wrapList(items: readonly string[]): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const item of items) {
+    const next = line === '' ? item : `${line}, ${item}`;
+    if (next.length > 86 && line !== '') {
+      lines.push(`${line},`);
+      line = item;
+    } else line = next;
+  }
+  if (line !== '') lines.push(line);
+  return lines.map((l) => `  ${l}`).join('\n');
 }

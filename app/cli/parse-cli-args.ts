@@ -88,7 +88,7 @@ function applyValue(options: CliOptions, name: string, value: string): string | 
       if (value === 'realistic') options.pace = 'realistic';
       else {
         const ms = Number(value);
-        if (!Number.isFinite(ms) || ms < 0) return `--pace must be "realistic" or milliseconds between chunks (got "${value}").`;
+        if (!Number.isFinite(ms) || ms < 0) return `--pace must be "realistic" or milliseconds per token (got "${value}").`;
         options.pace = ms;
       }
       return;

@@ -5,6 +5,7 @@ import { toPromise } from 'xstate';
 import { createAgentTurnActor } from '../../machines/agent-turn-actor.js';
 import type { AgentTurnOutput } from '../../machines/agent-turn-types.js';
 import { listModelProfiles, scriptedFaults } from '../../src/models/index.js';
+import type { ChatClient } from '../../src/openai/index.js';
 import { createNodeTools, openWorkspace } from '../tools/index.js';
 import type { AskUser } from '../tools/index.js';
 import { createStyle } from './ansi-style.js';
@@ -62,7 +63,7 @@ export async function runCli(io: CliIo): Promise<number> {
   return runTurn(io, options, root, model.client, model.model);
 }
 
-async function runTurn(io: CliIo, options: CliOptions, root: string, client: ReturnType<typeof createModelClient> extends infer R ? (R extends { ok: true; client: infer C } ? C : never) : never, modelName: string): Promise<number> {
+async function runTurn(io: CliIo, options: CliOptions, root: string, client: ChatClient, modelName: string): Promise<number> {
   const interactive = io.stdin.isTTY === true;
   const live = !options.json && io.stdout.isTTY === true && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
   const style = createStyle(live);
@@ -107,8 +108,10 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Ret
     if (!waiting || waiting.kind !== 'tool') return;
     decided.add(waiting.key);
     const send = (approved: boolean, feedback?: string) => {
+      // A Ctrl-C while the question was open already ended the turn.
+      if (actor.getSnapshot().status !== 'active') return;
       reporter?.line({ type: 'approval', key: waiting.key, tool: waiting.name, decision: approved ? 'approved' : 'rejected', ...(feedback ? { feedback } : {}) });
-      if (actor.getSnapshot().status === 'active') actor.send(approved ? { type: 'APPROVE' } : { type: 'REJECT', ...(feedback ? { feedback } : {}) });
+      actor.send(approved ? { type: 'APPROVE' } : { type: 'REJECT', ...(feedback ? { feedback } : {}) });
     };
     if (!prompter) {
       queueMicrotask(() => send(false, NO_TERMINAL_REJECTION));

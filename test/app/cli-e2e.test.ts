@@ -185,12 +185,15 @@ describe.concurrent('interrupts, limits, output modes', () => {
   });
 
   it('rejects bad arguments with exit 2 and a message saying what was wrong', async () => {
-    const [zero, real, unknown] = await Promise.all([
+    const [zero, real, unknown, help] = await Promise.all([
       runCliProcess(['--max-requests', '0']),
       runCliProcess(['--model', 'gpt-4.1-mini', 'hi']),
       runCliProcess(['--model', 'scripted:nope', 'hi']),
+      runCliProcess(['--help']),
     ]);
-    expect([zero.code, real.code, unknown.code]).toEqual([2, 2, 2]);
+    expect([zero.code, real.code, unknown.code, help.code]).toEqual([2, 2, 2, 0]);
+    expect(help.stdout).toContain('Usage: npm start -- [options] [task]');
+    expect(help.stdout).toContain('scripted:grok-4.3');
     expect(zero.stderr).toContain('--max-requests must be a whole number');
     expect(real.stderr).toContain('--base-url');
     expect(unknown.stderr).toContain('No scripted profile "nope"');
