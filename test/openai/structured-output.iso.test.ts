@@ -67,6 +67,17 @@ describe('requestStructured against the seven scripted profiles', () => {
     });
   }
 
+  for (const model of ['gateway-reasoning', 'inline-think', 'scripted', 'some-unknown-model']) {
+    it(`${model}: the right object too`, async () => {
+      const { client } = scriptedClient();
+      const result = await requestStructured(client, { model, schema, messages });
+      expect(result.value).toEqual(expected);
+      expect(result.format).toBe(model === 'scripted' ? 'json_schema' : 'json_object');
+      // inline-think's <think> block is stripped from the JSON and returned as reasoning.
+      if (model === 'inline-think') expect(result.reasoning).toBe('The user wants structured data. I will fill every field the schema asks for.');
+    });
+  }
+
   it('claude-haiku-4-5 answers Markdown, not bare JSON', async () => {
     const { client } = scriptedClient();
     const result = await requestStructured(client, { model: 'claude-haiku-4-5', schema, messages });
