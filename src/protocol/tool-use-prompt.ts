@@ -23,9 +23,10 @@ export interface SelectedTool {
 }
 
 /**
- * The protocol's tools that a prompt should show: those with a description, those the caller
- * provides, and the completion tool. A protocol none of whose tools is described or provided
- * (a custom vocabulary) is shown whole.
+ * The protocol's tools that a prompt should show. When the caller names the tools it provides,
+ * those and the completion tool (a model told about a tool nobody runs only wastes a request);
+ * otherwise every tool with a description. A protocol none of whose tools is described or
+ * provided (a custom vocabulary) is shown whole.
  */
 export function selectTools(
   protocol: Protocol,
@@ -35,7 +36,10 @@ export function selectTools(
   const provided = new Set(options.toolNames ?? []);
   const completion = options.completionTool ?? 'attempt_completion';
   const has = (name: string) => Object.prototype.hasOwnProperty.call(descriptions, name);
-  let tools = protocol.tools.filter((t) => has(t.name) || provided.has(t.name) || (t.name === completion && provided.size > 0));
+  let tools =
+    provided.size > 0
+      ? protocol.tools.filter((t) => provided.has(t.name) || t.name === completion)
+      : protocol.tools.filter((t) => has(t.name));
   if (tools.length === 0) tools = [...protocol.tools];
   return tools.map((t) => describe(t, has(t.name) ? descriptions[t.name] : undefined));
 }
