@@ -102,8 +102,10 @@ function render() {
   const tone = statusTone(state, c.reason);
   byId('status').dataset.tone = tone;
   setText(byId('status-text'), statusPhrase(state));
+  // Usage arrives at the end of a stream; a stream stopped after its tool never reports it.
+  const tokens = c.usage.totalTokens > 0 ? ` · ${c.usage.totalTokens} tokens` : '';
   const reasoning = c.usage.reasoningTokens ? ` · ${c.usage.reasoningTokens} reasoning` : '';
-  setText(byId('status-meta'), `request ${Math.max(1, c.requestCount)} · ${c.usage.totalTokens} tokens${reasoning}`);
+  setText(byId('status-meta'), `request ${Math.max(1, c.requestCount)}${tokens}${reasoning}`);
   const outcome = byId('outcome');
   if (snapshot.status === 'done') {
     const o = outcomeText(snapshot.output ?? { reason: c.reason ?? 'failed' });
@@ -190,3 +192,4 @@ taskInput.addEventListener('keydown', (e) => {
   if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) byId<HTMLFormElement>('task-form').requestSubmit();
 });
 byId('stop').addEventListener('click', () => actor?.send({ type: 'ABORT' }));
+byId('controls').addEventListener('submit', (e) => e.preventDefault());

@@ -19,7 +19,7 @@ function describe(t: GraphTransition): string {
 /** A label only for transitions a person triggers or waits for; guarded `always` ones show on hover. */
 function visibleLabel(transitions: readonly GraphTransition[]): string {
   const named = transitions.filter((t) => t.kind !== 'always');
-  return [...new Set(named.map((t) => t.event))].join(' / ');
+  return [...new Set(named.map((t) => (t.kind === 'done' || t.kind === 'error' ? t.kind : t.event)))].join(' / ');
 }
 
 export interface StateDiagram {
@@ -71,7 +71,7 @@ export function createStateDiagram(graph: StateGraph, layout: StateLayout): Stat
     el('path', { d: e.d, 'marker-end': 'url(#arrow)' }, g);
     const text = visibleLabel(e.edge.transitions);
     if (text !== '') {
-      const t = el('text', { x: e.label.x, y: e.label.y, 'text-anchor': 'middle', class: 'edge-label' }, g);
+      const t = el('text', { x: e.label.x, y: e.label.y, 'text-anchor': e.label.anchor ?? 'middle', class: 'edge-label' }, g);
       t.textContent = text;
     }
     const title = el('title', {}, g);
@@ -79,18 +79,24 @@ export function createStateDiagram(graph: StateGraph, layout: StateLayout): Stat
     edgeEls.set(e.edge.id, g);
   }
 
-  // ABORT-style transitions on the root leave every state: shown as a note beside their target.
-  const rootEdges = graph.edges.filter((e) => e.from === '');
-  for (const e of rootEdges) {
+  // ABORT-style transitions on the root leave every state: drawn as a dashed arrow from outside.
+  let width = layout.width;
+  for (const e of graph.edges.filter((x) => x.from === '')) {
     const target = layout.nodes.find((n) => n.path === e.to);
     if (!target) continue;
     const g = el('g', { class: 'edge from-any', 'data-edge': e.id }, edgesLayer);
-    const x = target.x + target.w / 2;
-    el('path', { d: `M${x},${target.y - 22} L${x},${target.y}`, 'marker-end': 'url(#arrow)' }, g);
-    const t = el('text', { x, y: target.y - 25, 'text-anchor': 'middle', class: 'edge-label' }, g);
-    t.textContent = `${visibleLabel(e.transitions)} (any state)`;
+    const y = target.y + target.h / 2;
+    const x1 = target.x + target.w;
+    const x0 = x1 + 64;
+    el('path', { d: `M${x0},${y} L${x1},${y}`, 'marker-end': 'url(#arrow)' }, g);
+    const t = el('text', { x: x0 + 4, y: y - 2, class: 'edge-label' }, g);
+    t.textContent = visibleLabel(e.transitions);
+    const sub = el('text', { x: x0 + 4, y: y + 11, class: 'edge-label subtle' }, g);
+    sub.textContent = 'any state';
+    width = Math.max(width, x0 + 70);
     edgeEls.set(e.id, g);
   }
+  svg.setAttribute('viewBox', `0 0 ${width} ${layout.height}`);
 
   let lastActive: string[] = [];
   let lastTaken: string[] = [];

@@ -20,7 +20,7 @@ export interface LaidOutEdge {
   /** SVG path data. */
   d: string;
   /** Where a label fits. */
-  label: { x: number; y: number };
+  label: { x: number; y: number; anchor?: 'start' | 'middle' };
 }
 
 export interface StateLayout {
@@ -36,7 +36,7 @@ const LEAF_PAD = 14;
 const GAP_MAIN = 34;
 const GAP_CROSS = 14;
 const PAD = 12;
-const HEADER = 30;
+const HEADER = 40;
 const MARGIN = 30;
 
 type Dir = 'TB' | 'LR';
@@ -95,7 +95,20 @@ function layerChildren(graph: StateGraph, parent: GraphNode): Level {
     const l = layerOf.get(c)!;
     (layers[l] ??= []).push(c);
   }
-  return { layers: layers.filter((l) => l !== undefined), layerOf };
+  // Within a layer: states reached from earlier layers first (by their sources' order), unreached ones last.
+  const position = new Map<string, number>();
+  const dense = layers.filter((l) => l !== undefined);
+  for (const layer of dense) {
+    const score = (n: string) => {
+      const from = children.filter((p) => forward.get(p)!.includes(n) && position.has(p)).map((p) => position.get(p)!);
+      return from.length === 0 ? Number.POSITIVE_INFINITY : from.reduce((a, b) => a + b, 0) / from.length;
+    };
+    const scored = layer.map((n, i) => ({ n, i, s: score(n) }));
+    scored.sort((a, b) => a.s - b.s || a.i - b.i);
+    layer.splice(0, layer.length, ...scored.map((x) => x.n));
+    layer.forEach((n, i) => position.set(n, i));
+  }
+  return { layers: dense, layerOf };
 }
 
 interface Sized {
@@ -161,7 +174,39 @@ function commonAncestor(graph: StateGraph, a: string, b: string): string {
   return '';
 }
 
-function route(graph: StateGraph, edge: GraphEdge, boxes: Map<string, Box>, levels: Map<string, Level>, bend: number): LaidOutEdge {
+const f = (n: number) => n.toFixed(1);
+
+/** A polyline with rounded corners. */
+function rounded(points: readonly [number, number][], r = 8): string {
+  let d = `M${f(points[0][0])},${f(points[0][1])}`;
+  for (let i = 1; i < points.length - 1; i++) {
+    const [px, py] = points[i - 1];
+    const [x, y] = points[i];
+    const [nx, ny] = points[i + 1];
+    const l1 = Math.hypot(x - px, y - py) || 1;
+    const l2 = Math.hypot(nx - x, ny - y) || 1;
+    const k1 = Math.min(r, l1 / 2) / l1;
+    const k2 = Math.min(r, l2 / 2) / l2;
+    d += ` L${f(x - (x - px) * k1)},${f(y - (y - py) * k1)} Q${f(x)},${f(y)} ${f(x + (nx - x) * k2)},${f(y + (ny - y) * k2)}`;
+  }
+  const last = points[points.length - 1];
+  return `${d} L${f(last[0])},${f(last[1])}`;
+}
+
+interface RouteContext {
+  graph: StateGraph;
+  boxes: Map<string, LaidOutNode>;
+  levels: Map<string, Level>;
+  centerX: number;
+}
+
+function isAncestor(graph: StateGraph, ancestor: string, path: string): boolean {
+  for (let p = graph.nodes.get(path)?.parent; p !== undefined; p = graph.nodes.get(p)?.parent) if (p === ancestor) return true;
+  return false;
+}
+
+function route(ctx: RouteContext, edge: GraphEdge, bend: number): LaidOutEdge {
+  const { graph, boxes, levels } = ctx;
   const s = boxes.get(edge.from)!;
   const t = boxes.get(edge.to)!;
   const lca = commonAncestor(graph, edge.from, edge.to);
@@ -170,30 +215,46 @@ function route(graph: StateGraph, edge: GraphEdge, boxes: Map<string, Box>, leve
   const b = childUnder(graph, lca, edge.to);
   const la = a !== undefined ? level?.layerOf.get(a) : undefined;
   const lb = b !== undefined ? level?.layerOf.get(b) : undefined;
-  const adjacent = la !== undefined && lb !== undefined && lb === la + 1;
+  const forward = la !== undefined && lb !== undefined && lb > la;
+  const adjacent = forward && lb === la! + 1;
   const dir = dirAt(graph.nodes.get(lca)?.depth ?? 0);
-  const f = (n: number) => n.toFixed(1);
+
   if (dir === 'TB') {
-    if (adjacent || (lb !== undefined && la !== undefined && lb > la && t.y > s.y + s.h)) {
+    if (forward && t.y > s.y + s.h) {
       const x1 = s.x + s.w / 2, y1 = s.y + s.h, x2 = t.x + t.w / 2, y2 = t.y;
       const dy = Math.max(12, (y2 - y1) / 2);
       return { edge, d: `M${f(x1)},${f(y1)} C${f(x1)},${f(y1 + dy)} ${f(x2)},${f(y2 - dy)} ${f(x2)},${f(y2)}`, label: { x: (x1 + x2) / 2, y: (y1 + y2) / 2 } };
     }
-    // Back (or layer-skipping) edge: around the right-hand side.
-    const x1 = s.x + s.w, y1 = s.y + s.h / 2, x2 = t.x + t.w, y2 = t.y + Math.min(t.h / 2, 14);
-    const cx = Math.max(x1, x2) + 18 + bend;
-    return { edge, d: `M${f(x1)},${f(y1)} C${f(cx)},${f(y1)} ${f(cx)},${f(y2)} ${f(x2)},${f(y2)}`, label: { x: cx - 4, y: (y1 + y2) / 2 } };
+    // Back edge: straight up when nothing is in between, else up a channel beside the states in between.
+    const top = t.y + t.h;
+    const between = [...boxes.values()].filter(
+      (n) => n !== s && n !== t && n.y < s.y && n.y + n.h > top && !isAncestor(graph, n.path, edge.from) && !isAncestor(graph, n.path, edge.to),
+    );
+    const sx = s.x + s.w / 2;
+    if (between.length === 0 && sx > t.x && sx < t.x + t.w) {
+      return { edge, d: rounded([[sx, s.y], [sx, top]]), label: { x: sx + 5, y: (s.y + top) / 2 + 4, anchor: 'start' } };
+    }
+    const left = sx <= ctx.centerX;
+    const channel = left
+      ? Math.min(s.x, ...between.map((n) => n.x)) - 16 - bend
+      : Math.max(s.x + s.w, ...between.map((n) => n.x + n.w)) + 16 + bend;
+    const y1 = s.y + s.h / 2;
+    const end: [number, number] = channel > t.x && channel < t.x + t.w ? [channel, top] : [left ? t.x : t.x + t.w, t.y + t.h / 2];
+    const points: [number, number][] = end[1] === top ? [[left ? s.x : s.x + s.w, y1], [channel, y1], end] : [[left ? s.x : s.x + s.w, y1], [channel, y1], [channel, end[1]], end];
+    return { edge, d: rounded(points), label: { x: channel, y: (y1 + end[1]) / 2 } };
   }
   if (adjacent) {
     const x1 = s.x + s.w, y1 = s.y + s.h / 2, x2 = t.x, y2 = t.y + t.h / 2;
     const dx = Math.max(10, (x2 - x1) / 2);
-    return { edge, d: `M${f(x1)},${f(y1)} C${f(x1 + dx)},${f(y1)} ${f(x2 - dx)},${f(y2)} ${f(x2)},${f(y2)}`, label: { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 4 } };
+    return { edge, d: `M${f(x1)},${f(y1)} C${f(x1 + dx)},${f(y1)} ${f(x2 - dx)},${f(y2)} ${f(x2)},${f(y2)}`, label: { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 6 } };
   }
-  // Back or skipping edge in a left-to-right row: an arc over the top.
-  const x1 = s.x + s.w / 2 + (lb !== undefined && la !== undefined && lb < la ? -8 : 8), y1 = s.y;
-  const x2 = t.x + t.w / 2 + (lb !== undefined && la !== undefined && lb < la ? 8 : -8), y2 = t.y;
-  const cy = Math.min(y1, y2) - 16 - bend;
-  return { edge, d: `M${f(x1)},${f(y1)} C${f(x1)},${f(cy)} ${f(x2)},${f(cy)} ${f(x2)},${f(y2)}`, label: { x: (x1 + x2) / 2, y: cy + 6 } };
+  // Back or layer-skipping edge in a left-to-right row: an arc over the top, higher for longer spans.
+  const span = la !== undefined && lb !== undefined ? Math.abs(lb - la) : 1;
+  const back = !forward;
+  const x1 = s.x + s.w / 2 + (back ? -10 : 10), y1 = s.y;
+  const x2 = t.x + t.w / 2 + (back ? 10 : -10), y2 = t.y;
+  const cy = Math.min(y1, y2) - 6 - span * 11 - bend;
+  return { edge, d: rounded([[x1, y1], [x1, cy], [x2, cy], [x2, y2]], 10), label: { x: (x1 + x2) / 2, y: cy - 4 } };
 }
 
 export function layoutStateGraph(graph: StateGraph): StateLayout {
@@ -201,7 +262,8 @@ export function layoutStateGraph(graph: StateGraph): StateLayout {
   const root = size(graph, '', levels);
   const nodes: LaidOutNode[] = [];
   root.place(0, 0, nodes);
-  const boxes = new Map<string, Box>(nodes.map((n) => [n.path, n]));
+  const boxes = new Map<string, LaidOutNode>(nodes.map((n) => [n.path, n]));
+  const ctx: RouteContext = { graph, boxes, levels, centerX: root.w / 2 };
   const edges: LaidOutEdge[] = [];
   const bends = new Map<string, number>();
   for (const edge of graph.edges) {
@@ -209,11 +271,7 @@ export function layoutStateGraph(graph: StateGraph): StateLayout {
     // Several arcs from one state fan out instead of overlapping.
     const n = bends.get(edge.from) ?? 0;
     bends.set(edge.from, n + 1);
-    edges.push(route(graph, edge, boxes, levels, n * 10));
+    edges.push(route(ctx, edge, n * 8));
   }
-  let width = root.w;
-  let height = root.h;
-  for (const n of nodes) width = Math.max(width, n.x + n.w + MARGIN);
-  for (const n of nodes) height = Math.max(height, n.y + n.h + 8);
-  return { width: Math.ceil(width), height: Math.ceil(height), nodes, edges };
+  return { width: Math.ceil(root.w), height: Math.ceil(root.h), nodes, edges };
 }
