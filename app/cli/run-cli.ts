@@ -123,12 +123,21 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
   };
 
   let lastView: TurnView | undefined;
+  let displayBroken = false;
   actor.subscribe({
     next(snapshot) {
-      lastView = viewFromSnapshot(snapshot);
-      renderer?.update(lastView);
-      reporter?.update(lastView);
-      if (lastView.phase === 'awaiting-approval') decide(lastView);
+      if (displayBroken) return;
+      try {
+        lastView = viewFromSnapshot(snapshot);
+        renderer?.update(lastView);
+        reporter?.update(lastView);
+        if (lastView.phase === 'awaiting-approval') decide(lastView);
+      } catch (error) {
+        // A display bug must not crash the process or leave an approval unanswered: say so once, stop the turn cleanly.
+        displayBroken = true;
+        io.stderr.write(`agent-turn: the display failed and stopped updating: ${(error as Error)?.stack ?? String(error)}\n`);
+        if (actor.getSnapshot().status === 'active') queueMicrotask(() => actor.send({ type: 'ABORT' }));
+      }
     },
     error() {
       // Reported below, from toPromise.

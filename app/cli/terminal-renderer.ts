@@ -88,6 +88,10 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     if (p.done) return { text: '', blocking: false };
     const settled = final || isSettled(block);
     let text = '';
+    if (block.kind === 'notice') {
+      p.done = true;
+      return { text: `${begin(p)}${style.yellow(`↻ ${block.text}`)}\n`, blocking: false };
+    }
     if (block.kind === 'text' || (block.kind === 'reasoning' && (showReasoning || !live))) {
       const body = block.text;
       if (block.kind === 'reasoning' && !showReasoning) {
@@ -140,6 +144,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
       if (p.done) continue;
       const gap = (!first || anyBlockPrinted) && !p.started ? [''] : [];
       first = false;
+      if (block.kind === 'notice') continue; // always settled, never live
       if (block.kind === 'text') {
         const rest = block.text.slice(p.chars);
         if (rest !== '') lines.push(...gap, ...rest.split('\n'));

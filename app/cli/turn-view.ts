@@ -20,7 +20,9 @@ export type TurnViewBlock =
       /** The tool's result (done / error) or why it did not run. */
       result?: string;
       isError?: boolean;
-    });
+    })
+  /** Something a person should know between blocks, e.g. that a failed attempt is being retried. */
+  | (BlockOrigin & { kind: 'notice'; text: string });
 
 export type TurnPhase = 'waiting' | 'streaming' | 'awaiting-approval' | 'running-tool' | 'retrying' | 'finished';
 
@@ -38,6 +40,7 @@ export interface TurnView {
 
 /** A block is settled when nothing about it can change any more. */
 export function isSettled(block: TurnViewBlock): boolean {
+  if (block.kind === 'notice') return true;
   if (block.kind !== 'tool') return !block.partial;
   return block.status === 'done' || block.status === 'error' || block.status === 'rejected' || block.status === 'skipped' || block.status === 'cut-off';
 }

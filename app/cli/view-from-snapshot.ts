@@ -33,7 +33,7 @@ function estimatedTokens(blocks: readonly TurnViewBlock[]): TurnView['tokens'] {
   for (const b of blocks) {
     if (b.kind === 'reasoning') reasoning += b.tokens;
     else if (b.kind === 'text') chars += b.text.length;
-    else for (const v of Object.values(b.params)) chars += v.length;
+    else if (b.kind === 'tool') for (const v of Object.values(b.params)) chars += v.length;
   }
   return { total: Math.ceil(chars / CHARS_PER_TOKEN) + reasoning, reasoning, estimated: true };
 }
@@ -43,10 +43,15 @@ export function viewFromSnapshot(snapshot: SnapshotFrom<AgentTurnMachine>): Turn
   const view = selectView(snapshot);
   const blocks: TurnViewBlock[] = [];
   let request = 0;
-  for (const r of view.requests) {
+  view.requests.forEach((r, n) => {
     if (r.attempt === 0) request++;
     r.blocks.forEach((b, i) => blocks.push(viewBlock(b, `${r.index}:${i}`, Math.max(1, request))));
-  }
+    // A failed attempt that another one follows was retried; the last failure is the turn's own error.
+    const next = view.requests[n + 1];
+    if (r.status === 'failed' && r.error && next !== undefined && next.attempt > 0) {
+      blocks.push({ key: `${r.index}:retry`, request: Math.max(1, request), kind: 'notice', text: `attempt ${r.attempt + 1} failed [${r.error.code}] ${r.error.message}; retrying` });
+    }
+  });
   const usage = view.usage;
   return {
     state: view.state,

@@ -132,6 +132,14 @@ describe('terminal renderer, plain (pipe or NO_COLOR)', () => {
     expect(pipe.text).toBe(['✻ thought for 6 tokens', '', 'I will read', 'the README.', '', '⏺ read_file README.md', '  ⎿ read 3 lines', '', '[request 2]', 'It is a title.', '', 'completed', ''].join('\n'));
   });
 
+  it('says when a failed attempt is retried, between its blocks and the retry', () => {
+    const pipe = new FakePipe();
+    const r = createTerminalRenderer({ out: pipe, live: false });
+    r.update(view([answer('Looking', false), { key: '0:retry', request: 1, kind: 'notice', text: 'attempt 1 failed [http] 429; retrying' }, { key: '1:0', request: 1, kind: 'text', text: 'Looking again', partial: false }]));
+    r.finish(undefined, 'ok');
+    expect(pipe.text).toBe('Looking\n\n↻ attempt 1 failed [http] 429; retrying\n\nLooking again\n\nok\n');
+  });
+
   it('prints what arrived when the turn ends mid-stream', () => {
     const pipe = new FakePipe();
     const r = createTerminalRenderer({ out: pipe, live: false });
