@@ -56,8 +56,9 @@ export const agentTurnMachine = setup({
   guards: {
     hasResponse: ({ context }) => context.responded,
     shouldRetry: ({ context: c }) =>
-      c.streamError !== undefined && c.streamError.retryable && c.attempt < c.options.retryDelaysMs.length && !anyToolStarted(c),
-    failedAfterTools: ({ context: c }) => c.streamError !== undefined && c.streamError.retryable && anyToolStarted(c),
+      c.streamError !== undefined && c.options.retryOn(c.streamError) && c.attempt < c.options.retryDelaysMs.length && !anyToolStarted(c),
+    // A tool already ran: retrying would hide its effect from the model, so the reply so far is kept.
+    failedAfterTools: ({ context: c }) => c.streamError !== undefined && c.options.retryOn(c.streamError) && anyToolStarted(c),
     hasStreamError: ({ context }) => context.streamError !== undefined,
     isStopped: ({ context }) => context.stoppedBy !== undefined,
     atCompleteProse: ({ context }) => {

@@ -20,6 +20,8 @@ export type ToolsPerMessage = 'one' | 'sequential';
 export interface RetryPolicy {
   /** Wait before each retry; its length is the number of retries. Default `[2000, 4000, 8000]`. */
   delaysMs?: readonly number[];
+  /** Which errors are worth another try. Default: the wire layer's verdict, `error.retryable`. */
+  retryOn?: (error: ChatError) => boolean;
 }
 
 export interface NudgePolicy {
@@ -63,6 +65,7 @@ export interface ResolvedTurnOptions {
   approval: readonly string[] | true;
   completionTool: string;
   retryDelaysMs: readonly number[];
+  retryOn: (error: ChatError) => boolean;
   maxConsecutiveMistakes: number;
   startInReasoning: boolean;
 }

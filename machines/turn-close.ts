@@ -11,6 +11,7 @@ import {
   ABORTED_TOOL_TEXT,
   EMPTY_ASSISTANT_PLACEHOLDER,
   EMPTY_REPLY_NOTE,
+  LENGTH_NOTE,
   STREAM_ERROR_NOTE,
   cutOffToolText,
   noToolUsedNote,
@@ -63,6 +64,7 @@ export function closeReply(c: AgentTurnContext, status: RequestStatus): Partial<
   if (cause === 'one-tool' && (skipped.length > 0 || !c.streamEnded)) notes.push(oneToolNote(skipped));
   if (cause === 'aborted') notes.push(ABORTED_NOTE);
   if (cause === 'error') notes.push(STREAM_ERROR_NOTE);
+  if (finishReason === 'length' && !cutOff) notes.push(LENGTH_NOTE); // a cut-off tool's result already says so
   const countsAsMistake = !usedTool && cause !== 'aborted';
   if (countsAsMistake && !cutOff) {
     const empty = ended.content.trim() === '' && toolBlocks === 0;

@@ -19,6 +19,7 @@ export function resolveTurnOptions(input: AgentTurnInput): ResolvedTurnOptions {
     approval: input.approval === true ? true : input.approval === false || input.approval === undefined ? [] : [...input.approval],
     completionTool: input.completionTool ?? DEFAULT_COMPLETION_TOOL,
     retryDelaysMs: [...(input.retry?.delaysMs ?? DEFAULT_RETRY_DELAYS_MS)],
+    retryOn: input.retry?.retryOn ?? ((error) => error.retryable),
     maxConsecutiveMistakes: Math.max(1, input.nudge?.maxConsecutiveMistakes ?? DEFAULT_MAX_CONSECUTIVE_MISTAKES),
     startInReasoning: input.startInReasoning ?? false,
   };

@@ -63,3 +63,6 @@ export const EMPTY_REPLY_NOTE = '[ERROR] Your reply was empty. Reply with a tool
 
 /** The history needs an assistant message even when the model said nothing. */
 export const EMPTY_ASSISTANT_PLACEHOLDER = '[empty reply]';
+
+export const LENGTH_NOTE =
+  '[Your reply hit the output token limit (finish_reason "length") and was cut short. Keep replies shorter; split large content over several tool uses.]';

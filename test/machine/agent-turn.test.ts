@@ -214,4 +214,37 @@ describe('agentTurnMachine with a scripted client', () => {
     ]);
     expect(out.messages.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'c2' });
   });
+
+  it('retry.retryOn decides which errors are retried', async () => {
+    const { actor } = setup(
+      [{ events: [{ type: 'text', text: 'half' }], error: new ChatError('malformed-chunk', 'bad json', { retryable: false }) }, reply(DONE)],
+      { retry: { delaysMs: [0], retryOn: (e) => e.code === 'malformed-chunk' } },
+    );
+    actor.start();
+    const out = await toPromise(actor);
+    expect(out.reason).toBe('completed');
+    expect(out.requests.map((r) => r.status)).toEqual(['failed', 'complete']);
+  });
+
+  it('a retryable error after a tool ran keeps the reply and its result instead of retrying', async () => {
+    const { actor, calls, client } = setup(
+      [{ events: [{ type: 'text', text: `${READ_A} and then` }], error: new ChatError('truncated', 'cut', { retryable: true }) }, reply(DONE)],
+      { toolsPerMessage: 'sequential' },
+    );
+    actor.start();
+    const out = await toPromise(actor);
+    expect(calls).toEqual(['read_file:a.ts']);
+    expect(out.requests[0]).toMatchObject({ status: 'complete', error: { code: 'truncated' } });
+    const history = client.requests[1].messages;
+    expect(history[2]).toEqual({ role: 'assistant', content: `${READ_A} and then` });
+    expect(history[3].content).toContain('contents of a.ts');
+    expect(history[3].content).toContain('connection error');
+  });
+
+  it('tells the model when a reply without tools hit the token limit', async () => {
+    const { actor, client } = setup([reply('a very long answer', 'length'), reply(DONE)]);
+    actor.start();
+    await toPromise(actor);
+    expect(client.requests[1].messages.at(-1)?.content).toContain('output token limit');
+  });
 });
