@@ -29,6 +29,8 @@ export interface ScriptedModelOptions {
   slowFirstTokenMs?: number;
   /** When set, requests must send `Authorization: Bearer <apiKey>` (else 401, as OpenAI answers). */
   apiKey?: string;
+  /** Called with every valid chat request before it is answered (tests inspect the history sent). */
+  onRequest?: (request: ChatRequest) => void;
   /** The `created` timestamp of every response (seconds). Fixed by default, for reproducible bytes. */
   created?: number;
 }
@@ -132,6 +134,7 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchFu
     const check = checkChatRequest(await req.bodyText());
     if (!check.ok) return check.response;
     const request: ChatRequest = check.request;
+    options.onRequest?.(request);
     const profile = resolveProfile(request.model);
     if (!profile) {
       return errorResponse(404, `The model \`${request.model}\` does not exist or you do not have access to it.`, { code: 'model_not_found' });

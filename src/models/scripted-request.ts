@@ -40,6 +40,12 @@ export function checkChatRequest(bodyText: string): RequestCheck {
     if (!(typeof content === 'string' || Array.isArray(content) || (content === null && m.role === 'assistant') || (content === undefined && m.role === 'assistant' && Array.isArray(toolCalls)))) {
       return invalid(`Invalid type for 'messages[${i}].content': expected a string or an array of content parts.`, `messages[${i}].content`, 'invalid_type');
     }
+    for (const key of ['reasoning_content', 'reasoning']) {
+      // As DeepSeek's API does: thinking sent back in the history is refused, so a client that leaks it is caught.
+      if (m.role === 'assistant' && typeof m[key] === 'string' && m[key] !== '') {
+        return invalid(`Invalid 'messages[${i}].${key}': reasoning must not be sent back; the history carries the assistant's content only.`, `messages[${i}].${key}`, 'invalid_value');
+      }
+    }
     if (toolCalls !== undefined) {
       if (m.role !== 'assistant' || !Array.isArray(toolCalls)) return invalid(`Invalid 'messages[${i}].tool_calls': only assistant messages carry an array of tool calls.`, `messages[${i}].tool_calls`, 'invalid_value');
       for (const call of toolCalls) if (isObject(call) && typeof call.id === 'string') callIds.add(call.id);

@@ -180,6 +180,18 @@ describe('bad requests are answered like OpenAI', () => {
     expect(await other.text()).not.toMatch(/"reasoning(_content)?"/);
     expect(await (await post(model, streamBody('scripted:glm-5.1', task))).text()).toContain('"content":""');
   });
+  it('refuses reasoning sent back in the history', async () => {
+    const e = await error(await post(model, { model: 'scripted', messages: [...task, { role: 'assistant', content: 'ok', reasoning_content: 'secret' }, { role: 'user', content: 'go on' }] }));
+    expect(e).toMatchObject({ status: 400, param: 'messages[1].reasoning_content' });
+    expect((await post(model, { model: 'scripted', messages: [...task, { role: 'assistant', content: 'ok', reasoning_content: null }] })).status).toBe(200);
+  });
+  it('shows every valid request to onRequest', async () => {
+    const seen: string[] = [];
+    const watched = createScriptedModel({ pace: 0, onRequest: (r) => seen.push(r.model) });
+    await post(watched, { model: 'glm-5.1', messages: task });
+    await post(watched, { messages: task });
+    expect(seen).toEqual(['glm-5.1']);
+  });
   it('checks the API key when one is configured', async () => {
     const locked = createScriptedModel({ pace: 0, apiKey: 'k' });
     expect(await error(await post(locked, streamBody('scripted', task)))).toMatchObject({ status: 401, code: 'invalid_api_key' });
