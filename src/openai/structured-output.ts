@@ -101,6 +101,11 @@ function checkOptions(client: ChatClient, options: StructuredRequestOptions<unkn
   if (!options || typeof options.model !== 'string' || options.model === '') throw bad('model must be a non-empty string');
   if (!Array.isArray(options.messages) || options.messages.length === 0) throw bad('messages must be a non-empty array');
   if (options.schema === null || typeof options.schema !== 'object' || Array.isArray(options.schema)) throw bad('schema must be a JSON Schema object');
+  try {
+    JSON.stringify(options.schema);
+  } catch (error) {
+    throw bad(`schema must be plain JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
   if (options.format !== undefined && !RUNGS.includes(options.format)) throw bad(`format must be one of ${RUNGS.join(', ')}`);
 }
 

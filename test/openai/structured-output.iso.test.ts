@@ -169,6 +169,9 @@ describe('the ladder', () => {
     await expect(requestStructured(client, { model: '', schema, messages })).rejects.toMatchObject({ code: 'invalid-options' });
     await expect(requestStructured(client, { model: 'x', schema, messages: [] })).rejects.toMatchObject({ code: 'invalid-options' });
     await expect(requestStructured(client, { model: 'x', schema: [] as never, messages })).rejects.toMatchObject({ code: 'invalid-options' });
+    const cyclic: Record<string, unknown> = { type: 'object' };
+    cyclic.properties = { self: cyclic };
+    await expect(requestStructured(client, { model: 'x', schema: cyclic, messages })).rejects.toMatchObject({ code: 'invalid-options', message: expect.stringContaining('schema must be plain JSON') });
   });
 
   it('picks the starting rung from the profile; unknown models use json_object', () => {
