@@ -38,6 +38,12 @@ export interface CliIo {
 
 const SPINNER_INTERVAL_MS = 80;
 
+/** The environment commands run in: ours, minus the API key (a command the model writes has no need of it). */
+function commandEnvironment(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const { OPENAI_API_KEY: _key, ...rest } = env;
+  return rest;
+}
+
 /** Runs the CLI; resolves with the exit code. */
 export async function runCli(io: CliIo): Promise<number> {
   const parsed = parseCliArgs(io.argv, io.env, io.cwd);
@@ -97,7 +103,7 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
     client,
     model: modelName,
     messages: [{ role: 'user', content: taskMessage(options.task, { workspace: workspace.root, readOnly: options.readOnly, askBeforeWriting: toolsNeedingApproval(options).length > 0 }) }],
-    tools: createNodeTools({ workspace, readOnly: options.readOnly, ask }),
+    tools: createNodeTools({ workspace, readOnly: options.readOnly, ask, executeCommand: { env: commandEnvironment(io.env) } }),
     approval: toolsNeedingApproval(options),
     ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
   });
