@@ -21,7 +21,8 @@ export function createReplaceInFileTool(workspace: Workspace): NodeTool {
     if (info && !info.isFile()) return toolError('not-a-file', `${target.relative} is not a file.`);
     let original = '';
     if (info) {
-      const bytes = await readFile(target.absolute);
+      const bytes = await readFile(target.absolute).catch(() => undefined);
+      if (!bytes) return toolError('io-error', `Could not read ${target.relative}; it was not changed.`);
       if (looksBinary(bytes)) return toolError('binary-file', `${target.relative} is a binary file; it was not changed.`);
       original = bytes.toString('utf8');
     } else if (parsed.blocks.some((b) => b.search !== '')) {
@@ -31,7 +32,7 @@ export function createReplaceInFileTool(workspace: Workspace): NodeTool {
     if (!applied.ok) return toolError(applied.error.code, `${applied.error.message} No changes were made to ${target.relative}; read the file and retry with its exact text.`);
     if (info && applied.content === original) return `${target.relative} already had this content; nothing changed.`;
     try {
-      await writeFileAtomically(target.absolute, applied.content);
+      await writeFileAtomically(target.real ?? target.absolute, applied.content);
     } catch (error) {
       return toolError('io-error', `Could not write ${target.relative}: ${(error as Error).message}`);
     }

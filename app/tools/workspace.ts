@@ -18,6 +18,8 @@ export interface ResolvedPath {
   absolute: string;
   /** Relative to the root, forward slashes; '.' for the root itself. */
   relative: string;
+  /** Where an existing path really is (symlinks resolved, still inside the root): writes go here so links stay links. */
+  real?: string;
 }
 
 function isInside(root: string, candidate: string): boolean {
@@ -45,13 +47,18 @@ export async function openWorkspace(root: string): Promise<Workspace> {
     if (!isInside(realRoot, absolute)) return refuse('is outside the workspace');
     // The nearest ancestor that exists decides where the path really leads.
     let probe = absolute;
+    let realTarget: string | undefined;
     for (;;) {
       try {
         const real = await realpath(probe);
         if (!isInside(realRoot, real)) return refuse('leads outside the workspace through a symbolic link');
+        if (probe === absolute) realTarget = real;
         break;
       } catch (error) {
-        if (!isMissing(error)) throw error;
+        if (!isMissing(error)) {
+          // A link loop or a folder we may not enter: nothing safe can be said about where it leads.
+          return { ok: false as const, error: toolError('io-error', `Cannot resolve "${requested}": ${(error as Error).message}`) };
+        }
         // A link whose target is missing could be followed by a later write: refuse it outright.
         const link = await lstat(probe).catch(() => undefined);
         if (link?.isSymbolicLink()) return refuse('is a symbolic link to a missing target');
@@ -60,7 +67,7 @@ export async function openWorkspace(root: string): Promise<Workspace> {
         probe = parent;
       }
     }
-    return { ok: true, absolute, relative: display(absolute) };
+    return { ok: true, absolute, relative: display(absolute), ...(realTarget !== undefined && realTarget !== absolute ? { real: realTarget } : {}) };
   }
 
   return { root: realRoot, resolve, display };

@@ -17,7 +17,7 @@ export function createWriteToFileTool(workspace: Workspace): NodeTool {
     const existing = await stat(target.absolute).catch(() => undefined);
     if (existing?.isDirectory()) return toolError('not-a-file', `${target.relative} is a directory.`);
     try {
-      const { created } = await writeFileAtomically(target.absolute, content);
+      const { created } = await writeFileAtomically(target.real ?? target.absolute, content);
       const bytes = Buffer.byteLength(content, 'utf8');
       return `${created ? 'Created' : 'Wrote'} ${target.relative} (${bytes} bytes, ${countLines(content)} lines).`;
     } catch (error) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdir, symlink } from 'node:fs/promises';
+import { lstat, mkdir, readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { createNodeTools, openWorkspace } from '../../app/tools/index.js';
 import { makeSandbox, noSignal, snapshotTree, toolUse, unwrap } from './tool-fixtures.js';
@@ -68,6 +68,23 @@ describe('paths that leave the workspace', () => {
     expect(write.isError).toBe(false);
     const read = unwrap(await sandbox.tools.read_file(toolUse('read_file', { path: path.join(sandbox.workspace, 'real/ok.txt') }), noSignal()));
     expect(read).toEqual({ content: 'ok', isError: false });
+  });
+
+  it('writes through a link that stays inside, keeping the link a link', async () => {
+    const sandbox = await setup();
+    await symlink(path.join(sandbox.workspace, 'inside.txt'), path.join(sandbox.workspace, 'alias.txt'));
+    const write = unwrap(await sandbox.tools.write_to_file(toolUse('write_to_file', { path: 'alias.txt', content: 'changed\n' }), noSignal()));
+    expect(write.isError).toBe(false);
+    expect((await lstat(path.join(sandbox.workspace, 'alias.txt'))).isSymbolicLink()).toBe(true);
+    expect(await readFile(path.join(sandbox.workspace, 'inside.txt'), 'utf8')).toBe('changed\n');
+  });
+
+  it('refuses a link loop with an error result', async () => {
+    const sandbox = await setup();
+    await symlink('loop-b', path.join(sandbox.workspace, 'loop-a'));
+    await symlink('loop-a', path.join(sandbox.workspace, 'loop-b'));
+    const read = unwrap(await sandbox.tools.read_file(toolUse('read_file', { path: 'loop-a/x.txt' }), noSignal()));
+    expect(read).toMatchObject({ isError: true, code: 'io-error' });
   });
 
   it('does not follow links while listing or searching', async () => {
