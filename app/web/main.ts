@@ -21,6 +21,8 @@ import { createTimelineView } from './timeline-view.js';
 import { turnItems } from './turn-items.js';
 import { createTurnActor, type TurnActor } from './turn-runner.js';
 import { outcomeText } from './outcome-text.js';
+import { createWireTap, type WireRecord } from './wire-tap.js';
+import { createWireView } from './wire-view.js';
 
 const options = readPageOptions(location.search);
 const workspace = createMemoryWorkspace(DEMO_FILES);
@@ -73,6 +75,16 @@ const diagram = createStateDiagram(graph, layoutStateGraph(graph));
 byId('diagram').append(diagram.element);
 
 const messages = byId('messages');
+const wireView = createWireView(byId('wire'));
+const wireDirty = new Set<WireRecord>();
+const showTab = (tab: 'events' | 'wire') => {
+  byId('timeline').hidden = tab !== 'events';
+  byId('wire').hidden = tab !== 'wire';
+  byId('tab-events').setAttribute('aria-selected', String(tab === 'events'));
+  byId('tab-wire').setAttribute('aria-selected', String(tab === 'wire'));
+};
+byId('tab-events').addEventListener('click', () => showTab('events'));
+byId('tab-wire').addEventListener('click', () => showTab('wire'));
 const timelineView = createTimelineView(byId('timeline'));
 let actor: TurnActor | undefined;
 let timeline: EventTimeline | undefined;
@@ -95,6 +107,8 @@ function render() {
   const stick = messages.scrollTop + messages.clientHeight >= messages.scrollHeight - 40;
   conversation.render(turnItems(c));
   timelineView.render(timeline.entries());
+  for (const record of wireDirty) wireView.show(record);
+  wireDirty.clear();
   diagram.update(activePaths(snapshot.value), timeline.lastStep());
   const state = timeline.state();
   setText(byId('active-state'), state);
@@ -143,10 +157,17 @@ function showProblem(text: string) {
 
 function run(task: string) {
   const source = modelSource();
-  const made = createModelSource(source);
+  const made = createModelSource(source, (fetch) =>
+    createWireTap(fetch, (record) => {
+      wireDirty.add(record);
+      scheduleRender();
+    }),
+  );
   actor?.stop();
   conversation.clear();
   timelineView.clear();
+  wireView.clear();
+  wireDirty.clear();
   byId('outcome').hidden = true;
   byId('empty').hidden = true;
   const userTask = byId('user-task');

@@ -1,7 +1,7 @@
 // Where the page's turns get a model from: the scripted model running in the page (its
 // fetch-compatible function handed to the chat client, so nothing leaves the tab) or a real
 // OpenAI-compatible endpoint.
-import { createChatClient, type ChatClient } from '../../src/openai/index.js';
+import { createChatClient, type ChatClient, type FetchLike } from '../../src/openai/index.js';
 import { createScriptedModel, type ScriptedFault } from '../../src/models/index.js';
 
 /** The in-page model answers at this address; the URL is never fetched. */
@@ -13,13 +13,14 @@ export type ModelSource =
 
 export type ModelSourceError = { code: 'missing-base-url' | 'missing-model' | 'invalid-base-url'; message: string };
 
-export function createModelSource(source: ModelSource): { ok: true; client: ChatClient; model: string } | { ok: false; error: ModelSourceError } {
+/** `wrap` sees every request the client makes (the page tees responses into its wire view). */
+export function createModelSource(source: ModelSource, wrap: (fetch: FetchLike) => FetchLike = (f) => f): { ok: true; client: ChatClient; model: string } | { ok: false; error: ModelSourceError } {
   if (source.kind === 'scripted') {
-    const fetch = createScriptedModel({
+    const scripted = createScriptedModel({
       ...(source.paceMs !== undefined ? { pace: source.paceMs } : {}),
       ...(source.fault !== 'none' ? { faults: [source.fault] } : {}),
     });
-    return { ok: true, client: createChatClient({ baseURL: SCRIPTED_BASE_URL, fetch }), model: `scripted:${source.profile}` };
+    return { ok: true, client: createChatClient({ baseURL: SCRIPTED_BASE_URL, fetch: wrap(scripted) }), model: `scripted:${source.profile}` };
   }
   const baseURL = source.baseURL.trim();
   if (baseURL === '') return { ok: false, error: { code: 'missing-base-url', message: 'Enter the endpoint base URL, e.g. http://localhost:11434/v1.' } };
@@ -30,5 +31,6 @@ export function createModelSource(source: ModelSource): { ok: true; client: Chat
   }
   if (source.model.trim() === '') return { ok: false, error: { code: 'missing-model', message: 'Enter the model name the endpoint serves.' } };
   const apiKey = source.apiKey.trim();
-  return { ok: true, client: createChatClient({ baseURL, ...(apiKey !== '' ? { apiKey } : {}) }), model: source.model.trim() };
+  const fetch = wrap((input, init) => globalThis.fetch(input, init));
+  return { ok: true, client: createChatClient({ baseURL, fetch, ...(apiKey !== '' ? { apiKey } : {}) }), model: source.model.trim() };
 }

@@ -141,4 +141,18 @@ describe('web page', () => {
     expect([...inline.errors, ...hidden.errors]).toEqual([]);
     await hidden.page.close();
   }, 30_000);
+
+  it('shows each request on the wire: a gateway streams its thinking in `reasoning`', async () => {
+    const { page, errors } = await openPage('?pace=0&profile=gateway-reasoning&approval=off');
+    await page.getByTestId('submit').click();
+    await page.locator('[data-testid=outcome][data-reason=completed]').waitFor({ timeout: 15_000 });
+    await page.getByTestId('tab-wire').click();
+    expect(await page.getByTestId('wire-request').count()).toBe(4);
+    const wire = (await page.getByTestId('wire').textContent()) ?? '';
+    expect(wire).toContain('"reasoning":"');
+    expect(wire).not.toContain('reasoning_content');
+    expect(wire).toContain('[DONE]');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
 });
