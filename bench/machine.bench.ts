@@ -67,13 +67,11 @@ function timeMachinePerChunk(chunks: string[], check = true): { ms: number; writ
   return { ms, written };
 }
 
-/**
- * Through the real chat actor: a client yielding 64 chunks per "read" (a 1 KB network read); the
- * actor coalesces each read into one CHAT.CHUNKS event. Includes the async iteration's own cost.
- */
-async function timeMachineCoalesced(chunks: string[]): Promise<{ ms: number; events: number }> {
+/** A client yielding 64 chunks per "read" (a 1 KB network read), then finish. */
+function readingClient(chunks: string[]): ChatClient & { reads: () => number } {
   let reads = 0;
-  const client: ChatClient = {
+  return {
+    reads: () => reads,
     async *stream() {
       for (let i = 0; i < chunks.length; i++) {
         if (i % 64 === 0) {
@@ -88,6 +86,25 @@ async function timeMachineCoalesced(chunks: string[]): Promise<{ ms: number; eve
       throw new Error('unused');
     },
   };
+}
+
+/** The stream's own cost: the same client iterated with nothing behind it (CPU ms). */
+async function timeIterationAlone(chunks: string[]): Promise<number> {
+  const client = readingClient(chunks);
+  let n = 0;
+  const cpu0 = process.cpuUsage();
+  for await (const _ of client.stream({ model: 'm', messages: [] })) n++;
+  const cpu = process.cpuUsage(cpu0);
+  if (n !== chunks.length + 1) throw new Error('lost events');
+  return (cpu.user + cpu.system) / 1000;
+}
+
+/**
+ * Through the real chat actor: a client yielding 64 chunks per "read" (a 1 KB network read); the
+ * actor coalesces each read into one CHAT.CHUNKS event. Includes the async iteration's own cost.
+ */
+async function timeMachineCoalesced(chunks: string[]): Promise<{ ms: number; events: number }> {
+  const client = readingClient(chunks);
   let requests = 0;
   const completing: ChatClient = {
     stream: (req, opts) => (requests++ === 0 ? client.stream(req, opts) : (async function* () { yield* COMPLETE; })()),
@@ -107,7 +124,7 @@ async function timeMachineCoalesced(chunks: string[]): Promise<{ ms: number; eve
   const out = await done;
   const cpu = process.cpuUsage(cpu0);
   if (out.reason !== 'completed') throw new Error(`turn ended with ${out.reason}`);
-  if (reads < chunks.length / 64) throw new Error('the client did not read everything');
+  if (client.reads() < chunks.length / 64) throw new Error('the client did not read everything');
   return { ms: (cpu.user + cpu.system) / 1000, events };
 }
 
@@ -135,7 +152,11 @@ export async function run(): Promise<void> {
   console.log(`agent-turn machine, 1 event/chunk:   ${us(machine)} µs/chunk  (${machine.toFixed(0)} ms)  ratio ${(machine / floor).toFixed(2)}×`);
   await timeMachineCoalesced(chunks); // warm-up
   const c = await timeMachineCoalesced(chunks);
+  const iteration = Math.min(await timeIterationAlone(chunks), await timeIterationAlone(chunks));
+  const share = Math.max(0, c.ms - iteration);
+  console.log(`stream iteration alone (64 chunks/read): ${us(iteration)} µs/chunk  (${iteration.toFixed(0)} ms CPU)`);
   console.log(
-    `agent-turn via chat actor, coalesced: ${us(c.ms)} µs/chunk  (${c.ms.toFixed(0)} ms, ${c.events} CHAT.CHUNKS events)  ratio ${(c.ms / floor).toFixed(2)}×`,
+    `agent-turn via chat actor, coalesced: ${us(c.ms)} µs/chunk  (${c.ms.toFixed(0)} ms CPU, ${c.events} CHAT.CHUNKS events); ` +
+      `machine's share ${us(share)} µs/chunk, ratio to floor ${(share / floor).toFixed(2)}×`,
   );
 }

@@ -50,11 +50,22 @@ export interface Absorbed {
   blocks: AssistantMessageContent[];
 }
 
-/** Adds stream events; answers the blocks after them. */
+/**
+ * Adds stream events; answers the blocks after them. Runs of text (or reasoning) deltas in one
+ * batch are pushed as one delta: the parser's answer does not depend on chunking, and one push
+ * per network read costs far less than one per token.
+ */
 export function absorbEvents(reply: ReplyAssembly, length: number, events: readonly ChatStreamEvent[]): Absorbed {
   const next = at(reply, length);
   let blocks = next.assembler.blocks;
-  for (const event of events) {
+  for (let i = 0; i < events.length; ) {
+    let event = events[i++];
+    if (event.type === 'text' || event.type === 'reasoning') {
+      const type = event.type;
+      let text = event.text;
+      while (i < events.length && events[i].type === type) text += (events[i++] as { text: string }).text;
+      if (text !== event.text) event = { type, text };
+    }
     next.log.push(event);
     blocks = next.assembler.push(event);
   }
