@@ -142,6 +142,30 @@ describe('web page', () => {
     await hidden.page.close();
   }, 30_000);
 
+  it('rejects a write with feedback, and stops a turn mid-stream', async () => {
+    const { page, errors } = await openPage('?pace=0');
+    await page.getByTestId('submit').click();
+    const card = page.locator('[data-testid=tool-card][data-status=awaiting-approval]');
+    await card.waitFor({ timeout: 15_000 });
+    await card.getByTestId('reject-feedback').fill('not now');
+    await card.getByTestId('reject').click();
+    await page.locator('[data-testid=outcome][data-reason=completed]').waitFor({ timeout: 15_000 });
+    expect(await page.locator('[data-testid=tool-card][data-tool=write_to_file]').getAttribute('data-status')).toBe('rejected');
+    expect(await page.getByTestId('completion').textContent()).toContain('rejected write_to_file (feedback: "not now")');
+    expect(await page.getByTestId('file-notes.md').count()).toBe(0);
+
+    // A slow stream, stopped while the model is still thinking.
+    await page.goto(`${base}/?pace=slow`);
+    await page.getByTestId('submit').click();
+    await page.locator('[data-testid=reasoning][data-state=streaming]').waitFor({ timeout: 15_000 });
+    await page.getByTestId('abort').click();
+    await page.locator('[data-testid=outcome][data-reason=aborted]').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('active-state').textContent()).toBe('aborted');
+    expect(await page.getByTestId('timeline').textContent()).toContain('ABORT');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
+
   it('shows each request on the wire: a gateway streams its thinking in `reasoning`', async () => {
     const { page, errors } = await openPage('?pace=0&profile=gateway-reasoning&approval=off');
     await page.getByTestId('submit').click();
