@@ -24,12 +24,10 @@ import {
   needsApproval,
   pendingToolAtIndex,
 } from './turn-context.js';
-import { rejectedToolText } from './turn-notes.js';
+import { COMPLETION_ACK, rejectedToolText } from './turn-notes.js';
 
 type Ctx = AgentTurnContext;
 type Ev = AgentTurnEvent;
-
-const COMPLETION_ACK_CONTENT = 'Task completed.';
 
 function outcome(c: Ctx, callId: string, value: Ctx['toolOutcomes'][string]) {
   return { ...c.toolOutcomes, [callId]: value };
@@ -117,7 +115,7 @@ export const agentTurnMachine = setup({
       return {
         result: tool.params.result ?? '',
         stoppedBy: 'completion' as const,
-        toolOutcomes: outcome(context, tool.call_id, { status: 'done', content: COMPLETION_ACK_CONTENT }),
+        toolOutcomes: outcome(context, tool.call_id, { status: 'done', content: COMPLETION_ACK }),
         currentStreamingContentIndex: context.currentStreamingContentIndex + 1,
       };
     }),

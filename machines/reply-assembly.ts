@@ -98,9 +98,3 @@ export function endReply(reply: ReplyAssembly, length: number, truncated: boolea
     finishReason: a.finishReason,
   };
 }
-
-/** Facts about the reply so far, without ending it. */
-export function replyFacts(reply: ReplyAssembly, length: number): Omit<EndedReply, 'reply' | 'length' | 'blocks'> {
-  const a = at(reply, length, false).assembler;
-  return { content: a.content, reasoning: a.reasoning, toolCalls: a.toolCalls, usage: a.usage, finishReason: a.finishReason };
-}

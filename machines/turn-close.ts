@@ -19,9 +19,6 @@ import {
   skippedToolText,
 } from './turn-notes.js';
 
-/** What the completion tool's use is answered with when the protocol needs an answer (native calls). */
-export const COMPLETION_ACK = 'The result was presented to the user.';
-
 const USED = new Set(['done', 'error', 'rejected']);
 
 /** Ends the current reply and decides every tool use's outcome; `status` is how the request ended. */

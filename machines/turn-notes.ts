@@ -66,3 +66,6 @@ export const EMPTY_ASSISTANT_PLACEHOLDER = '[empty reply]';
 
 export const LENGTH_NOTE =
   '[Your reply hit the output token limit (finish_reason "length") and was cut short. Keep replies shorter; split large content over several tool uses.]';
+
+/** The completion tool's result for the model, when the protocol needs an answer to every call (native calls). */
+export const COMPLETION_ACK = 'The result was presented to the user.';
