@@ -1,5 +1,7 @@
 import type { Style } from './ansi-style.js';
-import { createStyle, eraseRowsAbove, HIDE_CURSOR, SHOW_CURSOR, SPINNER_FRAMES, clip, stripAnsi, visualRows } from './ansi-style.js';
+import { createStyle, eraseRowsAbove, HIDE_CURSOR, SHOW_CURSOR, SPINNER_FRAMES, clip } from './ansi-style.js';
+import { fitToScreen, rowsOf } from './screen-fit.js';
+import { showsSpinner, statusLine } from './status-line.js';
 import type { TurnView, TurnViewBlock } from './turn-view.js';
 import { isSettled } from './turn-view.js';
 import { formatToolHeader, formatToolOutcome } from './tool-card-format.js';
@@ -28,8 +30,6 @@ export interface TerminalRenderer {
   suspend(): void;
   /** Redraws after a prompt. */
   resume(): void;
-  /** A permanent line above the live part (notes, errors). */
-  note(line: string): void;
   /** Prints whatever is still unsettled, then the closing line; nothing is drawn after this. */
   finish(view: TurnView | undefined, summary: string): void;
 }
@@ -82,56 +82,57 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
 
   const folded = (block: Extract<TurnViewBlock, { kind: 'reasoning' }>) => style.dim(`✻ thought for ${block.tokens} token${block.tokens === 1 ? '' : 's'}`);
 
+  type Commit = { text: string; blocking: boolean };
+
+  /** Text, or reasoning kept on screen (--show-reasoning): streamed for good as it grows; whole lines only in live mode. */
+  function commitProse(block: Extract<TurnViewBlock, { kind: 'text' | 'reasoning' }>, p: Printed, settled: boolean): Commit {
+    const body = block.text;
+    const paint = block.kind === 'reasoning' ? style.dim : (s: string) => s;
+    let text = '';
+    // Live mode keeps the unfinished line in the live region; plain mode writes characters as they come.
+    const upTo = settled ? body.length : live ? body.lastIndexOf('\n') + 1 : body.length;
+    if (upTo > p.chars) {
+      if (block.kind === 'reasoning' && !p.started) text += `${begin(p)}${style.dim('✻ thinking')}\n`;
+      text += begin(p) + paint(body.slice(p.chars, upTo));
+      p.chars = upTo;
+    }
+    if (!settled) return { text, blocking: true };
+    if (p.chars > 0) text += '\n';
+    if (block.kind === 'reasoning') text += `${begin(p)}${folded(block)}\n`;
+    p.done = true;
+    return { text, blocking: false };
+  }
+
+  /** A tool card: its header once the parameters are complete and settled (or, in plain mode, once they are complete), then its outcome. */
+  function commitToolCard(block: Extract<TurnViewBlock, { kind: 'tool' }>, p: Printed, settled: boolean): Commit {
+    let text = '';
+    if (!p.header && (settled || (block.status !== 'streaming' && !live))) {
+      text += begin(p) + formatToolHeader(block, style, columns()).join('\n') + '\n';
+      p.header = true;
+    }
+    if (!settled) return { text, blocking: true };
+    // Settled by the end of the turn while still streaming: it was cut off.
+    const outcome = formatToolOutcome(block.status === 'streaming' ? { ...block, status: 'cut-off' } : block, style, columns());
+    if (outcome.length > 0) text += outcome.join('\n') + '\n';
+    p.done = true;
+    return { text, blocking: false };
+  }
+
   /** Output that becomes permanent for this block now; `final` settles everything. */
-  function commit(block: TurnViewBlock, final: boolean): { text: string; blocking: boolean } {
+  function commit(block: TurnViewBlock, final: boolean): Commit {
     const p = progress(block.key);
     if (p.done) return { text: '', blocking: false };
     const settled = final || isSettled(block);
-    let text = '';
     if (block.kind === 'notice') {
       p.done = true;
       return { text: `${begin(p)}${style.yellow(`↻ ${block.text}`)}\n`, blocking: false };
     }
-    if (block.kind === 'text' || (block.kind === 'reasoning' && (showReasoning || !live))) {
-      const body = block.text;
-      if (block.kind === 'reasoning' && !showReasoning) {
-        // Plain mode folds reasoning without streaming it.
-        if (!settled) return { text: '', blocking: true };
-        p.done = true;
-        return { text: `${begin(p)}${folded(block)}\n`, blocking: false };
-      }
-      const paint = block.kind === 'reasoning' ? style.dim : (s: string) => s;
-      // Live mode keeps the unfinished line in the live region; plain mode writes characters as they come.
-      const upTo = settled ? body.length : live ? body.lastIndexOf('\n') + 1 : body.length;
-      if (upTo > p.chars) {
-        if (block.kind === 'reasoning' && !p.started) text += `${begin(p)}${style.dim('✻ thinking')}\n`;
-        text += begin(p) + paint(body.slice(p.chars, upTo));
-        p.chars = upTo;
-      }
-      if (settled) {
-        if (p.started || body !== '') text += begin(p) + (p.chars > 0 && !body.endsWith('\n') ? '\n' : '');
-        if (block.kind === 'reasoning') text += `${begin(p)}${folded(block)}\n`;
-        p.done = true;
-      }
-      return { text, blocking: !settled };
-    }
-    if (block.kind === 'reasoning') {
-      if (!settled) return { text: '', blocking: true };
-      p.done = true;
-      return { text: `${begin(p)}${folded(block)}\n`, blocking: false };
-    }
-    // Tool card: its header once the parameters are complete and either settled or frozen (plain mode, prompts).
-    const paramsComplete = block.status !== 'streaming';
-    if (!p.header && (settled || (paramsComplete && !live))) {
-      text += begin(p) + formatToolHeader(block, style, columns()).join('\n') + '\n';
-      p.header = true;
-    }
-    if (settled) {
-      const outcome = formatToolOutcome(final && !isSettled(block) ? { ...block, status: block.status === 'streaming' ? 'cut-off' : block.status } : block, style, columns());
-      if (outcome.length > 0) text += outcome.join('\n') + '\n';
-      p.done = true;
-    }
-    return { text, blocking: !settled };
+    if (block.kind === 'tool') return commitToolCard(block, p, settled);
+    if (block.kind === 'text' || showReasoning) return commitProse(block, p, settled);
+    // Folded reasoning: one line once it is complete (the live region shows it while it streams).
+    if (!settled) return { text: '', blocking: true };
+    p.done = true;
+    return { text: `${begin(p)}${folded(block)}\n`, blocking: false };
   }
 
   /** The live region: the unsettled blocks as they stand, then the status line. */
@@ -165,40 +166,8 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
       }
     }
     if (lines.length > 0 || anyBlockPrinted) lines.push('');
-    lines.push(statusLine(view));
+    lines.push(statusLine(view, style, frame));
     return lines;
-  }
-
-  function statusLine(view: TurnView): string {
-    const spin = view.phase === 'waiting' || view.phase === 'running-tool' || view.phase === 'retrying';
-    const icon = spin ? style.cyan(SPINNER_FRAMES[frame % SPINNER_FRAMES.length]) : style.dim('·');
-    const running = [...view.blocks].reverse().find((b) => b.kind === 'tool' && b.status === 'running');
-    const label =
-      view.phase === 'waiting' ? 'waiting for the model'
-      : view.phase === 'running-tool' ? `running ${running?.kind === 'tool' ? running.name : 'tool'}`
-      : view.phase === 'awaiting-approval' ? 'waiting for your approval'
-      : view.phase === 'retrying' ? 'retrying'
-      : 'streaming';
-    const reasoning = view.tokens.reasoning > 0 ? ` (${view.tokens.reasoning} reasoning)` : '';
-    const tokens = `${view.tokens.estimated ? '~' : ''}${view.tokens.total} tokens`;
-    return `${icon} ${style.dim(`${label} · request ${view.request} · ${tokens}${reasoning}`)}`;
-  }
-
-  /**
-   * The cursor cannot move above the screen's top, so a live region taller than the screen
-   * could not be erased: keep its last rows (the newest text and the status line).
-   */
-  function fitToScreen(lines: string[]): string[] {
-    const maxRows = Math.max(3, (out.rows || 24) - 1);
-    const fitted = [...lines];
-    let rows = fitted.reduce((n, l) => n + visualRows(l, columns()), 0);
-    while (rows > maxRows && fitted.length > 1) rows -= visualRows(fitted.shift()!, columns());
-    if (rows > maxRows) {
-      // One line longer than the screen: an unfinished paragraph; show its end.
-      const chars = [...stripAnsi(fitted[0])];
-      fitted[0] = `…${chars.slice(-(maxRows * columns() - 1)).join('')}`;
-    }
-    return fitted;
   }
 
   function draw(view: TurnView, final: boolean): void {
@@ -221,8 +190,8 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     }
     liveRows = 0;
     if (live && !final) {
-      const lines = fitToScreen(liveLines(view, firstUnsettled));
-      liveRows = lines.reduce((n, l) => n + visualRows(l, columns()), 0);
+      const lines = fitToScreen(liveLines(view, firstUnsettled), out.rows || 24, columns());
+      liveRows = rowsOf(lines, columns());
       text += lines.join('\n');
     }
     if (text !== '') out.write(text);
@@ -238,8 +207,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     tick() {
       frame++;
       // Redraw only when a spinner is on screen.
-      const spinning = lastView && (lastView.phase === 'waiting' || lastView.phase === 'running-tool' || lastView.phase === 'retrying');
-      if (live && spinning && !suspended && !finished) draw(lastView!, false);
+      if (live && lastView && showsSpinner(lastView) && !suspended && !finished) draw(lastView, false);
     },
     suspend() {
       if (suspended || finished) return;
@@ -265,14 +233,6 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
         if (live) out.write(HIDE_CURSOR);
         draw(lastView, false);
       }
-    },
-    note(line) {
-      if (finished) return;
-      const erase = live && liveRows > 0 ? eraseRowsAbove(liveRows - 1) : '';
-      liveRows = 0;
-      out.write(`${erase}${line}\n`);
-      anyBlockPrinted = true;
-      if (lastView && !suspended) draw(lastView, false);
     },
     finish(view, summary) {
       if (finished) return;
