@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedServer } from '../../app/serve-scripted-model.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -164,6 +165,26 @@ describe('web page', () => {
     expect(await page.getByTestId('timeline').textContent()).toContain('ABORT');
     expect(errors).toEqual([]);
     await page.close();
+  }, 30_000);
+
+  it('talks to a real OpenAI-compatible endpoint over HTTP with a key', async () => {
+    const endpoint = await startScriptedServer({ port: 0, pace: 0, apiKey: 'sk-test' });
+    try {
+      const { page, errors } = await openPage('?approval=off');
+      await page.locator('#source-endpoint').check();
+      await page.locator('#base-url').fill(endpoint.url);
+      await page.locator('#api-key').fill('sk-test');
+      await page.locator('#model-name').fill('scripted:grok-4.3');
+      await page.getByTestId('submit').click();
+      await page.locator('[data-testid=outcome][data-reason=completed]').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('completion').textContent()).toContain('Wrote notes.md');
+      await page.getByTestId('tab-wire').click();
+      expect(await page.getByTestId('wire').textContent()).toContain('"reasoning_content":"');
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await endpoint.close();
+    }
   }, 30_000);
 
   it('shows each request on the wire: a gateway streams its thinking in `reasoning`', async () => {
