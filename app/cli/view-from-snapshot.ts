@@ -49,7 +49,7 @@ export function viewFromSnapshot(snapshot: SnapshotFrom<AgentTurnMachine>): Turn
     // A failed attempt that another one follows was retried; the last failure is the turn's own error.
     const next = view.requests[n + 1];
     if (r.status === 'failed' && r.error && next !== undefined && next.attempt > 0) {
-      blocks.push({ key: `${r.index}:retry`, request: Math.max(1, request), kind: 'notice', text: `attempt ${r.attempt + 1} failed [${r.error.code}] ${r.error.message}; retrying` });
+      blocks.push({ key: `${r.index}:retry`, request: Math.max(1, request), kind: 'notice', text: `attempt ${r.attempt + 1} failed [${r.error.code}] ${r.error.message.replace(/\.$/, '')} — retrying` });
     }
   });
   const usage = view.usage;
