@@ -84,7 +84,9 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
 
   const renderer = options.json ? undefined : createTerminalRenderer({ out: io.stdout, live, showReasoning: options.showReasoning });
   const reporter = options.json ? createNdjsonReporter(io.stdout) : undefined;
-  const prompter = interactive ? createTerminalPrompter({ input: io.stdin, output: options.json ? io.stderr : io.stdout, onInterrupt }) : undefined;
+  // Questions go where a person sees them: stdout when it is the terminal, else stderr (stdout may be a file or NDJSON).
+  const promptOutput = !options.json && io.stdout.isTTY === true ? io.stdout : io.stderr;
+  const prompter = interactive ? createTerminalPrompter({ input: io.stdin, output: promptOutput, onInterrupt }) : undefined;
 
   /** Runs a prompt with the live display frozen. */
   const withPrompt = async <T>(question: () => Promise<T>): Promise<T> => {
