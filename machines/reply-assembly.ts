@@ -21,23 +21,28 @@ export interface ReplyAssembly {
   readonly options: ReplyAssemblyOptions;
   readonly log: ChatStreamEvent[];
   readonly assembler: BlockAssembler;
-  readonly ended: boolean;
+  /** Set once ended: whether the end was a truncated one (answers differ for native calls). */
+  readonly ended: false | { truncated: boolean };
 }
 
 interface MutableReplyAssembly {
   options: ReplyAssemblyOptions;
   log: ChatStreamEvent[];
   assembler: BlockAssembler;
-  ended: boolean;
+  ended: false | { truncated: boolean };
 }
 
 export function createReplyAssembly(options: ReplyAssemblyOptions): ReplyAssembly {
   return { options, log: [], assembler: createBlockAssembler(options), ended: false };
 }
 
-/** The assembly as it was after `length` events, forked if another branch moved it on (or ended it, for writing). */
-function at(reply: ReplyAssembly, length: number, writable = true): MutableReplyAssembly {
-  if (reply.log.length === length && (!writable || !reply.ended)) return reply as MutableReplyAssembly;
+/**
+ * The assembly as it was after `length` events, forked if another branch moved it on or ended it
+ * (`endedAs`: an end of this kind may be shared, being the same answer).
+ */
+function at(reply: ReplyAssembly, length: number, endedAs?: { truncated: boolean }): MutableReplyAssembly {
+  const reusable = reply.ended === false || (endedAs !== undefined && reply.ended.truncated === endedAs.truncated);
+  if (reply.log.length === length && reusable) return reply as MutableReplyAssembly;
   const log = reply.log.slice(0, length);
   const assembler = createBlockAssembler(reply.options);
   for (const event of log) assembler.push(event);
@@ -82,10 +87,10 @@ export interface EndedReply extends Absorbed {
 
 /** The final blocks: text and reasoning complete; with `truncated`, unfinished tool calls stay partial. */
 export function endReply(reply: ReplyAssembly, length: number, truncated: boolean): EndedReply {
-  // Ending twice (the stream ended, then the reply is closed) answers the first end.
-  const next = at(reply, length, false);
+  // Ending twice alike (the stream ended, then the reply is closed) answers the first end.
+  const next = at(reply, length, { truncated });
   const blocks = next.ended ? next.assembler.blocks : next.assembler.end({ truncated });
-  next.ended = true;
+  next.ended = { truncated };
   const a = next.assembler;
   return {
     reply: next,

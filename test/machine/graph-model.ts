@@ -23,6 +23,8 @@ export const CHUNKS = {
   write: text('<write_to_file>\n<path>w.ts</path>\n<content>\nx\n</content>\n</write_to_file>'),
   completion: text('<attempt_completion>\n<result>ok</result>\n</attempt_completion>'),
   finishLength: chunk({ type: 'finish', reason: 'length' }),
+  /** A native call: complete only when the stream finishes normally. */
+  nativeRead: chunk({ type: 'tool-call', index: 0, id: 'native1', name: 'read_file', argumentsDelta: '{"path":"n.ts"}' }),
 } satisfies Record<string, AgentTurnEvent>;
 
 export const RETRY_EVENT = { type: 'xstate.after.retryDelay.agentTurn.retrying' } as unknown as AgentTurnEvent;
@@ -86,7 +88,7 @@ export function serializeState(s: Snap): string {
   const c = s.context;
   const blocks = c.blocks
     .map((b) => {
-      const kind = b.type === 'tool_use' ? `${b.name}${b.partial ? '~' : ''}:${c.toolOutcomes[b.call_id]?.status ?? '-'}` : `${b.type[0]}${b.partial ? '~' : ''}`;
+      const kind = b.type === 'tool_use' ? `${b.isNativeToolCall ? 'native:' : ''}${b.name}${b.partial ? '~' : ''}:${c.toolOutcomes[b.call_id]?.status ?? '-'}` : `${b.type[0]}${b.partial ? '~' : ''}`;
       return kind;
     })
     .join(',');

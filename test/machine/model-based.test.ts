@@ -23,7 +23,10 @@ const STATES = [
 // later replies one block, enough to end the turn in each possible way.
 const full = (toolsPerMessage: 'one' | 'sequential'): ModelConfig => ({
   input: graphInput({ toolsPerMessage }),
-  chunks: [CHUNKS.text, CHUNKS.reasoning, CHUNKS.readOpen, CHUNKS.readClose, CHUNKS.write, CHUNKS.completion, CHUNKS.finishLength],
+  chunks: [
+    CHUNKS.text, CHUNKS.reasoning, CHUNKS.readOpen, CHUNKS.readClose, CHUNKS.write, CHUNKS.completion, CHUNKS.finishLength,
+    ...(toolsPerMessage === 'sequential' ? [CHUNKS.nativeRead] : []),
+  ],
   maxBlocks: toolsPerMessage === 'one' ? 3 : 2,
   laterChunks: [CHUNKS.text, CHUNKS.readOpen, CHUNKS.readClose, CHUNKS.completion],
   laterMaxBlocks: 1,
