@@ -61,10 +61,12 @@ export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-function blockView(block: AssistantMessageContent, outcome: ToolOutcome | undefined): BlockView {
+/** `reasoningTokens`: the provider's count, once the request reported usage; else an estimate from the text. */
+function blockView(block: AssistantMessageContent, outcome: ToolOutcome | undefined, reasoningTokens?: number): BlockView {
   if (block.type === 'text') return { type: 'text', content: block.content, status: block.partial ? 'streaming' : 'complete' };
   if (block.type === 'reasoning') {
-    return { type: 'reasoning', reasoning: block.reasoning, tokens: estimateTokens(block.reasoning), status: block.partial ? 'streaming' : 'complete' };
+    const tokens = reasoningTokens !== undefined && reasoningTokens > 0 ? reasoningTokens : estimateTokens(block.reasoning);
+    return { type: 'reasoning', reasoning: block.reasoning, tokens, status: block.partial ? 'streaming' : 'complete' };
   }
   const tool = block as ToolUse;
   return {
@@ -89,7 +91,7 @@ function recordedView(r: TurnRequest): RequestView {
     index: r.index,
     attempt: r.attempt,
     status: r.status,
-    blocks: r.blocks.map((b) => blockView(b, b.type === 'tool_use' ? outcomes[b.call_id] : undefined)),
+    blocks: r.blocks.map((b) => blockView(b, b.type === 'tool_use' ? outcomes[b.call_id] : undefined, r.usage?.reasoningTokens)),
     ...(r.finishReason !== undefined ? { finishReason: r.finishReason } : {}),
     ...(r.usage !== undefined ? { usage: r.usage } : {}),
     ...(r.error !== undefined ? { error: errorView(r.error) } : {}),
