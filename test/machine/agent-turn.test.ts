@@ -247,4 +247,21 @@ describe('agentTurnMachine with a scripted client', () => {
     await toPromise(actor);
     expect(client.requests[1].messages.at(-1)?.content).toContain('output token limit');
   });
+
+  it('the chat actor coalesces events that arrive together, losing none', async () => {
+    const pieces = Array.from({ length: 200 }, (_, i) => `w${i} `);
+    const client = createScriptedClient([reply([...pieces, DONE])]);
+    let batches = 0;
+    const actor = createActor(agentTurnMachine, {
+      input: { client, model: 'm', messages: [] },
+      inspect: (e) => {
+        if (e.type === '@xstate.event' && (e.event as { type: string }).type === 'CHAT.CHUNKS') batches++;
+      },
+    });
+    actor.start();
+    const out = await toPromise(actor);
+    expect(out.requests[0].content).toBe(pieces.join('') + DONE);
+    expect(batches).toBeGreaterThan(0);
+    expect(batches).toBeLessThan(pieces.length / 4);
+  });
 });
