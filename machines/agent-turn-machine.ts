@@ -205,15 +205,28 @@ export const agentTurnMachine = setup({
         },
         streaming: {
           always: [
-            { guard: 'shouldRetry', target: '#agentTurn.retrying', actions: 'recordFailedAttempt' },
-            { guard: 'failedAfterTools', target: '#agentTurn.finalizing', actions: 'markInterrupted' },
-            { guard: 'hasStreamError', target: '#agentTurn.failed', actions: 'recordFailure' },
+            { guard: 'hasStreamError', target: 'streamFailed' },
             { guard: 'isStopped', target: '#agentTurn.finalizing' },
             { guard: 'atCompleteProse', actions: 'advancePresentation' },
             { guard: 'atCompletionTool', target: '#agentTurn.finalizing', actions: 'acceptCompletion' },
-            { guard: 'atToolNeedingApproval', target: 'awaitingApproval', actions: 'stopReadingInOneToolMode' },
-            { guard: 'atCompleteTool', target: 'executingTool', actions: 'stopReadingInOneToolMode' },
+            { guard: 'atCompleteTool', target: 'toolReady' },
             { guard: 'isStreamPresented', target: '#agentTurn.finalizing' },
+          ],
+        },
+        // Transient: a complete tool use waits for approval or runs. (Rare branches live in
+        // transient states so that each streamed chunk checks as few guards as possible.)
+        toolReady: {
+          always: [
+            { guard: 'atToolNeedingApproval', target: 'awaitingApproval', actions: 'stopReadingInOneToolMode' },
+            { target: 'executingTool', actions: 'stopReadingInOneToolMode' },
+          ],
+        },
+        // Transient: retry the request, keep what a tool already did, or give up.
+        streamFailed: {
+          always: [
+            { guard: 'shouldRetry', target: '#agentTurn.retrying', actions: 'recordFailedAttempt' },
+            { guard: 'failedAfterTools', target: '#agentTurn.finalizing', actions: 'markInterrupted' },
+            { target: '#agentTurn.failed', actions: 'recordFailure' },
           ],
         },
         awaitingApproval: {

@@ -61,13 +61,17 @@ describe('machineToMermaid and agentTurnStatePaths', () => {
     const diagram = machineToMermaid(agentTurnMachine);
     expect(diagram.startsWith('stateDiagram-v2\n')).toBe(true);
     for (const path of agentTurnStatePaths) expect(diagram).toContain(path.replace('.', '_'));
-    expect(diagram).toContain('request_streaming --> request_executingTool : always [atCompleteTool]');
+    expect(diagram).toContain('request_streaming --> request_toolReady : always [atCompleteTool]');
+    expect(diagram).toContain('request_toolReady --> request_executingTool : always');
+    expect(diagram).toContain('request_streaming --> finalizing : always [atCompletionTool]');
+    expect(diagram).toContain('request_streamFailed --> retrying : always [shouldRetry]');
     expect(diagram).toContain('request_executingTool --> request_streaming : done: executeTool');
     expect(diagram).toContain('retrying --> request : after retryDelay');
     expect(diagram).toContain('any_state --> aborted : ABORT');
     expect(diagram).toContain('done --> [*]');
     expect(agentTurnStatePaths).toEqual([
-      'request', 'request.requesting', 'request.streaming', 'request.awaitingApproval', 'request.executingTool',
+      'request', 'request.requesting', 'request.streaming', 'request.toolReady', 'request.streamFailed',
+      'request.awaitingApproval', 'request.executingTool',
       'finalizing', 'recursing', 'retrying', 'done', 'aborted', 'failed',
     ]);
   });
