@@ -16,9 +16,10 @@ export interface StreamParser {
   /** Adds a chunk; returns the blocks of all text so far (equal to parseAssistantMessage of it). */
   push(chunk: string): AssistantMessageContent[];
   /**
-   * Adds a chunk without building an answer: O(chunk). Read `blocks` when you need them (say once
-   * per animation frame); building an answer costs O(number of blocks), which dominates when
-   * a long message arrives in thousands of tiny chunks.
+   * Adds a chunk without building an answer. Scanning waits until `blocks` is read (or 16 KB
+   * are waiting), so many tiny chunks cost what one big chunk costs. Read `blocks` when you
+   * render (say once per animation frame): building an answer costs O(number of blocks),
+   * which dominates when a long message arrives in thousands of tiny chunks.
    */
   write(chunk: string): void;
   /** The answer for all text so far (cached until the next write). */
@@ -47,6 +48,8 @@ const MODE_REASONING = 4; // inside a reasoning block: only its close tag counts
 type Mode = 0 | 1 | 2 | 3 | 4;
 
 const LT = 60, BACKTICK = 96;
+/** write() scans once this many characters are waiting, even if nobody reads. */
+const WRITE_BATCH = 16 * 1024;
 
 export function createStreamParser(options: StreamParseOptions = {}): StreamParser {
   const protocol: CompiledProtocol = (options.protocol ?? clineProtocol).compiled;
@@ -314,28 +317,45 @@ export function createStreamParser(options: StreamParseOptions = {}): StreamPars
   }
 
   let answer: AssistantMessageContent[] | undefined;
+  /** Chunks written but not yet scanned: scanning waits until someone reads (or a batch is full). */
+  const pending: string[] = [];
+  let pendingLength = 0;
+
+  function flush(): void {
+    if (pending.length === 0) return;
+    const text = pending.length === 1 ? pending[0]! : pending.join('');
+    pending.length = 0;
+    pendingLength = 0;
+    consumed += text.length;
+    const input = carry === '' ? text : carry + text;
+    scan(input, consumed - input.length, false);
+  }
 
   function write(chunk: string): void {
     if (ended) throw new ParserError('parser-ended', 'write() after end(): create a new parser for a new message');
     const text = typeof chunk === 'string' ? chunk : String(chunk);
     if (text === '') return;
     answer = undefined;
-    consumed += text.length;
-    const input = carry === '' ? text : carry + text;
-    scan(input, consumed - input.length, false);
+    pending.push(text);
+    pendingLength += text.length;
+    // a bounded batch: scanning many tiny chunks at once costs what one big chunk costs
+    if (pendingLength >= WRITE_BATCH) flush();
   }
 
   return {
     write,
     push(chunk) {
       write(chunk);
+      flush();
       return (answer ??= snapshot(ended));
     },
     get blocks() {
+      flush();
       return (answer ??= snapshot(ended));
     },
     end() {
       if (ended) throw new ParserError('parser-ended', 'end() called twice: create a new parser for a new message');
+      flush();
       ended = true;
       const input = carry;
       carry = '';

@@ -23,28 +23,51 @@ export interface ValueBuilder {
   finish(): string;
 }
 
-/** Trimmed on both sides: leading whitespace is skipped, trailing whitespace is held until text follows it. */
-class TrimmedBuilder implements ValueBuilder {
-  value = '';
-  private pendingWhitespace = '';
+/**
+ * Committed pieces are collected in an array and joined only when the value is read: a write
+ * that nobody reads allocates nothing, and a read costs only what arrived since the last one.
+ */
+abstract class PieceBuilder implements ValueBuilder {
+  private joined = '';
+  protected pieces: string[] = [];
 
-  append(text: string, from: number, to: number): void {
-    if (this.value === '') {
-      while (from < to && isWhitespace(text.charCodeAt(from))) from++;
-      if (from >= to) return;
+  get value(): string {
+    const pieces = this.pieces;
+    if (pieces.length > 0) {
+      this.joined += pieces.length === 1 ? pieces[0]! : pieces.join('');
+      pieces.length = 0;
     }
-    let end = to;
-    while (end > from && isWhitespace(text.charCodeAt(end - 1))) end--;
-    if (end > from) {
-      const body = text.slice(from, end);
-      this.value += this.pendingWhitespace === '' ? body : this.pendingWhitespace + body;
-      this.pendingWhitespace = '';
-    }
-    if (end < to) this.pendingWhitespace += text.slice(end, to);
+    return this.joined;
   }
 
   finish(): string {
     return this.value;
+  }
+
+  abstract append(text: string, from: number, to: number): void;
+}
+
+/** Trimmed on both sides: leading whitespace is skipped, trailing whitespace is held until text follows it. */
+class TrimmedBuilder extends PieceBuilder {
+  private started = false;
+  private pendingWhitespace = '';
+
+  append(text: string, from: number, to: number): void {
+    if (!this.started) {
+      while (from < to && isWhitespace(text.charCodeAt(from))) from++;
+      if (from >= to) return;
+      this.started = true;
+    }
+    let end = to;
+    while (end > from && isWhitespace(text.charCodeAt(end - 1))) end--;
+    if (end > from) {
+      if (this.pendingWhitespace !== '') {
+        this.pieces.push(this.pendingWhitespace);
+        this.pendingWhitespace = '';
+      }
+      this.pieces.push(from === 0 && end === text.length ? text : text.slice(from, end));
+    }
+    if (end < to) this.pendingWhitespace += text.slice(end, to);
   }
 }
 
@@ -53,29 +76,30 @@ class TrimmedBuilder implements ValueBuilder {
  * trailing line break (`\r\n`, `\n` or `\r`). The last line break seen is held back: it is
  * shown only once more text follows, since it may be the one that gets dropped.
  */
-class RawBuilder implements ValueBuilder {
-  value = '';
+class RawBuilder extends PieceBuilder {
   /** A held trailing line break. */
   private tail = '';
   /** 0: nothing seen yet, 1: a leading \r was dropped (a \n may follow), 2: past the start. */
   private lead = 0;
 
   append(text: string, from: number, to: number): void {
-    if (this.lead === 0) {
-      if (from >= to) return;
-      const c = text.charCodeAt(from);
-      if (c === LF) {
-        from++;
+    if (this.lead !== 2) {
+      if (this.lead === 0) {
+        if (from >= to) return;
+        const c = text.charCodeAt(from);
+        if (c === LF) {
+          from++;
+          this.lead = 2;
+        } else if (c === CR) {
+          from++;
+          this.lead = 1;
+        } else this.lead = 2;
+      }
+      if (this.lead === 1) {
+        if (from >= to) return;
+        if (text.charCodeAt(from) === LF) from++;
         this.lead = 2;
-      } else if (c === CR) {
-        from++;
-        this.lead = 1;
-      } else this.lead = 2;
-    }
-    if (this.lead === 1) {
-      if (from >= to) return;
-      if (text.charCodeAt(from) === LF) from++;
-      this.lead = 2;
+      }
     }
     if (from >= to) return;
     const last = text.charCodeAt(to - 1);
@@ -99,13 +123,9 @@ class RawBuilder implements ValueBuilder {
       bodyEnd = to - 1;
       newTail = '\r';
     }
-    if (keepOldTail && this.tail !== '') this.value += this.tail;
-    if (bodyEnd > from) this.value += text.slice(from, bodyEnd);
+    if (keepOldTail && this.tail !== '') this.pieces.push(this.tail);
+    if (bodyEnd > from) this.pieces.push(from === 0 && bodyEnd === text.length ? text : text.slice(from, bodyEnd));
     this.tail = newTail;
-  }
-
-  finish(): string {
-    return this.value;
   }
 }
 

@@ -31,6 +31,30 @@ describe('stream form equals the snapshot form', () => {
     );
   });
 
+  it('write() with reads at random points answers like push()', () => {
+    fc.assert(
+      fc.property(messageArbitrary, cutsArbitrary, fc.array(fc.boolean(), { maxLength: 31 }), (text, cuts, reads) => {
+        const parser = createStreamParser({ protocol: clineThinkProtocol });
+        let soFar = '';
+        chunksOf(text, cuts).forEach((chunk, i) => {
+          parser.write(chunk);
+          soFar += chunk;
+          if (reads[i]) expect(parser.blocks).toEqual(parseAssistantMessage(soFar, { protocol: clineThinkProtocol }));
+        });
+        expect(parser.blocks).toEqual(parseAssistantMessage(text, { protocol: clineThinkProtocol }));
+        expect(parser.end()).toEqual(parseAssistantMessage(text, { protocol: clineThinkProtocol, final: true }));
+      }),
+      runs,
+    );
+  });
+
+  it('write() of many chunks past the batch size equals the snapshot', () => {
+    const text = 'Intro <write_to_file><path>a</path><content>\n' + '<div>x</div>\n'.repeat(4000) + '</content></write_to_file> end';
+    const parser = createStreamParser();
+    for (let i = 0; i < text.length; i += 3) parser.write(text.slice(i, i + 3));
+    expect(parser.end()).toEqual(parseAssistantMessage(text, { final: true }));
+  });
+
   it('one character at a time', () => {
     fc.assert(
       fc.property(messageArbitrary, protocols, (text, protocol) => {
