@@ -73,27 +73,8 @@ export function closeReply(c: AgentTurnContext, status: RequestStatus): Partial<
       ? { role: 'assistant', content: EMPTY_ASSISTANT_PLACEHOLDER }
       : assistantHistoryMessage({ content: ended.content, toolCalls: ended.toolCalls });
 
-  const request: TurnRequest = {
-    index: c.requests.length,
-    attempt: c.attempt,
-    idPrefix: c.idPrefix,
-    status,
-    blocks: ended.blocks,
-    toolResults: toolResultsOf(ended.blocks, outcomes),
-    content: ended.content,
-    reasoning: ended.reasoning,
-    usage: ended.usage,
-    finishReason,
-    ...(c.streamError !== undefined ? { error: c.streamError } : {}),
-  };
-
   return {
-    reply: ended.reply,
-    replyLength: ended.length,
-    blocks: ended.blocks,
-    toolOutcomes: outcomes,
-    requests: [...c.requests, request],
-    usage: addUsage(c.usage, ended.usage),
+    ...recordRequest(c, ended, outcomes, status, finishReason),
     consecutiveMistakes: countsAsMistake ? c.consecutiveMistakes + 1 : usedTool ? 0 : c.consecutiveMistakes,
     closing: { assistant, results, notes, usedTool },
     replyOpen: false,
@@ -109,17 +90,28 @@ export function recordFailedAttempt(c: AgentTurnContext): Partial<AgentTurnConte
       outcomes[block.call_id] = { status: block.partial ? 'cut-off' : 'skipped', content: skippedToolText('error'), isError: true };
     }
   }
+  return { ...recordRequest(c, ended, outcomes, 'failed', ended.finishReason), replyOpen: false };
+}
+
+/** The ended reply as a `requests` entry, plus the context fields every way of ending a reply sets. */
+function recordRequest(
+  c: AgentTurnContext,
+  ended: ReturnType<typeof endReply>,
+  outcomes: Record<string, ToolOutcome>,
+  status: RequestStatus,
+  finishReason: string | undefined,
+): Partial<AgentTurnContext> {
   const request: TurnRequest = {
     index: c.requests.length,
     attempt: c.attempt,
     idPrefix: c.idPrefix,
-    status: 'failed',
+    status,
     blocks: ended.blocks,
     toolResults: toolResultsOf(ended.blocks, outcomes),
     content: ended.content,
     reasoning: ended.reasoning,
     usage: ended.usage,
-    finishReason: ended.finishReason,
+    finishReason,
     ...(c.streamError !== undefined ? { error: c.streamError } : {}),
   };
   return {
@@ -129,7 +121,6 @@ export function recordFailedAttempt(c: AgentTurnContext): Partial<AgentTurnConte
     toolOutcomes: outcomes,
     requests: [...c.requests, request],
     usage: addUsage(c.usage, ended.usage),
-    replyOpen: false,
   };
 }
 
