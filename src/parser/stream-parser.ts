@@ -28,7 +28,7 @@ export interface StreamParser {
   end(): AssistantMessageContent[];
 }
 
-export type ParserErrorCode = 'parser-ended';
+export type ParserErrorCode = 'parser-ended' | 'invalid-chunk';
 
 export class ParserError extends Error {
   override readonly name = 'ParserError';
@@ -50,6 +50,12 @@ type Mode = 0 | 1 | 2 | 3 | 4;
 const LT = 60, BACKTICK = 96;
 /** write() scans once this many characters are waiting, even if nobody reads. */
 const WRITE_BATCH = 16 * 1024;
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'object') return (value as object).constructor?.name ?? 'an object';
+  return typeof value;
+}
 
 export function createStreamParser(options: StreamParseOptions = {}): StreamParser {
   const protocol: CompiledProtocol = (options.protocol ?? clineProtocol).compiled;
@@ -333,7 +339,9 @@ export function createStreamParser(options: StreamParseOptions = {}): StreamPars
 
   function write(chunk: string): void {
     if (ended) throw new ParserError('parser-ended', 'write() after end(): create a new parser for a new message');
-    const text = typeof chunk === 'string' ? chunk : String(chunk);
+    // a non-string (undefined, a Uint8Array) would otherwise become text like "undefined"
+    if (typeof chunk !== 'string') throw new ParserError('invalid-chunk', `write() expects a string chunk, got ${describeValue(chunk)}`);
+    const text = chunk;
     if (text === '') return;
     answer = undefined;
     pending.push(text);

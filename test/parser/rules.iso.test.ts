@@ -290,3 +290,17 @@ describe('raw line breaks split across chunks', () => {
     expect(p2.push(s.slice(lead))).toEqual([tool('write_to_file', { path: 'a', content: 'x' })]);
   });
 });
+
+describe('bad input', () => {
+  it('the stream form refuses a chunk that is not a string, with a typed error naming it', () => {
+    const parser = createStreamParser();
+    expect(() => parser.push(undefined as never)).toThrow(expect.objectContaining({ code: 'invalid-chunk' }));
+    expect(() => parser.push(new Uint8Array(2) as never)).toThrow(/Uint8Array/);
+    expect(parser.push('still fine')).toEqual([text('still fine', true)]);
+  });
+
+  it('the pure form reads null and undefined as empty text and never throws', () => {
+    expect(parseAssistantMessage(undefined as never)).toEqual([]);
+    expect(parseAssistantMessage(null as never, { final: true })).toEqual([]);
+  });
+});
