@@ -64,7 +64,7 @@ function fileContent(intent: ScriptedTaskIntent, conv: ScriptedConversation): st
   const list = done(conv, 'list_files');
   const read = done(conv, 'read_file');
   const facts = [
-    list ? (list.kind === 'ok' ? `${listedEntries(list).length} entries listed` : 'listing failed') : 'nothing listed',
+    list ? (list.kind === 'ok' ? `${entriesText(listedEntries(list).length)} listed` : 'listing failed') : 'nothing listed',
     read ? (read.kind === 'ok' ? `read ${read.target ?? 'a file'}` : 'reading failed') : 'nothing read',
   ];
   // `<`, `&&` and a fake closing tag on its own line: the parser must keep them in the file.
@@ -85,7 +85,7 @@ function summarize(conv: ScriptedConversation, intent: ScriptedTaskIntent): stri
   const list = done(conv, 'list_files');
   if (list) {
     parts.push(list.kind === 'ok'
-      ? `Listed ${listedEntries(list).length} entries in '${list.target ?? '.'}'`
+      ? `Listed ${entriesText(listedEntries(list).length)} in '${list.target ?? '.'}'`
       : `Could not list '${list.target ?? '.'}': ${firstLine(list.text)}`);
   }
   const read = done(conv, 'read_file');
@@ -157,4 +157,8 @@ export function planAgentStep(conv: ScriptedConversation, availableTools?: Reado
     text: `${apology}Done.`,
     tool: { name: 'attempt_completion', params: [['result', result]] },
   };
+}
+
+function entriesText(count: number): string {
+  return count === 1 ? '1 entry' : `${count} entries`;
 }
