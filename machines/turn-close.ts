@@ -57,6 +57,17 @@ export function closeReply(c: AgentTurnContext, status: RequestStatus): Partial<
     results.push({ toolUse: block, content: outcome.content ?? '', isError: outcome.isError === true });
   }
 
+  // The reply was parsed with this turn's reasoning tags (and maybe started inside one): the
+  // history must strip the same reasoning, or it would go back to the model as content.
+  const spoken = assistantHistoryMessage({
+    content: ended.content,
+    toolCalls: ended.toolCalls,
+    reasoningTags: c.protocol.reasoningTags,
+    startInReasoning: c.options.startInReasoning,
+  });
+  const saidNothing = ended.toolCalls.length === 0 && (spoken.content ?? '').trim() === '';
+  const assistant: ChatMessage = saidNothing ? { role: 'assistant', content: EMPTY_ASSISTANT_PLACEHOLDER } : spoken;
+
   const notes: string[] = [];
   if (cause === 'one-tool' && (skipped.length > 0 || !c.streamEnded)) notes.push(oneToolNote(skipped));
   if (cause === 'aborted') notes.push(ABORTED_NOTE);
@@ -64,14 +75,10 @@ export function closeReply(c: AgentTurnContext, status: RequestStatus): Partial<
   if (finishReason === 'length' && !cutOff) notes.push(LENGTH_NOTE); // a cut-off tool's result already says so
   const countsAsMistake = !usedTool && cause !== 'aborted';
   if (countsAsMistake && !cutOff) {
-    const empty = ended.content.trim() === '' && toolBlocks === 0;
+    // Only reasoning (inline <think> included) and no answer is an empty reply too.
+    const empty = saidNothing && toolBlocks === 0;
     notes.push(empty ? EMPTY_REPLY_NOTE : noToolUsedNote(c.options.completionTool, c.toolDefinitions !== undefined));
   }
-
-  const assistant: ChatMessage =
-    ended.content.trim() === '' && ended.toolCalls.length === 0
-      ? { role: 'assistant', content: EMPTY_ASSISTANT_PLACEHOLDER }
-      : assistantHistoryMessage({ content: ended.content, toolCalls: ended.toolCalls });
 
   return {
     ...recordRequest(c, ended, outcomes, status, finishReason),

@@ -4,6 +4,7 @@ import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
 import type { AgentTurnInput, ToolFunctions } from '../../machines/agent-turn-types.js';
 import { ChatError } from '../../src/openai/errors.js';
 import type { ToolUse } from '../../src/parser/blocks.js';
+import { clineProtocol } from '../../src/protocol/cline-protocol.js';
 import { createScriptedClient, reply, type ScriptedReply } from './scripted-client.js';
 
 const READ_A = '<read_file>\n<path>a.ts</path>\n</read_file>';
@@ -263,5 +264,31 @@ describe('agentTurnMachine with a scripted client', () => {
     expect(out.requests[0].content).toBe(pieces.join('') + DONE);
     expect(batches).toBeGreaterThan(0);
     expect(batches).toBeLessThan(pieces.length / 4);
+  });
+  it('keeps reasoning out of the history when the reply starts inside a reasoning tag', async () => {
+    const { actor, client } = setup([reply(['secret plan</think>Reading. ', READ_A]), reply(DONE)], { startInReasoning: true });
+    actor.start();
+    const out = await toPromise(actor);
+    expect(out.requests[0].blocks[0]).toMatchObject({ type: 'reasoning', reasoning: 'secret plan' });
+    expect(client.requests[1].messages[2]).toEqual({ role: 'assistant', content: `Reading. ${READ_A}` });
+  });
+
+  it("strips the protocol's own reasoning tags from the history", async () => {
+    const { actor, client } = setup([reply(['<thinking>secret plan</thinking>Reading. ', READ_A]), reply(DONE)], {
+      protocol: clineProtocol.withReasoningTags(['thinking']),
+    });
+    actor.start();
+    await toPromise(actor);
+    expect(client.requests[1].messages[2]).toEqual({ role: 'assistant', content: `Reading. ${READ_A}` });
+  });
+
+  it('a reply of inline reasoning only is an empty reply', async () => {
+    const { actor, client } = setup([reply('<think>hmm</think>'), reply(DONE)]);
+    actor.start();
+    await toPromise(actor);
+    expect(client.requests[1].messages.slice(2)).toEqual([
+      { role: 'assistant', content: '[empty reply]' },
+      { role: 'user', content: expect.stringContaining('empty') },
+    ]);
   });
 });
