@@ -20,6 +20,8 @@ export class ChatEventIterator implements AsyncIterableIterator<ChatStreamEvent>
     /** Opens the source on the first `next()` (a Response is checked for an HTTP error then). */
     private readonly open: () => Promise<StreamPieces>,
     private readonly signal: AbortSignal | undefined,
+    /** Releases a source that was never opened (aborted or left before the first read). */
+    private readonly discard?: () => void,
   ) {}
 
   [Symbol.asyncIterator](): this {
@@ -43,7 +45,9 @@ export class ChatEventIterator implements AsyncIterableIterator<ChatStreamEvent>
     this.finished = true;
     this.events.length = 0;
     this.index = 0;
-    this.pieces?.cancel();
+    // Unopened, a Response body would otherwise keep its connection (and the generation) going.
+    if (this.pieces === undefined) this.discard?.();
+    else this.pieces.cancel();
   }
 
   private fail(error: ChatError): never {

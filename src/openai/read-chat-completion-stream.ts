@@ -69,13 +69,24 @@ export function readChatResponse(respond: () => Promise<Response>, signal: Abort
 export function readChatCompletionStream(source: ChatStreamSource, options: ReadChatStreamOptions = {}): AsyncIterable<ChatStreamEvent> {
   const { signal } = options;
   let open: () => Promise<StreamPieces>;
-  if (isResponse(source)) open = () => responsePieces(source, signal);
-  else if (isReadableStream(source)) open = async () => readerPieces(source, signal);
-  else if (isAsyncIterable(source)) open = async () => iterablePieces(source, signal);
+  let discard: (() => void) | undefined;
+  if (isResponse(source)) {
+    open = () => responsePieces(source, signal);
+    discard = () => cancelUnread(source.bodyUsed ? null : source.body);
+  } else if (isReadableStream(source)) {
+    open = async () => readerPieces(source, signal);
+    discard = () => cancelUnread(source);
+  } else if (isAsyncIterable(source)) open = async () => iterablePieces(source, signal);
+  // (An async iterable is not touched unread: asking it for an iterator may itself start work.)
   else {
     throw new TypeError(
       `readChatCompletionStream: expected a Response, a ReadableStream or an async iterable, got ${source === null ? 'null' : typeof source}`,
     );
   }
-  return new ChatEventIterator(open, signal);
+  return new ChatEventIterator(open, signal, discard);
+}
+
+/** Cancels a byte stream nobody reads yet; one locked by a reader is that reader's to stop. */
+function cancelUnread(stream: ReadableStream<Uint8Array> | null): void {
+  if (stream !== null && !stream.locked) stream.cancel().catch(() => {});
 }

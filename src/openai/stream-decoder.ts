@@ -88,6 +88,9 @@ export class ChatStreamDecoder {
     try {
       chunk = JSON.parse(data);
     } catch {
+      // A line cut off by the end after finish_reason (the usage chunk, say): the answer is whole,
+      // so the end is normal, as when the bytes stop cleanly after finish_reason.
+      if (this.ending && this.sawFinish && message.event !== 'error') return;
       this.chunks++;
       if (message.event === 'error') this.error = providerError(data, `chunk ${this.chunks} (event: error)`);
       else if (this.ending) this.error = new ChatError('truncated', `the stream ended inside chunk ${this.chunks}: ${preview(data)}`);

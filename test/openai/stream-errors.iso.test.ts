@@ -232,6 +232,47 @@ describe('typed errors, after every earlier event', () => {
     ]);
   });
 
+  it('a trailing chunk cut off after finish_reason does not make a whole answer truncated', async () => {
+    // finish_reason came, then the connection dropped (or the bytes ended) inside the usage chunk.
+    const whole = sse([delta({ content: 'all' }), finishChunk('stop')], { done: false });
+    const cutUsage = 'data: {"choices":[],"usage":{"prompt_tok';
+    const expected = [
+      { type: 'text', text: 'all' },
+      { type: 'finish', reason: 'stop' },
+    ];
+    const ended = await read(new Response(whole + cutUsage));
+    expect(ended.error).toBeUndefined();
+    expect(ended.events).toEqual(expected);
+    let step = 0;
+    const dropped = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (step++ === 0) controller.enqueue(encoder.encode(whole + cutUsage));
+        else controller.error(new TypeError('terminated'));
+      },
+    });
+    const afterDrop = await read(dropped);
+    expect(afterDrop.error).toBeUndefined();
+    expect(afterDrop.events).toEqual(expected);
+  });
+
+  it('aborting or leaving before the first read still cancels a byte stream or a Response body', async () => {
+    const cancelled: string[] = [];
+    const stream = (name: string) =>
+      new ReadableStream<Uint8Array>({
+        pull: () => new Promise(() => {}),
+        cancel: () => void cancelled.push(name),
+      });
+    const controller = new AbortController();
+    controller.abort();
+    expect((await read(stream('stream, aborted'), controller.signal)).error?.code).toBe('aborted');
+    const response = new Response(stream('response, aborted'), { headers: { 'content-type': 'text/event-stream' } });
+    expect((await read(response, controller.signal)).error?.code).toBe('aborted');
+    // The consumer gives up before asking for anything (return() without next()).
+    await readChatCompletionStream(stream('stream, left'))[Symbol.asyncIterator]().return?.();
+    await Promise.resolve();
+    expect(cancelled).toEqual(['stream, aborted', 'response, aborted', 'stream, left']);
+  });
+
   it("an SDK-style error with a status thrown by an iterable source is 'http'", async () => {
     async function* source() {
       yield delta({ content: 'a' }) as object;
