@@ -160,9 +160,12 @@ export async function requestStructured<T = unknown>(client: ChatClient, options
     }
     // No JSON at all under json_schema means the model ignored the format: repair one rung lower.
     if (value === undefined && format === 'json_schema') format = nextRung(format, profile) ?? format;
+    // The reply goes back without its <think> prefix: reasoning is never resent. A reply that was
+    // all reasoning leaves nothing to quote (some providers refuse an empty assistant message).
+    const answer = splitThinkPrefix(content).rest.trim();
     messages = [
       ...base,
-      { role: 'assistant', content },
+      ...(answer === '' ? [] : [{ role: 'assistant' as const, content: answer }]),
       { role: 'user', content: `Your reply could not be used: ${problem}. Reply again with JSON only: one JSON value that matches the JSON Schema above.` },
     ];
   }

@@ -134,6 +134,15 @@ describe('the ladder', () => {
     expect(repair).toContain('$.name: required but missing');
   });
 
+  it('the repair request resends the reply without its <think> prefix: reasoning never goes back', async () => {
+    const { client, sent } = scriptedClient(createScriptedModel({ pace: 0, faults: ['invalid-structured'] }));
+    const result = await requestStructured(client, { model: 'gpt-5.4-mini', schema, messages });
+    expect(result).toMatchObject({ value: expected, attempts: 2 });
+    const resent = sent[1].messages.find((m) => m.role === 'assistant');
+    expect(String(resent?.content)).not.toContain('<think>');
+    expect(JSON.parse(String(resent?.content))).not.toEqual(expected); // the broken answer it is asked to repair
+  });
+
   it('fails with a typed error carrying the raw content when the repair does not help', async () => {
     const { client, sent } = scriptedClient();
     const validate = (v: unknown) => ((v as { age?: number }).age === 36 ? true : 'age must be 36');
