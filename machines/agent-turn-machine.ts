@@ -192,7 +192,7 @@ export const agentTurnMachine = setup({
   states: {
     request: {
       entry: 'startRequest',
-      invoke: { id: 'chat', src: 'chat', input: ({ context }) => ({ client: context.client, request: chatRequestOf(context) }) },
+      invoke: { id: 'chat', src: 'chat', input: ({ context }) => ({ client: context.client, request: chatRequestOf(context), backlog: context.chatBacklog }) },
       on: {
         'CHAT.CHUNKS': { actions: 'absorbChunks' },
         'CHAT.END': { actions: 'endStream' },

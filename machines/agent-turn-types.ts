@@ -4,6 +4,7 @@ import type { Protocol } from '../src/protocol/define-protocol.js';
 import type { ChatError } from '../src/openai/errors.js';
 import type { ChatClient, ChatMessage, ChatRequest, ChatStreamEvent, ChatToolDefinition, ChatUsage } from '../src/openai/types.js';
 import type { ToolResultEntry } from '../src/openai/history.js';
+import type { ChatBacklog } from './chat-actor.js';
 import type { ReplyAssembly } from './reply-assembly.js';
 
 /** What a tool function may return: plain text, or text flagged as an error. */
@@ -159,6 +160,8 @@ export interface AgentTurnContext {
   reply: ReplyAssembly;
   /** Stream events absorbed into this snapshot's reply. */
   replyLength: number;
+  /** Events the chat actor read but has not sent yet: closing the reply takes them (see ChatBacklog). */
+  chatBacklog: ChatBacklog;
   blocks: AssistantMessageContent[];
   /** Index of the block being presented. */
   currentStreamingContentIndex: number;
@@ -201,6 +204,8 @@ export type AgentTurnEvent =
 export interface ChatActorInput {
   client: ChatClient;
   request: ChatRequest;
+  /** Where read events wait for their batch; the machine reads what is left when it stops the actor. */
+  backlog?: ChatBacklog;
 }
 
 export interface ExecuteToolInput {

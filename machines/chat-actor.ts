@@ -9,6 +9,16 @@ import type { ChatActorEvent, ChatActorInput } from './agent-turn-types.js';
 /** Sent by the machine: stop reading (one tool per message, a rejection, the completion tool). */
 export type ChatActorCommand = { type: 'STOP' };
 
+/**
+ * Events the chat actor has read but not yet sent (they wait for the next macrotask, to go as one
+ * batch). The machine keeps one per reply and reads it when it leaves the stream without a STOP
+ * (ABORT, the completion tool, a rejection): a stopped actor can send nothing more, and what it
+ * already read must not be lost.
+ */
+export interface ChatBacklog {
+  events: ChatStreamEvent[];
+}
+
 /** Any failure as a ChatError: the wire layer throws those; anything else is a network-level fault. */
 export function toChatError(error: unknown): ChatError {
   if (error instanceof ChatError) return error;
@@ -19,15 +29,15 @@ export function toChatError(error: unknown): ChatError {
 export const chatActor = fromCallback<ChatActorCommand, ChatActorInput>(({ input, sendBack, receive }) => {
   const controller = new AbortController();
   let finished = false; // stopped by the machine or the stream is over: send nothing more
-  let batch: ChatStreamEvent[] = [];
+  const backlog: ChatBacklog = input.backlog ?? { events: [] };
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const flush = () => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    if (batch.length === 0 || finished) return;
-    const events = batch;
-    batch = [];
+    if (backlog.events.length === 0 || finished) return;
+    const events = backlog.events;
+    backlog.events = [];
     sendBack({ type: 'CHAT.CHUNKS', events } satisfies ChatActorEvent);
   };
 
@@ -48,7 +58,7 @@ export const chatActor = fromCallback<ChatActorCommand, ChatActorInput>(({ input
     try {
       for await (const event of input.client.stream(input.request, { signal: controller.signal })) {
         if (finished) return;
-        batch.push(event);
+        backlog.events.push(event);
         if (timer === undefined) timer = setTimeout(flush, 0);
       }
       if (finished) return;

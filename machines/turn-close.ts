@@ -4,7 +4,7 @@ import type { ToolUse } from '../src/parser/blocks.js';
 import { assistantHistoryMessage, toolResultMessages, type ToolResultEntry } from '../src/openai/history.js';
 import type { ChatMessage } from '../src/openai/types.js';
 import type { AgentTurnContext, RequestStatus, ToolOutcome, TurnRequest, TurnToolResult } from './agent-turn-types.js';
-import { endReply } from './reply-assembly.js';
+import { absorbEvents, endReply } from './reply-assembly.js';
 import { addUsage } from './turn-context.js';
 import {
   ABORTED_NOTE,
@@ -24,7 +24,10 @@ const USED = new Set(['done', 'error', 'rejected']);
 /** Ends the current reply and decides every tool use's outcome; `status` is how the request ended. */
 export function closeReply(c: AgentTurnContext, status: RequestStatus): Partial<AgentTurnContext> {
   const cause = c.stoppedBy;
-  const ended = endReply(c.reply, c.replyLength, !c.streamEnded);
+  // Events the chat actor read but had not sent when the machine left the stream are part of the reply.
+  const pending = c.chatBacklog.events;
+  const read = pending.length > 0 ? absorbEvents(c.reply, c.replyLength, pending) : { reply: c.reply, length: c.replyLength };
+  const ended = endReply(read.reply, read.length, !c.streamEnded);
   const finishReason = ended.finishReason ?? c.finishReason;
   const outcomes: Record<string, ToolOutcome> = { ...c.toolOutcomes };
   const results: ToolResultEntry[] = [];

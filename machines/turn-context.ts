@@ -45,6 +45,7 @@ export function freshReply(context: Pick<AgentTurnContext, 'protocol' | 'options
     idPrefix,
     reply: createReplyAssembly({ protocol: context.protocol, idPrefix, startInReasoning: context.options.startInReasoning }),
     replyLength: 0,
+    chatBacklog: { events: [] },
     blocks: [] as AssistantMessageContent[],
     currentStreamingContentIndex: 0,
     toolOutcomes: {},

@@ -291,4 +291,46 @@ describe('agentTurnMachine with a scripted client', () => {
       { role: 'user', content: expect.stringContaining('empty') },
     ]);
   });
+  // A stream that delivers `first` (one batch), then `later`, and tells when the chat actor has
+  // read `later` (it asks for the next event); then it hangs until cancelled.
+  function readButUnsent(first: string, later: string) {
+    let markRead!: () => void;
+    const laterRead = new Promise<void>((resolve) => (markRead = resolve));
+    const client = createScriptedClient([]);
+    client.stream = async function* (_request, options) {
+      yield { type: 'text', text: first };
+      await new Promise((resolve) => setTimeout(resolve, 0)); // `first` goes out as its own batch
+      yield { type: 'text', text: later };
+      markRead();
+      await new Promise<void>((resolve) => options?.signal?.addEventListener('abort', () => resolve(), { once: true }));
+      throw new ChatError('aborted', 'aborted');
+    };
+    return { client, laterRead };
+  }
+
+  it('ABORT keeps events the chat actor read but had not sent yet', async () => {
+    const { client, laterRead } = readButUnsent('Hello', ' there');
+    const actor = createActor(agentTurnMachine, { input: { client, model: 'm', messages: [{ role: 'user', content: 'task' }] } });
+    actor.start();
+    await laterRead; // microtasks only: the batch timer has not fired
+    actor.send({ type: 'ABORT' });
+    const out = await toPromise(actor);
+    expect(out.reason).toBe('aborted');
+    expect(out.requests[0].content).toBe('Hello there');
+    expect(out.messages[1]).toEqual({ role: 'assistant', content: 'Hello there' });
+  });
+
+  it('REJECT keeps events the chat actor read but had not sent yet', async () => {
+    const { client, laterRead } = readButUnsent(`${READ_A}`, ' and more');
+    const actor = createActor(agentTurnMachine, {
+      input: { client, model: 'm', messages: [{ role: 'user', content: 'task' }], approval: true, toolsPerMessage: 'sequential', maxRequests: 1 },
+    });
+    actor.start();
+    await waitFor(actor, (s) => s.matches({ request: 'awaitingApproval' }));
+    await laterRead;
+    actor.send({ type: 'REJECT', feedback: 'no' });
+    const out = await toPromise(actor);
+    expect(out.requests[0].content).toBe(`${READ_A} and more`);
+    expect(out.messages[1]).toEqual({ role: 'assistant', content: `${READ_A} and more` });
+  });
 });
