@@ -1,5 +1,6 @@
 // A deterministic value that satisfies a JSON Schema (the common keywords): what the scripted
 // model answers when asked for structured output.
+import { checkJsonSchema } from '../openai/check-json-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -74,13 +75,26 @@ export function exampleForSchema(schema: unknown, depth = 0): unknown {
   }
 }
 
-/** A value that breaks `schema` (for fault injection): required fields left out, or the wrong type. */
+/** Values of every JSON type: one of them has the wrong type for any typed schema. */
+const WRONG_VALUES: readonly unknown[] = [0, 'not the expected value', true, null, [], {}];
+
+/**
+ * A value that breaks `schema` (for fault injection): required fields left out, else a field
+ * of the wrong type, else a value of the wrong type. Each candidate is checked, so a schema
+ * whose fields are all optional is broken too; one that accepts anything gets `{ unexpected: true }`.
+ */
 export function counterexampleForSchema(schema: unknown): unknown {
+  const candidates: unknown[] = [];
   if (isSchema(schema) && firstType(schema) === 'object') {
     const full = exampleForSchema(schema) as Record<string, unknown>;
-    const required = Array.isArray(schema.required) ? (schema.required as string[]) : Object.keys(full);
-    for (const name of required) delete full[name];
-    return required.length > 0 ? full : 'not an object';
+    const required = Array.isArray(schema.required) ? schema.required.filter((n): n is string => typeof n === 'string') : [];
+    if (required.length > 0) {
+      const without = { ...full };
+      for (const name of required) delete without[name];
+      candidates.push(without);
+    }
+    for (const name of Object.keys(full)) for (const wrong of WRONG_VALUES) candidates.push({ ...full, [name]: wrong });
   }
-  return { unexpected: true };
+  candidates.push({ unexpected: true }, ...WRONG_VALUES);
+  return candidates.find((value) => checkJsonSchema(value, schema) !== undefined) ?? { unexpected: true };
 }

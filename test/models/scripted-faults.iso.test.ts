@@ -6,6 +6,8 @@ import { ChatError } from '../../src/openai/errors.js';
 import type { ChatMessage, ChatStreamEvent } from '../../src/openai/types.js';
 import { nativeTools } from './scripted-agent-loop.js';
 import { chunks, dataLines, post, streamBody } from './scripted-helpers.js';
+import { counterexampleForSchema } from '../../src/models/json-schema-example.js';
+import { checkJsonSchema } from '../../src/openai/check-json-schema.js';
 
 const task: ChatMessage[] = [{ role: 'user', content: 'What is here?' }];
 /** A conversation at the write step: listing and reading done. */
@@ -129,6 +131,23 @@ describe('fault injection', () => {
     const sse = await (await post(model, streamBody('scripted', task))).text();
     expect(sse.startsWith(': keep-alive\n\n')).toBe(true);
     expect(dataLines(sse).at(-1)).toBe('[DONE]');
+  });
+
+  it('invalid-structured breaks any schema that can be broken, optional fields only included', () => {
+    const schemas: Record<string, unknown>[] = [
+      { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+      { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } } },
+      { properties: { age: { type: 'integer' } } },
+      { type: 'object', properties: { anything: {} } },
+      { type: 'object' },
+      { type: 'array', items: { type: 'string' } },
+      { type: ['string', 'null'] },
+      { enum: ['a', 'b'] },
+    ];
+    for (const schema of schemas) {
+      const value = counterexampleForSchema(schema);
+      expect(checkJsonSchema(value, schema), `${JSON.stringify(schema)} -> ${JSON.stringify(value)}`).toBeDefined();
+    }
   });
 
   it('faults of one conversation do not consume those of another', async () => {
