@@ -50,15 +50,22 @@ export function exampleForSchema(schema: unknown, depth = 0): unknown {
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   if (schema.default !== undefined) return schema.default;
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
-  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+  for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key];
     if (Array.isArray(options) && options.length > 0) return exampleForSchema(options[0], depth + 1);
+  }
+  if (Array.isArray(schema.allOf) && schema.allOf.length > 0) {
+    // Every part must hold: objects (the usual use) are merged, other values come from the first part.
+    const parts = schema.allOf.map((part) => exampleForSchema(part, depth + 1));
+    return parts.every(isSchema) ? Object.assign({}, ...parts) : parts[0];
   }
   switch (firstType(schema)) {
     case 'object': {
       const out: Record<string, unknown> = {};
       const props = isSchema(schema.properties) ? schema.properties : {};
       for (const [name, sub] of Object.entries(props)) out[name] = exampleForSchema(sub, depth + 1);
+      // A required name the schema does not describe still has to be there.
+      if (Array.isArray(schema.required)) for (const name of schema.required) if (typeof name === 'string' && !Object.prototype.hasOwnProperty.call(out, name)) out[name] = 'example';
       return out;
     }
     case 'array': {

@@ -6,7 +6,7 @@ import { ChatError } from '../../src/openai/errors.js';
 import type { ChatMessage, ChatStreamEvent } from '../../src/openai/types.js';
 import { nativeTools } from './scripted-agent-loop.js';
 import { chunks, dataLines, post, streamBody } from './scripted-helpers.js';
-import { counterexampleForSchema } from '../../src/models/json-schema-example.js';
+import { counterexampleForSchema, exampleForSchema } from '../../src/models/json-schema-example.js';
 import { checkJsonSchema } from '../../src/openai/check-json-schema.js';
 
 const task: ChatMessage[] = [{ role: 'user', content: 'What is here?' }];
@@ -147,6 +147,19 @@ describe('fault injection', () => {
     for (const schema of schemas) {
       const value = counterexampleForSchema(schema);
       expect(checkJsonSchema(value, schema), `${JSON.stringify(schema)} -> ${JSON.stringify(value)}`).toBeDefined();
+    }
+  });
+
+  it('without faults the structured answer satisfies its schema (required names without properties, allOf parts)', () => {
+    const schemas: Record<string, unknown>[] = [
+      { type: 'object', required: ['id'] },
+      { type: 'object', properties: { a: { type: 'string' } }, required: ['a', 'b'] },
+      { allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'integer' } }, required: ['b'] }] },
+      { type: 'array', items: { type: 'object', required: ['x'] }, minItems: 2 },
+    ];
+    for (const schema of schemas) {
+      const value = exampleForSchema(schema);
+      expect(checkJsonSchema(value, schema), `${JSON.stringify(schema)} -> ${JSON.stringify(value)}`).toBeUndefined();
     }
   });
 
