@@ -44,6 +44,23 @@ export const SHOW_CURSOR = '\x1b[?25h';
 // eslint-disable-next-line no-control-regex
 const ANSI_SEQUENCE = /\x1b\[[0-9;?]*[A-Za-z]/g;
 
+// Control characters other than tab and line feed (C0, DEL, C1): in text from the model, a file
+// or a command they would recolour, move the cursor or clear a person's terminal, put escape
+// codes into plain output, and break the live region's row arithmetic.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /\r\n|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+
+function controlPicture(c: string): string {
+  if (c === '\r\n') return '\n';
+  const code = c.charCodeAt(0);
+  return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? '\u2421' : '\ufffd';
+}
+
+/** Text from outside (model, files, commands) made safe to print: control characters shown as symbols (ESC as ␛), CRLF as LF. */
+export function printable(text: string): string {
+  return text.replace(CONTROL_CHARACTER, controlPicture);
+}
+
 /** The text a person sees, escape sequences removed. */
 export function stripAnsi(text: string): string {
   return text.replace(ANSI_SEQUENCE, '');

@@ -1,4 +1,5 @@
 import { WRITING_TOOL_NAMES } from '../tools/index.js';
+import { printable } from './ansi-style.js';
 
 /** Told to the model when nobody can approve: no terminal to ask and no --yes. */
 export const NO_TERMINAL_REJECTION =
@@ -13,5 +14,5 @@ export function toolsNeedingApproval(options: { yes: boolean; readOnly: boolean 
 export function approvalQuestion(name: string, params: Record<string, string>): string {
   const what = params.command ?? params.path ?? '';
   const verb = name === 'execute_command' ? 'Run' : name === 'write_to_file' ? 'Write' : name === 'replace_in_file' ? 'Edit' : `Allow ${name}`;
-  return `${verb}${what ? ` ${what.split('\n')[0]}` : ''}?`;
+  return `${verb}${what ? ` ${printable(what.split('\n')[0])}` : ''}?`;
 }

@@ -8,7 +8,7 @@ import { listModelProfiles, scriptedFaults } from '../../src/models/index.js';
 import type { ChatClient } from '../../src/openai/index.js';
 import { createNodeTools, openWorkspace } from '../tools/index.js';
 import type { AskUser } from '../tools/index.js';
-import { createStyle } from './ansi-style.js';
+import { createStyle, printable } from './ansi-style.js';
 import { NO_TERMINAL_REJECTION, approvalQuestion, toolsNeedingApproval } from './approval-policy.js';
 import type { CliOptions } from './cli-options.js';
 import { helpText } from './help-text.js';
@@ -97,7 +97,10 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
       renderer?.resume();
     }
   };
-  const ask: AskUser | undefined = prompter ? (q, choices, signal) => withPrompt(() => prompter.ask(q, choices, signal)) : undefined;
+  // The model's question and choices are shown, never interpreted by the terminal.
+  const ask: AskUser | undefined = prompter
+    ? (q, choices, signal) => withPrompt(() => prompter.ask(printable(q), choices.map(printable), signal))
+    : undefined;
 
   const workspace = await openWorkspace(root);
   const actor = createAgentTurnActor({

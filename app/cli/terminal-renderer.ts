@@ -1,5 +1,5 @@
 import type { Style } from './ansi-style.js';
-import { createStyle, eraseRowsAbove, HIDE_CURSOR, SHOW_CURSOR, SPINNER_FRAMES, clip } from './ansi-style.js';
+import { createStyle, eraseRowsAbove, HIDE_CURSOR, SHOW_CURSOR, SPINNER_FRAMES, clip, printable } from './ansi-style.js';
 import { fitToScreen, rowsOf } from './screen-fit.js';
 import { showsSpinner, statusLine } from './status-line.js';
 import type { TurnView, TurnViewBlock } from './turn-view.js';
@@ -93,7 +93,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     const upTo = settled ? body.length : live ? body.lastIndexOf('\n') + 1 : body.length;
     if (upTo > p.chars) {
       if (block.kind === 'reasoning' && !p.started) text += `${begin(p)}${style.dim('✻ thinking')}\n`;
-      text += begin(p) + paint(body.slice(p.chars, upTo));
+      text += begin(p) + paint(printable(body.slice(p.chars, upTo)));
       p.chars = upTo;
     }
     if (!settled) return { text, blocking: true };
@@ -125,7 +125,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     const settled = final || isSettled(block);
     if (block.kind === 'notice') {
       p.done = true;
-      return { text: `${begin(p)}${style.yellow(`↻ ${block.text}`)}\n`, blocking: false };
+      return { text: `${begin(p)}${style.yellow(`↻ ${printable(block.text)}`)}\n`, blocking: false };
     }
     if (block.kind === 'tool') return commitToolCard(block, p, settled);
     if (block.kind === 'text' || showReasoning) return commitProse(block, p, settled);
@@ -148,16 +148,16 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
       if (block.kind === 'notice') continue; // always settled, never live
       if (block.kind === 'text') {
         const rest = block.text.slice(p.chars);
-        if (rest !== '') lines.push(...gap, ...rest.split('\n'));
+        if (rest !== '') lines.push(...gap, ...printable(rest).split('\n'));
       } else if (block.kind === 'reasoning') {
         if (showReasoning) {
           const rest = block.text.slice(p.chars);
           if (!p.started) lines.push(...gap, style.dim('✻ thinking'));
-          if (rest !== '') lines.push(...rest.split('\n').map((l) => style.dim(l)));
+          if (rest !== '') lines.push(...printable(rest).split('\n').map((l) => style.dim(l)));
         } else {
           const tail = block.text.split('\n').filter((l) => l.trim() !== '').slice(-REASONING_TAIL_LINES);
           lines.push(...gap, style.dim(`✻ thinking… ${block.tokens} token${block.tokens === 1 ? '' : 's'}`));
-          for (const l of tail) lines.push(style.dim(style.italic(`  ${clip(l, columns() - 3)}`)));
+          for (const l of tail) lines.push(style.dim(style.italic(`  ${clip(printable(l), columns() - 3)}`)));
         }
       } else {
         if (!p.header) lines.push(...gap, ...formatToolHeader(block, style, columns()));

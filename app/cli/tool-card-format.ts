@@ -1,5 +1,5 @@
 import type { Style } from './ansi-style.js';
-import { clip } from './ansi-style.js';
+import { clip, printable } from './ansi-style.js';
 import type { TurnViewBlock } from './turn-view.js';
 
 type ToolBlock = Extract<TurnViewBlock, { kind: 'tool' }>;
@@ -16,7 +16,9 @@ function headlineParam(block: ToolBlock): string | undefined {
 }
 
 /** The card's top: name, headline parameter and the others, values clipped; last lines while streaming, first lines after. */
-export function formatToolHeader(block: ToolBlock, style: Style, columns: number): string[] {
+export function formatToolHeader(tool: ToolBlock, style: Style, columns: number): string[] {
+  // Parameter names and values are the model's: shown, never interpreted by the terminal.
+  const block = { ...tool, params: Object.fromEntries(Object.entries(tool.params).map(([k, v]) => [printable(k), printable(v)])) };
   const width = Math.max(20, columns - 4);
   const headline = headlineParam(block);
   const streaming = block.status === 'streaming';
@@ -44,7 +46,7 @@ export function formatToolHeader(block: ToolBlock, style: Style, columns: number
 /** One or two lines saying how the tool ended; empty while it has not. */
 export function formatToolOutcome(block: ToolBlock, style: Style, columns: number): string[] {
   const width = Math.max(20, columns - 6);
-  const result = (block.result ?? '').trim();
+  const result = printable(block.result ?? '').trim();
   const first = clip(result.split('\n')[0] ?? '', width);
   switch (block.status) {
     case 'done':

@@ -1,5 +1,5 @@
 import type { AgentTurnOutput } from '../../machines/agent-turn-types.js';
-import type { Style } from './ansi-style.js';
+import { printable, type Style } from './ansi-style.js';
 
 /** The process exit code for how the turn ended: 0 completed, 130 interrupted, 1 otherwise. */
 export function exitCodeFor(reason: AgentTurnOutput['reason']): number {
@@ -24,7 +24,7 @@ export function turnSummary(output: AgentTurnOutput, style: Style, estimatedToke
       return `${style.yellow('■ stopped: the model kept answering without using a tool')} · ${figures}`;
     case 'failed': {
       const e = output.error;
-      const detail = e ? `[${e.code}${e.status ? ` ${e.status}` : ''}] ${e.message}` : 'unknown error';
+      const detail = e ? `[${e.code}${e.status ? ` ${e.status}` : ''}] ${printable(e.message)}` : 'unknown error';
       return `${style.red(`✗ failed: ${detail}`)} · ${figures}`;
     }
   }

@@ -132,6 +132,24 @@ describe('terminal renderer, plain (pipe or NO_COLOR)', () => {
     expect(pipe.text).toBe(['✻ thought for 6 tokens', '', 'I will read', 'the README.', '', '⏺ read_file README.md', '  ⎿ read 3 lines', '', '[request 2]', 'It is a title.', '', 'completed', ''].join('\n'));
   });
 
+  it('shows control characters from the model, files and commands as symbols, never as escape codes', () => {
+    const pipe = new FakePipe();
+    const r = createTerminalRenderer({ out: pipe, live: false });
+    r.update(view([answer('Look: \x1b[2J\x1b[31mred\x1b[0m\x07 done\r\n', false), readTool('error', { path: 'a\x1b]0;title\x07.md' }, '\x1b[31mERR\x1b[0m boom')]));
+    r.finish(undefined, 'ok');
+    expect(pipe.text).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+    expect(pipe.text).toContain('Look: ␛[2J␛[31mred␛[0m␇ done');
+    expect(pipe.text).toContain('⏺ read_file a␛]0;title␇.md');
+    expect(pipe.text).toContain('⎿ ✗ ␛[31mERR␛[0m boom');
+  });
+
+  it('keeps the live region whole when streamed text holds cursor moves', () => {
+    const term = new FakeTerminal();
+    const r = createTerminalRenderer({ out: term, live: true });
+    r.update(view([answer('one\x1b[2Atwo', true)]));
+    expect(term.screen()).toContain('one␛[2Atwo');
+  });
+
   it('says when a failed attempt is retried, between its blocks and the retry', () => {
     const pipe = new FakePipe();
     const r = createTerminalRenderer({ out: pipe, live: false });
