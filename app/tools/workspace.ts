@@ -24,7 +24,8 @@ export interface ResolvedPath {
 
 function isInside(root: string, candidate: string): boolean {
   const rel = path.relative(root, candidate);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  // Only a `..` segment leaves: a name that merely starts with two dots ("..notes") is inside.
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
 function isMissing(error: unknown): boolean {

@@ -70,6 +70,13 @@ describe('paths that leave the workspace', () => {
     expect(read).toEqual({ content: 'ok', isError: false });
   });
 
+  it('allows names that only start with two dots', async () => {
+    const sandbox = await setup();
+    const write = unwrap(await sandbox.tools.write_to_file(toolUse('write_to_file', { path: '..notes/..draft.txt', content: 'ok' }), noSignal()));
+    expect(write.isError).toBe(false);
+    expect(await readFile(path.join(sandbox.workspace, '..notes/..draft.txt'), 'utf8')).toBe('ok');
+  });
+
   it('writes through a link that stays inside, keeping the link a link', async () => {
     const sandbox = await setup();
     await symlink(path.join(sandbox.workspace, 'inside.txt'), path.join(sandbox.workspace, 'alias.txt'));
