@@ -203,6 +203,8 @@ export function findModelProfile(id: string): ModelProfile | undefined {
   return registry.get(id.toLowerCase());
 }
 
+const SCRIPTED_PREFIX = 'scripted:';
+
 // A profile id matches a longer name only at a word boundary: `gpt-4.1-mini-2025-04-14`, `glm-5.1:free`.
 const SUFFIX_SEPARATORS = new Set(['-', ':', '@', '.', '_']);
 
@@ -219,7 +221,7 @@ function longestPrefixMatch(name: string): ModelProfile | undefined {
 }
 
 /**
- * The profile for a model name: exact id, else the longest registered id that prefixes the name
+ * The profile for a model name: exact id, else the profile a `scripted:<id>` name emulates, else the longest registered id that prefixes the name
  * (with or without a provider path such as `openai/` or `accounts/x/models/`), else the safe default.
  */
 export function profileFor(model: string): ModelProfile {
@@ -227,6 +229,12 @@ export function profileFor(model: string): ModelProfile {
   const name = model.trim().toLowerCase();
   const exact = registry.get(name);
   if (exact) return exact;
+  // The scripted model answers `scripted:<id>` in the manner of profile <id>: structured output
+  // against it must climb that model's ladder, not the `scripted` profile's.
+  if (name.startsWith(SCRIPTED_PREFIX)) {
+    const emulated = registry.get(name.slice(SCRIPTED_PREFIX.length));
+    if (emulated) return emulated;
+  }
   const slash = name.lastIndexOf('/');
   const bare = slash >= 0 ? name.slice(slash + 1) : name;
   return registry.get(bare) ?? longestPrefixMatch(name) ?? longestPrefixMatch(bare) ?? defaultModelProfile;

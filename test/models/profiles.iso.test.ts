@@ -29,6 +29,13 @@ describe('profileFor', () => {
     expect(profileFor('openrouter/anthropic/claude-haiku-4-5-20251001').id).toBe('claude-haiku-4-5');
   });
 
+  it("a scripted model's name `scripted:<id>` finds the profile it emulates, as the scripted model does", () => {
+    expect(profileFor('scripted:glm-5.1').id).toBe('glm-5.1');
+    expect(profileFor('scripted:claude-haiku-4-5').id).toBe('claude-haiku-4-5');
+    expect(profileFor('scripted').id).toBe('scripted');
+    expect(profileFor('scripted-v2').id).toBe('scripted');
+  });
+
   it('does not match a profile id that is only a prefix of a different word', () => {
     expect(profileFor('gpt-4.1-minimal').id).toBe('default');
     expect(profileFor('gpt-4.1').id).toBe('default');

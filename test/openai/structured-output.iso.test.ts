@@ -78,6 +78,13 @@ describe('requestStructured against the seven scripted profiles', () => {
     });
   }
 
+  it('`scripted:<id>` climbs the ladder of the emulated model (glm-5.1: json_object at once)', async () => {
+    const { client, sent } = scriptedClient();
+    const result = await requestStructured(client, { model: 'scripted:glm-5.1', schema, messages });
+    expect(result).toMatchObject({ value: expected, format: 'json_object', attempts: 1 });
+    expect(sent[0].response_format).toEqual({ type: 'json_object' });
+  });
+
   it('claude-haiku-4-5 answers Markdown, not bare JSON', async () => {
     const { client } = scriptedClient();
     const result = await requestStructured(client, { model: 'claude-haiku-4-5', schema, messages });
