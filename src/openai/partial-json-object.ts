@@ -21,7 +21,8 @@ export interface PartialJsonObjectReader {
   push(delta: string): void;
   /**
    * The object so far: string values as they are (so far), other values as their JSON text so
-   * far (trimmed). A key shows up once its value has started. A new object after each change.
+   * far (trimmed once the value ends; while it grows it may show trailing whitespace). A key
+   * shows up once its value has started. A new object after each change.
    */
   readonly params: Record<string, string>;
   /** Whether the text so far is not a JSON object (reading stopped; `params` keeps what was read). */
