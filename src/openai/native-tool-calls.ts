@@ -8,6 +8,8 @@ import type { ChatToolCall } from './types.js';
 interface NativeCall {
   index: number;
   id: string | undefined;
+  /** The call_id, fixed at first use so it never changes between snapshots. */
+  callId: string | undefined;
   name: string;
   arguments: string;
   reader: PartialJsonObjectReader;
@@ -54,6 +56,7 @@ export function createNativeToolCalls(idFallback: (index: number) => string): Na
     const call: NativeCall = {
       index,
       id: undefined,
+      callId: undefined,
       name: '',
       arguments: '',
       reader: createPartialJsonObjectReader(),
@@ -81,13 +84,26 @@ export function createNativeToolCalls(idFallback: (index: number) => string): Na
     return id !== undefined && call.id !== undefined && id !== call.id && name !== undefined && call.reader.closed;
   }
 
+  /**
+   * The provider's id, or a fallback when it sent none or "" — made unique within the reply: the
+   * machine keys outcomes by call_id, and a second call under the same id would never run
+   * (nor could the history answer both).
+   */
+  function callIdOf(call: NativeCall): string {
+    if (call.callId !== undefined) return call.callId;
+    const base = call.id !== undefined && call.id !== '' ? call.id : idFallback(call.index);
+    let id = base;
+    for (let n = 2; calls.some((c) => c !== call && c.callId === id); n++) id = `${base}_${n}`;
+    return (call.callId = id);
+  }
+
   function blockOf(call: NativeCall, partial: boolean, params: Record<string, string>): ToolUse {
     return {
       type: 'tool_use',
       name: call.name,
       params,
       partial,
-      call_id: call.id ?? idFallback(call.index),
+      call_id: callIdOf(call),
       isNativeToolCall: true,
     };
   }
@@ -125,7 +141,7 @@ export function createNativeToolCalls(idFallback: (index: number) => string): Na
     },
     get toolCalls() {
       return calls.map((c) => ({
-        id: c.id ?? idFallback(c.index),
+        id: callIdOf(c),
         type: 'function' as const,
         function: { name: c.name, arguments: c.arguments },
       }));

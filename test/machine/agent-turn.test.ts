@@ -216,6 +216,28 @@ describe('agentTurnMachine with a scripted client', () => {
     expect(out.messages.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'c2' });
   });
 
+  it('native calls that share an id (or have none) each run once, in sequential mode too', async () => {
+    const { actor, calls, client } = setup(
+      [
+        {
+          events: [
+            { type: 'tool-call', index: 0, id: '', name: 'read_file', argumentsDelta: '{"path":"a"}' },
+            { type: 'tool-call', index: 1, id: '', name: 'read_file', argumentsDelta: '{"path":"b"}' },
+            { type: 'finish', reason: 'tool_calls' },
+          ],
+        },
+        { events: [{ type: 'tool-call', index: 0, id: 'c9', name: 'attempt_completion', argumentsDelta: '{"result":"ok"}' }, { type: 'finish', reason: 'tool_calls' }] },
+      ],
+      { toolsPerMessage: 'sequential', toolDefinitions: [{ type: 'function', function: { name: 'read_file', parameters: {} } }] },
+    );
+    actor.start();
+    const out = await toPromise(actor);
+    expect(calls).toEqual(['read_file:a', 'read_file:b']);
+    expect(out.reason).toBe('completed');
+    const answered = client.requests[1].messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id);
+    expect(new Set(answered).size).toBe(2);
+  });
+
   it('retry.retryOn decides which errors are retried', async () => {
     const { actor } = setup(
       [{ events: [{ type: 'text', text: 'half' }], error: new ChatError('malformed-chunk', 'bad json', { retryable: false }) }, reply(DONE)],

@@ -259,3 +259,27 @@ describe('block assembler: final blocks do not depend on how deltas are split', 
     );
   });
 });
+
+describe('native call ids', () => {
+  it('an empty or repeated provider id still gives every call its own call_id, the same in blocks and history', () => {
+    for (const id of ['', 'call_0']) {
+      const a = createBlockAssembler({ idPrefix: 'p' });
+      a.push({ type: 'tool-call', index: 0, id, name: 'read_file', argumentsDelta: '{"path":"a"}' });
+      a.push({ type: 'tool-call', index: 1, id, name: 'read_file', argumentsDelta: '{"path":"b"}' });
+      a.push({ type: 'finish', reason: 'tool_calls' });
+      const ids = a.end().map((b) => (b as { call_id: string }).call_id);
+      expect(new Set(ids).size).toBe(2);
+      expect(a.toolCalls.map((c) => c.id)).toEqual(ids);
+      if (id === 'call_0') expect(ids[0]).toBe('call_0');
+    }
+  });
+
+  it('a call_id does not change once shown', () => {
+    const a = createBlockAssembler({ idPrefix: 'p' });
+    a.push({ type: 'tool-call', index: 0, id: 'x', name: 'read_file', argumentsDelta: '{"pa' });
+    const first = (a.blocks[0] as { call_id: string }).call_id;
+    a.push({ type: 'tool-call', index: 0, argumentsDelta: 'th":"a"}' });
+    a.push({ type: 'finish', reason: 'tool_calls' });
+    expect((a.end()[0] as { call_id: string }).call_id).toBe(first);
+  });
+});
