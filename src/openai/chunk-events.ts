@@ -98,7 +98,9 @@ function appendToolCalls(toolCalls: unknown, out: ChatStreamEvent[], chunkNumber
  */
 export function appendChunkEvents(chunk: unknown, out: ChatStreamEvent[], chunkNumber: number): boolean {
   if (!isObject(chunk)) throw malformed(chunkNumber, 'not a JSON object', chunk);
-  if (chunk.error !== undefined && chunk.error !== null) throw providerError(chunk.error, `chunk ${chunkNumber}`);
+  // An error is thrown only after the chunk's own deltas are out: a gateway may send the last
+  // words of the answer and the error in one chunk, and nothing that arrived may be lost.
+  let fault: unknown = chunk.error ?? undefined;
   const choices = chunk.choices;
   let finished = false;
   let usage = chunk.usage;
@@ -108,7 +110,7 @@ export function appendChunkEvents(chunk: unknown, out: ChatStreamEvent[], chunkN
       const choice: unknown = choices[i];
       if (!isObject(choice)) throw malformed(chunkNumber, `choices[${i}] is not an object`, choice);
       if (choice.index !== undefined && choice.index !== null && choice.index !== 0) continue;
-      if (choice.error !== undefined && choice.error !== null) throw providerError(choice.error, `chunk ${chunkNumber}`);
+      if (fault === undefined && choice.error !== undefined && choice.error !== null) fault = choice.error;
       const delta = choice.delta ?? choice.message;
       if (delta !== undefined && delta !== null) {
         if (!isObject(delta)) throw malformed(chunkNumber, `choices[${i}].delta is not an object`, delta);
@@ -139,6 +141,7 @@ export function appendChunkEvents(chunk: unknown, out: ChatStreamEvent[], chunkN
       if ((usage === undefined || usage === null) && choice.usage !== undefined) usage = choice.usage;
     }
   }
+  if (fault !== undefined && fault !== null) throw providerError(fault, `chunk ${chunkNumber}`);
   if (usage !== undefined && usage !== null) out.push({ type: 'usage', usage: normalizeUsage(usage, chunkNumber) });
   return finished;
 }

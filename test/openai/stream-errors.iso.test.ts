@@ -37,6 +37,16 @@ describe('typed errors, after every earlier event', () => {
     expect(error).toMatchObject({ code: 'provider-error', providerMessage: 'Upstream overloaded', providerCode: '502', retryable: true });
   });
 
+  it('the deltas of the chunk that carries the error are delivered before it', async () => {
+    const last = { ...(delta({ content: ' world' }) as object), error: { message: 'cut', type: 'server_error' } };
+    const inChoice = { choices: [{ index: 0, delta: { content: '!' }, error: { message: 'cut too' } }] };
+    for (const [chunk, text] of [[last, 'Hello world'], [inChoice, 'Hello!']] as const) {
+      const { events, error } = await read(new Response(sse([delta({ content: 'Hello' }), chunk])));
+      expect(summarize(events).text).toBe(text);
+      expect(error).toMatchObject({ code: 'provider-error' });
+    }
+  });
+
   it("an `event: error` SSE event and a bare JSON error line are 'provider-error'", async () => {
     const evented = `data: ${JSON.stringify(delta({ content: 'a' }))}\n\nevent: error\ndata: {"error":{"message":"boom","type":"server_error"}}\n\n`;
     const one = await read(new Response(evented));
