@@ -1,9 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { NodeTool } from './tool-types.js';
-import { requireParam, toolError } from './tool-types.js';
+import { toolError } from './tool-types.js';
+import { noSearchResults, parseSearchQuery } from './search-query.js';
 import type { Workspace } from './workspace.js';
 import { walkWorkspace } from './walk-workspace.js';
-import { globToRegExp } from './glob-pattern.js';
 import { looksBinary } from './binary-detection.js';
 
 export interface SearchFilesOptions {
@@ -22,21 +22,9 @@ export function createSearchFilesTool(workspace: Workspace, options: SearchFiles
   const maxResults = options.maxResults ?? DEFAULT_SEARCH_MAX_RESULTS;
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_SEARCH_MAX_FILE_BYTES;
   return async (toolUse, { signal }) => {
-    const regexParam = requireParam(toolUse, 'regex');
-    if (!regexParam.ok) return regexParam.error;
-    let regex: RegExp;
-    try {
-      regex = new RegExp(regexParam.value);
-    } catch (error) {
-      return toolError('bad-regex', `The regex ${JSON.stringify(regexParam.value)} is not valid: ${(error as Error).message}`);
-    }
-    let fileFilter: RegExp | undefined;
-    const glob = toolUse.params.file_pattern?.trim();
-    if (glob) {
-      const compiled = globToRegExp(glob);
-      if (!compiled.ok) return toolError('invalid-param', `The file_pattern ${JSON.stringify(glob)} is not a valid glob: ${compiled.message}`);
-      fileFilter = compiled.regexp;
-    }
+    const parsed = parseSearchQuery(toolUse);
+    if (!parsed.ok) return parsed.error;
+    const { regex, fileFilter } = parsed.query;
     const target = await workspace.resolve(toolUse.params.path?.trim() || '.');
     if (!target.ok) return target.error;
     const info = await stat(target.absolute).catch(() => undefined);
@@ -75,7 +63,7 @@ export function createSearchFilesTool(workspace: Workspace, options: SearchFiles
       }
       if (hits.length > 0) sections.push(`${workspace.display(file)}\n${hits.map((h) => `  ${h}`).join('\n')}`);
     }
-    if (results === 0) return `Found 0 results for /${regexParam.value}/${glob ? ` in files matching ${glob}` : ''}.`;
+    if (results === 0) return noSearchResults(toolUse);
     const head = `Found ${results} result${results === 1 ? '' : 's'}${capped ? ` (stopped at the limit of ${maxResults}; narrow the search to see more)` : ''}.`;
     return `${head}\n\n${sections.join('\n\n')}`;
   };

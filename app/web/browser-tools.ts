@@ -2,7 +2,7 @@
 // app/tools (the scripted model reads those results). Errors are coded results, never throws.
 import type { ToolFunctions } from '../../machines/agent-turn-types.js';
 import { applySearchReplaceBlocks, parseSearchReplaceDiff } from '../tools/search-replace-diff.js';
-import { globToRegExp } from '../tools/glob-pattern.js';
+import { noSearchResults, parseSearchQuery } from '../tools/search-query.js';
 import { isTrueParam, requireParam, toolError } from '../tools/tool-types.js';
 import { listEntries, type MemoryWorkspace } from './memory-workspace.js';
 import { runDemoCommand } from './demo-command.js';
@@ -44,17 +44,9 @@ export function createBrowserTools(ws: MemoryWorkspace): ToolFunctions {
     },
 
     search_files(toolUse) {
-      const param = requireParam(toolUse, 'regex');
-      if (!param.ok) return param.error;
-      let regex: RegExp;
-      try {
-        regex = new RegExp(param.value);
-      } catch (error) {
-        return toolError('bad-regex', `The regex ${JSON.stringify(param.value)} is not valid: ${(error as Error).message}`);
-      }
-      const glob = toolUse.params.file_pattern?.trim();
-      const compiled = glob ? globToRegExp(glob) : undefined;
-      if (compiled && !compiled.ok) return toolError('invalid-param', `The file_pattern ${JSON.stringify(glob)} is not a valid glob: ${compiled.message}`);
+      const parsed = parseSearchQuery(toolUse);
+      if (!parsed.ok) return parsed.error;
+      const { regex, fileFilter } = parsed.query;
       const target = resolve(toolUse.params.path ?? '.');
       if (!target.ok) return toolError('outside-workspace', target.error.message);
       const prefix = target.path === '' ? '' : `${target.path}/`;
@@ -62,7 +54,7 @@ export function createBrowserTools(ws: MemoryWorkspace): ToolFunctions {
       let results = 0;
       for (const file of ws.files()) {
         if (file !== target.path && !file.startsWith(prefix)) continue;
-        if (compiled?.ok && !compiled.regexp.test(file)) continue;
+        if (fileFilter && !fileFilter.test(file)) continue;
         const hits: string[] = [];
         (ws.read(file) ?? '').split(/\r?\n/).forEach((line, i) => {
           regex.lastIndex = 0;
@@ -71,7 +63,7 @@ export function createBrowserTools(ws: MemoryWorkspace): ToolFunctions {
         results += hits.length;
         if (hits.length > 0) sections.push(`${file}\n${hits.join('\n')}`);
       }
-      if (results === 0) return `Found 0 results for /${param.value}/${glob ? ` in files matching ${glob}` : ''}.`;
+      if (results === 0) return noSearchResults(toolUse);
       return `Found ${results} result${results === 1 ? '' : 's'}.\n\n${sections.join('\n\n')}`;
     },
 
