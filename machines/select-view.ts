@@ -2,6 +2,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { AssistantMessageContent, ToolUse } from '../src/parser/blocks.js';
 import type { ChatUsage } from '../src/openai/types.js';
+import { estimateTokens } from '../src/openai/estimate-tokens.js';
 import type { AgentTurnMachine } from './agent-turn-machine.js';
 import type { ToolOutcome, TurnEndReason, TurnRequest } from './agent-turn-types.js';
 
@@ -56,10 +57,7 @@ export interface AgentTurnView {
   error?: { code: string; message: string };
 }
 
-/** A rough token count (4 characters per token), for showing reasoning length while it streams. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
+export { estimateTokens };
 
 /** `reasoningTokens`: the provider's count, once the request reported usage; else an estimate from the text. */
 function blockView(block: AssistantMessageContent, outcome: ToolOutcome | undefined, reasoningTokens?: number): BlockView {

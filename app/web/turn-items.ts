@@ -2,6 +2,7 @@
 // order (finished requests from `requests`, the open reply from `blocks`), with stable keys so
 // the view can update elements in place as blocks grow.
 import type { AssistantMessageContent, ToolUse } from '../../src/parser/blocks.js';
+import { estimateTokens } from '../../src/openai/estimate-tokens.js';
 import type { AgentTurnContext, ToolOutcome, TurnRequest } from '../../machines/agent-turn-types.js';
 
 export type ToolStatus = 'streaming' | 'ready' | ToolOutcome['status'];
@@ -19,10 +20,6 @@ export type TurnContextLike = Pick<
   'requests' | 'blocks' | 'toolOutcomes' | 'idPrefix' | 'replyOpen' | 'streamEnded' | 'attempt' | 'requestCount' | 'options'
 >;
 
-/** About four characters a token, where the provider gave no count. */
-export function estimateReasoningTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
 
 function toolStatus(block: ToolUse, outcome: ToolOutcome | undefined, streamEnded: boolean): ToolStatus {
   if (outcome) return outcome.status;
@@ -50,7 +47,7 @@ function replyItems(r: ReplySource): TurnItem[] {
     if (block.type === 'text') {
       items.push({ key, kind: 'text', text: block.content, partial: block.partial });
     } else if (block.type === 'reasoning') {
-      const estimate = estimateReasoningTokens(block.reasoning);
+      const estimate = estimateTokens(block.reasoning);
       const tokens = !block.partial && r.reasoningTokens !== undefined && r.reasoningTokens > 0 ? r.reasoningTokens : estimate;
       items.push({ key, kind: 'reasoning', text: block.reasoning, partial: block.partial, tokens });
     } else {

@@ -20,7 +20,4 @@ export function splitIntoTokens(text: string): string[] {
   return pieces;
 }
 
-/** Token count estimate used for usage figures: about four characters per token. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
+export { estimateTokens } from '../openai/estimate-tokens.js';

@@ -91,7 +91,7 @@ export function createStreamParser(options: StreamParseOptions = {}): StreamPars
   }
 
   function closeText(): void {
-    const content = builder.finish();
+    const content = builder.value;
     if (content !== '') done.push({ type: 'text', content, partial: false });
   }
 
@@ -120,7 +120,7 @@ export function createStreamParser(options: StreamParseOptions = {}): StreamPars
 
   function closeParam(): void {
     // a later value of the same parameter replaces the earlier one
-    params[paramName] = builder.finish();
+    params[paramName] = builder.value;
     paramName = '';
     mode = MODE_TOOL;
   }
@@ -238,7 +238,7 @@ export function createStreamParser(options: StreamParseOptions = {}): StreamPars
           builder.append(input, pos, at);
           pos = at + closeTag.length;
           if (mode === MODE_REASONING) {
-            done.push({ type: 'reasoning', reasoning: builder.finish(), partial: false });
+            done.push({ type: 'reasoning', reasoning: builder.value, partial: false });
             builder = createTrimmedBuilder();
             mode = MODE_TEXT;
           } else if (paramRaw) {

@@ -17,10 +17,8 @@ export function isWhitespace(c: number): boolean {
 export interface ValueBuilder {
   /** Adds `text[from, to)`. */
   append(text: string, from: number, to: number): void;
-  /** The value as it may be shown now. */
+  /** The value without what is held back (trailing whitespace, a raw value's last line break): what may be shown now, and the final value too. */
   readonly value: string;
-  /** The value once nothing more will come. */
-  finish(): string;
 }
 
 /**
@@ -38,10 +36,6 @@ abstract class PieceBuilder implements ValueBuilder {
       pieces.length = 0;
     }
     return this.joined;
-  }
-
-  finish(): string {
-    return this.value;
   }
 
   abstract append(text: string, from: number, to: number): void;
