@@ -2,7 +2,8 @@
 // function, bodies streamed through, a request aborted when its client goes away.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createScriptedModel, type FetchFunction, type ScriptedModelOptions } from '../src/models/scripted-model.js';
+import { createScriptedModel, type ScriptedModelOptions } from '../src/scripted/scripted-model.js';
+import type { FetchLike } from '../src/wire/types.js';
 
 export interface ScriptedServerOptions extends ScriptedModelOptions {
   /** Default 8787; 0 picks a free port. */
@@ -89,7 +90,7 @@ async function pipeBody(body: ReadableStream<Uint8Array>, res: ServerResponse): 
   }
 }
 
-function handler(model: FetchFunction, maxBodyBytes: number, live: Set<AbortController>) {
+function handler(model: FetchLike, maxBodyBytes: number, live: Set<AbortController>) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const controller = new AbortController();
     live.add(controller);

@@ -1,7 +1,7 @@
 // npm run serve -- [--port 8787] [--host 127.0.0.1] [--pace <ms per token>] [--fault <name>]… [--api-key <key>]
 // Serves the scripted model as an OpenAI-compatible endpoint until SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
-import { scriptedFaults, type ScriptedFault } from '../src/models/scripted-faults.js';
+import { scriptedFaults, type ScriptedFault } from '../src/scripted/scripted-faults.js';
 import { startScriptedServer } from './serve-scripted-model.js';
 
 const USAGE = `usage: npm run serve -- [--port 8787] [--host 127.0.0.1] [--pace <ms per token>] [--fault <name>]... [--api-key <key>]

@@ -4,7 +4,7 @@
 import { assign, createActor, fromCallback, fromPromise, setup, toPromise } from 'xstate';
 import { agentTurnMachine } from '../machines/agent-turn-machine.js';
 import type { ExecuteToolInput, ExecuteToolOutput } from '../machines/agent-turn-types.js';
-import type { ChatClient, ChatStreamEvent } from '../src/openai/types.js';
+import type { ChatClient, ChatStreamEvent } from '../src/wire/types.js';
 
 const CHUNK = 16;
 const TARGET = 1 << 20;

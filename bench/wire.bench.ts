@@ -4,9 +4,9 @@
 import { createParser } from 'eventsource-parser';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createBlockAssembler } from '../src/openai/block-assembler.js';
-import { readChatCompletionStream } from '../src/openai/read-chat-completion-stream.js';
-import type { ChatStreamEvent } from '../src/openai/types.js';
+import { createBlockAssembler } from '../src/reply/block-assembler.js';
+import { readChatCompletionStream } from '../src/wire/read-chat-completion-stream.js';
+import type { ChatStreamEvent } from '../src/wire/types.js';
 
 const TARGET_BYTES = 10 * 1024 * 1024;
 const PIECE_BYTES = 16 * 1024;

@@ -1,10 +1,11 @@
 // The agent-turn machine's vocabulary: its input, context, events and output.
 import type { AssistantMessageContent, ToolUse } from '../src/parser/blocks.js';
 import type { Protocol } from '../src/protocol/define-protocol.js';
-import type { ChatError } from '../src/openai/errors.js';
-import type { ChatClient, ChatMessage, ChatRequest, ChatStreamEvent, ChatToolDefinition, ChatUsage } from '../src/openai/types.js';
-import type { ToolResultEntry } from '../src/openai/history.js';
-import type { ChatBacklog } from './chat-actor.js';
+import type { ChatError } from '../src/wire/errors.js';
+import type { ChatClient, ChatMessage, ChatRequest, ChatStreamEvent, ChatToolDefinition, ChatUsage } from '../src/wire/types.js';
+import type { ToolResultEntry } from '../src/reply/history.js';
+import type { ChatActorEvent, ChatBacklog } from './chat-actor-types.js';
+export type { ChatActorEvent, ChatActorInput, ChatBacklog } from './chat-actor-types.js';
 import type { ReplyAssembly } from './reply-assembly.js';
 
 /** What a tool function may return: plain text, or text flagged as an error. */
@@ -185,12 +186,6 @@ export interface AgentTurnContext {
   error: ChatError | undefined;
 }
 
-/** Events the chat actor sends: stream events (coalesced), the end, or a typed error. */
-export type ChatActorEvent =
-  | { type: 'CHAT.CHUNKS'; events: ChatStreamEvent[] }
-  | { type: 'CHAT.END' }
-  | { type: 'CHAT.ERROR'; error: ChatError };
-
 export type ExecuteToolOutput = { content: string; isError: boolean };
 
 export type AgentTurnEvent =
@@ -200,13 +195,6 @@ export type AgentTurnEvent =
   | { type: 'ABORT' }
   | { type: 'xstate.done.actor.executeTool'; output: ExecuteToolOutput }
   | { type: 'xstate.error.actor.executeTool'; error: unknown };
-
-export interface ChatActorInput {
-  client: ChatClient;
-  request: ChatRequest;
-  /** Where read events wait for their batch; the machine reads what is left when it stops the actor. */
-  backlog?: ChatBacklog;
-}
 
 export interface ExecuteToolInput {
   toolUse: ToolUse;

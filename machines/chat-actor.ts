@@ -2,22 +2,10 @@
 // together (one network read usually carries many SSE events) are sent as one CHAT.CHUNKS batch,
 // flushed on the next macrotask, so the machine does one transition per read rather than per token.
 import { fromCallback } from 'xstate';
-import { ChatError } from '../src/openai/errors.js';
-import type { ChatStreamEvent } from '../src/openai/types.js';
-import type { ChatActorEvent, ChatActorInput } from './agent-turn-types.js';
-
-/** Sent by the machine: stop reading (one tool per message, a rejection, the completion tool). */
-export type ChatActorCommand = { type: 'STOP' };
-
-/**
- * Events the chat actor has read but not yet sent (they wait for the next macrotask, to go as one
- * batch). The machine keeps one per reply and reads it when it leaves the stream without a STOP
- * (ABORT, the completion tool, a rejection): a stopped actor can send nothing more, and what it
- * already read must not be lost.
- */
-export interface ChatBacklog {
-  events: ChatStreamEvent[];
-}
+import { ChatError } from '../src/wire/errors.js';
+import type { ChatStreamEvent } from '../src/wire/types.js';
+import type { ChatActorCommand, ChatActorEvent, ChatActorInput, ChatBacklog } from './chat-actor-types.js';
+export type { ChatActorCommand, ChatBacklog } from './chat-actor-types.js';
 
 /** Any failure as a ChatError: the wire layer throws those; anything else is a network-level fault. */
 export function toChatError(error: unknown): ChatError {

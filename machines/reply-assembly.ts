@@ -7,8 +7,8 @@
 // snapshot is the newest one, so nothing is ever rebuilt.
 import type { AssistantMessageContent } from '../src/parser/blocks.js';
 import type { Protocol } from '../src/protocol/define-protocol.js';
-import { createBlockAssembler, type BlockAssembler } from '../src/openai/block-assembler.js';
-import type { ChatStreamEvent } from '../src/openai/types.js';
+import { createBlockAssembler, type BlockAssembler } from '../src/reply/block-assembler.js';
+import type { ChatStreamEvent } from '../src/wire/types.js';
 
 export interface ReplyAssemblyOptions {
   protocol: Protocol;

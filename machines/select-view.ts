@@ -1,8 +1,8 @@
 // A plain view model of a snapshot: what a renderer (React, DOM, terminal) needs, no XState.
 import type { SnapshotFrom } from 'xstate';
 import type { AssistantMessageContent, ToolUse } from '../src/parser/blocks.js';
-import type { ChatUsage } from '../src/openai/types.js';
-import { estimateTokens } from '../src/openai/estimate-tokens.js';
+import type { ChatUsage } from '../src/wire/types.js';
+import { estimateTokens } from '../src/wire/estimate-tokens.js';
 import type { AgentTurnMachine } from './agent-turn-machine.js';
 import type { ToolOutcome, TurnEndReason, TurnRequest } from './agent-turn-types.js';
 

@@ -1,8 +1,8 @@
 // Closing a reply: every tool use gets an outcome (ran, rejected, skipped, cut off), the request
 // is recorded, and the reply is prepared for the history. Pure: context in, context changes out.
 import type { ToolUse } from '../src/parser/blocks.js';
-import { assistantHistoryMessage, toolResultMessages, type ToolResultEntry } from '../src/openai/history.js';
-import type { ChatMessage } from '../src/openai/types.js';
+import { assistantHistoryMessage, toolResultMessages, type ToolResultEntry } from '../src/reply/history.js';
+import type { ChatMessage } from '../src/wire/types.js';
 import type { AgentTurnContext, RequestStatus, ToolOutcome, TurnRequest, TurnToolResult } from './agent-turn-types.js';
 import { absorbEvents, endReply } from './reply-assembly.js';
 import { addUsage } from './turn-context.js';

@@ -3,7 +3,7 @@
 import { nanoid } from 'nanoid';
 import type { AssistantMessageContent, ToolUse } from '../src/parser/blocks.js';
 import { clineThinkProtocol } from '../src/protocol/cline-protocol.js';
-import type { ChatRequest, ChatUsage } from '../src/openai/types.js';
+import type { ChatRequest, ChatUsage } from '../src/wire/types.js';
 import type { AgentTurnContext, AgentTurnInput, ResolvedTurnOptions } from './agent-turn-types.js';
 import { createReplyAssembly } from './reply-assembly.js';
 

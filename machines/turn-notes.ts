@@ -1,7 +1,7 @@
 // What the machine tells the model about its reply: why a tool did not run, why the reply was
 // cut short, a nudge when no tool was used. Plain sentences, so any model understands them.
 import type { ToolUse } from '../src/parser/blocks.js';
-import { describeToolUse } from '../src/openai/describe-tool-use.js';
+import { describeToolUse } from '../src/reply/describe-tool-use.js';
 import type { StopCause } from './agent-turn-types.js';
 
 /** Why a complete tool use that never ran was skipped. */

@@ -1,5 +1,7 @@
-// agent-turn/core: the pure, isomorphic core (no XState): protocol, parser, wire layer, models.
+// agent-turn/core: the pure, isomorphic core (no XState): protocol, parser, wire, reply, structured output, profiles.
 export * from './protocol/index.js';
 export * from './parser/index.js';
-export * from './openai/index.js';
-export * from './models/index.js';
+export * from './wire/index.js';
+export * from './reply/index.js';
+export * from './structured/index.js';
+export * from './profiles/index.js';

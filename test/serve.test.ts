@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
 import { startScriptedServer, type ScriptedServer } from '../app/serve-scripted-model.js';
-import { modelProfiles } from '../src/models/profiles.js';
-import { readChatCompletionStream, type ChatStreamSource } from '../src/openai/read-chat-completion-stream.js';
-import type { ChatStreamEvent } from '../src/openai/types.js';
+import { modelProfiles } from '../src/profiles/profiles.js';
+import { readChatCompletionStream, type ChatStreamSource } from '../src/wire/read-chat-completion-stream.js';
+import type { ChatStreamEvent } from '../src/wire/types.js';
 
 const messages = [{ role: 'user' as const, content: 'Read README.md' }];
 

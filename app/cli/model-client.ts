@@ -1,6 +1,7 @@
-import { createChatClient } from '../../src/openai/index.js';
-import type { ChatClient } from '../../src/openai/index.js';
-import { createScriptedModel, listModelProfiles, scriptedFaults } from '../../src/models/index.js';
+import { createChatClient } from '../../src/wire/index.js';
+import type { ChatClient } from '../../src/wire/index.js';
+import { createScriptedModel, scriptedFaults } from '../../src/scripted/index.js';
+import { listModelProfiles } from '../../src/profiles/index.js';
 import type { CliOptions } from './cli-options.js';
 import { isScriptedModel } from './parse-cli-args.js';
 

@@ -2,7 +2,8 @@
 // timeline to one agent-turn actor per run.
 import type { InspectionEvent } from 'xstate';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import { listModelProfiles, scriptedFaults, type ScriptedFault } from '../../src/models/index.js';
+import { scriptedFaults, type ScriptedFault } from '../../src/scripted/index.js';
+import { listModelProfiles } from '../../src/profiles/index.js';
 import { APPROVAL_TOOL_NAMES, createBrowserTools } from './browser-tools.js';
 import { createConversationView } from './conversation-view.js';
 import { DEMO_FILES } from './demo-files.js';

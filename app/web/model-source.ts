@@ -1,8 +1,8 @@
 // Where the page's turns get a model from: the scripted model running in the page (its
 // fetch-compatible function handed to the chat client, so nothing leaves the tab) or a real
 // OpenAI-compatible endpoint.
-import { createChatClient, type ChatClient, type FetchLike } from '../../src/openai/index.js';
-import { createScriptedModel, type ScriptedFault } from '../../src/models/index.js';
+import { createChatClient, type ChatClient, type FetchLike } from '../../src/wire/index.js';
+import { createScriptedModel, type ScriptedFault } from '../../src/scripted/index.js';
 
 /** The in-page model answers at this address; the URL is never fetched. */
 const SCRIPTED_BASE_URL = 'http://scripted.invalid/v1';

@@ -1,6 +1,7 @@
 // What the page's URL can preset: `?pace=0&profile=glm-5.1&fault=http-429-once&task=...`.
 // `pace=0` streams without timers (the browser test uses it); unknown values fall back to defaults.
-import { listModelProfiles, scriptedFaults, type ScriptedFault } from '../../src/models/index.js';
+import { scriptedFaults, type ScriptedFault } from '../../src/scripted/index.js';
+import { listModelProfiles } from '../../src/profiles/index.js';
 
 export type PaceSetting = 'realistic' | 'slow' | number;
 

@@ -2,7 +2,7 @@
 // order (finished requests from `requests`, the open reply from `blocks`), with stable keys so
 // the view can update elements in place as blocks grow.
 import type { AssistantMessageContent, ToolUse } from '../../src/parser/blocks.js';
-import { estimateTokens } from '../../src/openai/estimate-tokens.js';
+import { estimateTokens } from '../../src/wire/estimate-tokens.js';
 import type { AgentTurnContext, ToolOutcome, TurnRequest } from '../../machines/agent-turn-types.js';
 
 export type ToolStatus = 'streaming' | 'ready' | ToolOutcome['status'];

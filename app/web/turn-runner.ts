@@ -3,7 +3,7 @@
 import { createActor, type InspectionEvent } from 'xstate';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
 import type { AgentTurnInput, ToolFunctions } from '../../machines/agent-turn-types.js';
-import type { ChatClient } from '../../src/openai/index.js';
+import type { ChatClient } from '../../src/wire/index.js';
 import { clineThinkProtocol, nativeToolDefinitions } from '../../src/protocol/index.js';
 import { systemPrompt } from './system-prompt.js';
 

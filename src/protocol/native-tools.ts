@@ -1,6 +1,6 @@
 // The protocol's tools as OpenAI `tools` (function calling): one JSON schema per tool, every
 // parameter a string, so native calls carry the same params as tag tool uses.
-import type { ChatToolDefinition } from '../openai/types.js';
+import type { ChatToolDefinition } from '../wire/types.js';
 import type { Protocol } from './define-protocol.js';
 import { defaultToolDescriptions, type ToolDescriptions } from './tool-descriptions.js';
 import { selectTools, type ToolSelectionOptions } from './tool-use-prompt.js';

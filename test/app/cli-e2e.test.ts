@@ -2,7 +2,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { listModelProfiles, scriptedFaults } from '../../src/models/index.js';
+import { scriptedFaults } from '../../src/scripted/index.js';
+import { listModelProfiles } from '../../src/profiles/index.js';
 import { startScriptedServer } from '../../app/serve-scripted-model.js';
 import { runCliProcess, toolResultsOf } from './cli-process.js';
 import { makeSandbox, snapshotTree } from './tool-fixtures.js';

@@ -9,7 +9,7 @@ import { createModelSource } from '../../app/web/model-source.js';
 import { readPageOptions } from '../../app/web/page-options.js';
 import { createTurnActor } from '../../app/web/turn-runner.js';
 import { turnItems } from '../../app/web/turn-items.js';
-import type { ScriptedFault } from '../../src/models/index.js';
+import type { ScriptedFault } from '../../src/scripted/index.js';
 
 async function runTurn(profile: string, fault: ScriptedFault | 'none' = 'none') {
   const ws = createMemoryWorkspace({ 'README.md': '# Demo project\n\nIt demos.\n', 'src/app.ts': 'export {};\n' });

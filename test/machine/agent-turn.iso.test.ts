@@ -5,8 +5,8 @@ import { createActor } from 'xstate';
 import { runAgentTurn } from '../../machines/agent-turn-actor.js';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
 import { selectView } from '../../machines/select-view.js';
-import { createChatClient } from '../../src/openai/index.js';
-import { createScriptedModel } from '../../src/models/index.js';
+import { createChatClient } from '../../src/wire/index.js';
+import { createScriptedModel } from '../../src/scripted/index.js';
 import { createWorkspace } from './workspace-tools.js';
 
 describe('agent turn (isomorphic)', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, toPromise, waitFor } from 'xstate';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
 import type { AgentTurnInput, ToolFunctions } from '../../machines/agent-turn-types.js';
-import { ChatError } from '../../src/openai/errors.js';
+import { ChatError } from '../../src/wire/errors.js';
 import type { ToolUse } from '../../src/parser/blocks.js';
 import { clineProtocol } from '../../src/protocol/cline-protocol.js';
 import { createScriptedClient, reply, type ScriptedReply } from './scripted-client.js';

@@ -5,8 +5,8 @@ import { createActor, fromCallback, fromPromise, type AnyStateMachine, type Snap
 import { expect } from 'vitest';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
 import type { AgentTurnEvent, AgentTurnInput, ExecuteToolInput, ExecuteToolOutput } from '../../machines/agent-turn-types.js';
-import { ChatError } from '../../src/openai/errors.js';
-import type { ChatStreamEvent } from '../../src/openai/types.js';
+import { ChatError } from '../../src/wire/errors.js';
+import type { ChatStreamEvent } from '../../src/wire/types.js';
 import { createScriptedClient } from './scripted-client.js';
 
 type Snap = SnapshotFrom<typeof agentTurnMachine>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { absorbEvents, createReplyAssembly, endReply } from '../../machines/reply-assembly.js';
 import { clineThinkProtocol } from '../../src/protocol/index.js';
-import type { ChatStreamEvent } from '../../src/openai/types.js';
+import type { ChatStreamEvent } from '../../src/wire/types.js';
 
 const text = (t: string): ChatStreamEvent => ({ type: 'text', text: t });
 

@@ -1,6 +1,6 @@
 // A ChatClient that plays scripted replies, one per request, and records the requests it got.
-import { ChatError } from '../../src/openai/errors.js';
-import type { ChatClient, ChatRequest, ChatStreamEvent } from '../../src/openai/types.js';
+import { ChatError } from '../../src/wire/errors.js';
+import type { ChatClient, ChatRequest, ChatStreamEvent } from '../../src/wire/types.js';
 
 export interface ScriptedReply {
   events: ChatStreamEvent[];

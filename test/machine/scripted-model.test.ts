@@ -3,8 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { runAgentTurn } from '../../machines/agent-turn-actor.js';
 import type { AgentTurnOutput } from '../../machines/agent-turn-types.js';
-import { createChatClient } from '../../src/openai/index.js';
-import { createScriptedModel, listModelProfiles, type ScriptedFault } from '../../src/models/index.js';
+import { createChatClient } from '../../src/wire/index.js';
+import { createScriptedModel, type ScriptedFault } from '../../src/scripted/index.js';
+import { listModelProfiles } from '../../src/profiles/index.js';
 import { createWorkspace } from './workspace-tools.js';
 
 const TASK = 'Read README.md and write summary.md';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, toPromise, waitFor } from 'xstate';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
 import type { ToolFunctions } from '../../machines/agent-turn-types.js';
-import type { ChatStreamEvent } from '../../src/openai/types.js';
+import type { ChatStreamEvent } from '../../src/wire/types.js';
 import { createScriptedClient } from './scripted-client.js';
 
 type Part = { kind: 'text'; text: string } | { kind: 'think'; text: string } | { kind: 'tool' };

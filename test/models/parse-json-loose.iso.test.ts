@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseJsonLoose, splitThinkPrefix } from '../../src/openai/parse-json-loose.js';
-import { findFirstJsonContainer, type ScanStats } from '../../src/openai/find-json-container.js';
+import { parseJsonLoose, splitThinkPrefix } from '../../src/structured/parse-json-loose.js';
+import { findFirstJsonContainer, type ScanStats } from '../../src/structured/find-json-container.js';
 
 /** The definition, the slow way: the smallest start at which JSON.parse accepts some container. */
 function naiveFirstContainer(text: string): { start: number; end: number } | undefined {

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MEASURED_MODEL_IDS, ModelProfileError, defaultModelProfile, modelProfiles, profileFor, registerModelProfile,
-} from '../../src/models/index.js';
+import { MEASURED_MODEL_IDS, ModelProfileError, defaultModelProfile, modelProfiles, profileFor, registerModelProfile } from '../../src/profiles/index.js';
 
 describe('modelProfiles', () => {
   it('holds the seven measured models with the facts of the tables', () => {

@@ -1,11 +1,11 @@
 // A tiny agent loop over a virtual workspace, for driving the scripted model in tests.
-import { createChatClient } from '../../src/openai/chat-client.js';
-import { assistantHistoryMessage, toolResultMessages } from '../../src/openai/history.js';
+import { createChatClient } from '../../src/wire/chat-client.js';
+import { assistantHistoryMessage, toolResultMessages } from '../../src/reply/history.js';
 import { parseAssistantMessage } from '../../src/parser/parse-assistant-message.js';
 import { clineThinkProtocol } from '../../src/protocol/cline-protocol.js';
 import type { ToolUse } from '../../src/parser/blocks.js';
-import type { ChatMessage, ChatToolDefinition } from '../../src/openai/types.js';
-import type { FetchFunction } from '../../src/models/scripted-model.js';
+import type { ChatMessage, ChatToolDefinition } from '../../src/wire/types.js';
+import type { FetchLike } from '../../src/wire/types.js';
 
 export type ToolHandler = (toolUse: ToolUse, files: Map<string, string>) => { content: string; isError?: boolean };
 
@@ -44,7 +44,7 @@ export interface LoopResult {
 
 /** Runs the conversation until attempt_completion or a reply without a tool (at most 10 requests). */
 export async function runLoop(
-  fetchFn: FetchFunction,
+  fetchFn: FetchLike,
   model: string,
   task: string,
   initialFiles: Record<string, string>,

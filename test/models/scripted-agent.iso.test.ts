@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createScriptedModel } from '../../src/models/scripted-model.js';
-import { modelProfiles } from '../../src/models/profiles.js';
+import { createScriptedModel } from '../../src/scripted/scripted-model.js';
+import { modelProfiles } from '../../src/profiles/profiles.js';
 import { nativeTools, runLoop, runVirtualTool } from './scripted-agent-loop.js';
 import { post } from './scripted-helpers.js';
 

@@ -1,11 +1,11 @@
 // The scripted model through the whole wire layer: client.stream -> block assembler.
 import { describe, expect, it } from 'vitest';
-import { createScriptedModel } from '../../src/models/scripted-model.js';
-import { modelProfiles } from '../../src/models/profiles.js';
-import { createChatClient } from '../../src/openai/chat-client.js';
-import { createBlockAssembler } from '../../src/openai/block-assembler.js';
+import { createScriptedModel } from '../../src/scripted/scripted-model.js';
+import { modelProfiles } from '../../src/profiles/profiles.js';
+import { createChatClient } from '../../src/wire/chat-client.js';
+import { createBlockAssembler } from '../../src/reply/block-assembler.js';
 import type { AssistantMessageContent } from '../../src/parser/blocks.js';
-import type { ChatMessage } from '../../src/openai/types.js';
+import type { ChatMessage } from '../../src/wire/types.js';
 import { nativeTools } from './scripted-agent-loop.js';
 
 const writeStep: ChatMessage[] = [

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createScriptedModel, type ScriptedModelOptions } from '../../src/models/scripted-model.js';
-import { scriptedFaults } from '../../src/models/scripted-faults.js';
-import { readChatCompletionStream } from '../../src/openai/read-chat-completion-stream.js';
-import { ChatError } from '../../src/openai/errors.js';
-import type { ChatMessage, ChatStreamEvent } from '../../src/openai/types.js';
+import { createScriptedModel, type ScriptedModelOptions } from '../../src/scripted/scripted-model.js';
+import { scriptedFaults } from '../../src/scripted/scripted-faults.js';
+import { readChatCompletionStream } from '../../src/wire/read-chat-completion-stream.js';
+import { ChatError } from '../../src/wire/errors.js';
+import type { ChatMessage, ChatStreamEvent } from '../../src/wire/types.js';
 import { nativeTools } from './scripted-agent-loop.js';
 import { chunks, dataLines, post, streamBody } from './scripted-helpers.js';
-import { counterexampleForSchema, exampleForSchema } from '../../src/models/json-schema-example.js';
-import { checkJsonSchema } from '../../src/openai/check-json-schema.js';
+import { counterexampleForSchema, exampleForSchema } from '../../src/structured/json-schema-example.js';
+import { checkJsonSchema } from '../../src/structured/check-json-schema.js';
 
 const task: ChatMessage[] = [{ role: 'user', content: 'What is here?' }];
 /** A conversation at the write step: listing and reading done. */

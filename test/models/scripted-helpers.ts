@@ -1,10 +1,10 @@
 // Shared by the scripted-model tests: requests and SSE text parsing.
-import type { FetchFunction } from '../../src/models/scripted-model.js';
-import type { ChatMessage } from '../../src/openai/types.js';
+import type { FetchLike } from '../../src/wire/types.js';
+import type { ChatMessage } from '../../src/wire/types.js';
 
 export const URL_CHAT = 'http://scripted.local/v1/chat/completions';
 
-export function post(fetchFn: FetchFunction, body: unknown, init: RequestInit = {}): Promise<Response> {
+export function post(fetchFn: FetchLike, body: unknown, init: RequestInit = {}): Promise<Response> {
   return fetchFn(URL_CHAT, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body), ...init });
 }
 

@@ -1,10 +1,10 @@
 // Invariants of the scripted agent on arbitrary tasks and tool output.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createScriptedModel } from '../../src/models/scripted-model.js';
-import { modelProfiles } from '../../src/models/profiles.js';
-import { readChatCompletionStream } from '../../src/openai/read-chat-completion-stream.js';
-import { createBlockAssembler } from '../../src/openai/block-assembler.js';
+import { createScriptedModel } from '../../src/scripted/scripted-model.js';
+import { modelProfiles } from '../../src/profiles/profiles.js';
+import { readChatCompletionStream } from '../../src/wire/read-chat-completion-stream.js';
+import { createBlockAssembler } from '../../src/reply/block-assembler.js';
 import type { ToolUse } from '../../src/parser/blocks.js';
 import { runLoop } from './scripted-agent-loop.js';
 import { post, streamBody } from './scripted-helpers.js';

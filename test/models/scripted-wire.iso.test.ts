@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createScriptedModel } from '../../src/models/scripted-model.js';
-import { readChatCompletionStream } from '../../src/openai/read-chat-completion-stream.js';
-import type { ChatStreamEvent } from '../../src/openai/types.js';
+import { createScriptedModel } from '../../src/scripted/scripted-model.js';
+import { readChatCompletionStream } from '../../src/wire/read-chat-completion-stream.js';
+import type { ChatStreamEvent } from '../../src/wire/types.js';
 import { chunks, dataLines, deltas, joined, post, streamBody } from './scripted-helpers.js';
 
 const task = [{ role: 'user' as const, content: 'Summarize this project.' }];

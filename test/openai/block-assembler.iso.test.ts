@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BlockAssemblerError, createBlockAssembler } from '../../src/openai/block-assembler.js';
+import { BlockAssemblerError, createBlockAssembler } from '../../src/reply/block-assembler.js';
 import { parseAssistantMessage } from '../../src/parser/index.js';
 import { clineThinkProtocol } from '../../src/protocol/index.js';
-import type { ChatStreamEvent } from '../../src/openai/types.js';
+import type { ChatStreamEvent } from '../../src/wire/types.js';
 
 const r = (text: string): ChatStreamEvent => ({ type: 'reasoning', text });
 const t = (text: string): ChatStreamEvent => ({ type: 'text', text });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createChatClient, type FetchLike } from '../../src/openai/chat-client.js';
-import { ChatError } from '../../src/openai/errors.js';
+import { createChatClient } from '../../src/wire/chat-client.js';
+import type { FetchLike } from '../../src/wire/types.js';
+import { ChatError } from '../../src/wire/errors.js';
 import { collect, delta, finishChunk, sse, summarize, usageChunk } from './wire-fixtures.js';
 
 interface Seen {
@@ -14,7 +15,7 @@ function fakeFetch(respond: (seen: Seen) => Response | Promise<Response>): { fet
   return {
     calls,
     fetch: async (url, init) => {
-      const seen = { url, init, body: JSON.parse(String(init.body)) as Record<string, unknown> };
+      const seen = { url: String(url), init: init ?? {}, body: JSON.parse(String(init?.body)) as Record<string, unknown> };
       calls.push(seen);
       return respond(seen);
     },

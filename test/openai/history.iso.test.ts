@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeToolUse } from '../../src/openai/describe-tool-use.js';
-import { assistantHistoryMessage, toolResultMessages } from '../../src/openai/history.js';
+import { describeToolUse } from '../../src/reply/describe-tool-use.js';
+import { assistantHistoryMessage, toolResultMessages } from '../../src/reply/history.js';
 import type { ToolUse } from '../../src/parser/blocks.js';
 
 const tool = (name: string, params: Record<string, string>, extra: Partial<ToolUse> = {}): ToolUse => ({

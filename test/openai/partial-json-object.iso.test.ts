@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createPartialJsonObjectReader } from '../../src/openai/partial-json-object.js';
+import { createPartialJsonObjectReader } from '../../src/reply/partial-json-object.js';
 
 function readAll(pieces: string[]) {
   const reader = createPartialJsonObjectReader();

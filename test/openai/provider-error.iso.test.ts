@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { providerError } from '../../src/openai/provider-error.js';
+import { providerError } from '../../src/wire/provider-error.js';
 
 describe('providerError', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readChatCompletion } from '../../src/openai/read-chat-completion.js';
+import { readChatCompletion } from '../../src/wire/read-chat-completion.js';
 
 const completion = (message: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   id: 'x',

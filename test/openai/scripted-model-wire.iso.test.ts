@@ -1,14 +1,14 @@
 // The wire layer against the scripted model (an in-process OpenAI-compatible endpoint): every
 // measured profile streams into blocks, and every injected fault arrives as its typed error.
 import { describe, expect, it } from 'vitest';
-import { MEASURED_MODEL_IDS } from '../../src/models/profiles.js';
-import { createScriptedModel } from '../../src/models/scripted-model.js';
-import type { ScriptedFault } from '../../src/models/scripted-faults.js';
-import { createBlockAssembler } from '../../src/openai/block-assembler.js';
-import { createChatClient } from '../../src/openai/chat-client.js';
-import { ChatError } from '../../src/openai/errors.js';
-import { assistantHistoryMessage, toolResultMessages } from '../../src/openai/history.js';
-import type { ChatRequest, ChatStreamEvent } from '../../src/openai/types.js';
+import { MEASURED_MODEL_IDS } from '../../src/profiles/profiles.js';
+import { createScriptedModel } from '../../src/scripted/scripted-model.js';
+import type { ScriptedFault } from '../../src/scripted/scripted-faults.js';
+import { createBlockAssembler } from '../../src/reply/block-assembler.js';
+import { createChatClient } from '../../src/wire/chat-client.js';
+import { ChatError } from '../../src/wire/errors.js';
+import { assistantHistoryMessage, toolResultMessages } from '../../src/reply/history.js';
+import type { ChatRequest, ChatStreamEvent } from '../../src/wire/types.js';
 
 function clientFor(faults: ScriptedFault[] = []) {
   return createChatClient({ baseURL: 'http://scripted.local/v1', fetch: createScriptedModel({ pace: 0, faults }) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ChatError } from '../../src/openai/errors.js';
-import { readChatCompletionStream } from '../../src/openai/read-chat-completion-stream.js';
+import { ChatError } from '../../src/wire/errors.js';
+import { readChatCompletionStream } from '../../src/wire/read-chat-completion-stream.js';
 import { asyncItems, collect, delta, encoder, finishChunk, read, sse, summarize } from './wire-fixtures.js';
 
 describe('typed errors, after every earlier event', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readChatCompletionStream } from '../../src/openai/read-chat-completion-stream.js';
+import { readChatCompletionStream } from '../../src/wire/read-chat-completion-stream.js';
 import { asyncItems, byteStream, delta, encoder, finishChunk, read, sse, summarize, usageChunk } from './wire-fixtures.js';
 
 const CHUNKS = [

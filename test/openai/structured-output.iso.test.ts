@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createChatClient } from '../../src/openai/chat-client.js';
-import { requestStructured, structuredFormatFor } from '../../src/openai/structured-output.js';
-import { StructuredOutputError } from '../../src/openai/structured-output-error.js';
-import { checkJsonSchema } from '../../src/openai/check-json-schema.js';
-import { createScriptedModel, type FetchFunction } from '../../src/models/scripted-model.js';
-import { MEASURED_MODEL_IDS, profileFor } from '../../src/models/profiles.js';
-import type { ChatMessage, ChatRequest } from '../../src/openai/types.js';
+import { createChatClient } from '../../src/wire/chat-client.js';
+import { requestStructured, structuredFormatFor } from '../../src/structured/structured-output.js';
+import { StructuredOutputError } from '../../src/structured/structured-output-error.js';
+import { checkJsonSchema } from '../../src/structured/check-json-schema.js';
+import { createScriptedModel } from '../../src/scripted/scripted-model.js';
+import type { FetchLike } from '../../src/wire/types.js';
+import { MEASURED_MODEL_IDS, profileFor } from '../../src/profiles/profiles.js';
+import type { ChatMessage, ChatRequest } from '../../src/wire/types.js';
 
 const schema = {
   type: 'object',
@@ -22,12 +23,12 @@ const expected = { name: 'example', age: 1, tags: ['example'], role: 'admin' };
 const messages: ChatMessage[] = [{ role: 'user', content: 'Extract the person from: Ada, 36, admin.' }];
 
 /** A client over the scripted model that also records each request body. */
-function scriptedClient(fetchFn: FetchFunction = createScriptedModel({ pace: 0 })) {
+function scriptedClient(fetchFn: FetchLike = createScriptedModel({ pace: 0 })) {
   const sent: ChatRequest[] = [];
   const client = createChatClient({
     baseURL: 'http://scripted.local/v1',
     fetch: async (input, init) => {
-      sent.push(JSON.parse(String(init.body)) as ChatRequest);
+      sent.push(JSON.parse(String(init?.body)) as ChatRequest);
       return fetchFn(input, init);
     },
   });
@@ -112,7 +113,7 @@ describe('requestStructured against the seven scripted profiles', () => {
 describe('the ladder', () => {
   it('falls back a rung on a 400 about response_format', async () => {
     const scripted = createScriptedModel({ pace: 0 });
-    const rejecting: FetchFunction = async (input, init) => {
+    const rejecting: FetchLike = async (input, init) => {
       const body = JSON.parse(String(init?.body)) as ChatRequest;
       if (body.response_format?.type === 'json_schema') {
         return new Response(JSON.stringify({ error: { message: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.", type: 'invalid_request_error', param: 'response_format', code: null } }), { status: 400, headers: { 'content-type': 'application/json' } });

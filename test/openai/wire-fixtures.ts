@@ -1,7 +1,7 @@
 // Helpers for wire tests: SSE text from chunk objects, byte sources, collecting events and faults.
-import { readChatCompletionStream, type ChatStreamSource } from '../../src/openai/read-chat-completion-stream.js';
-import { ChatError } from '../../src/openai/errors.js';
-import type { ChatStreamEvent } from '../../src/openai/types.js';
+import { readChatCompletionStream, type ChatStreamSource } from '../../src/wire/read-chat-completion-stream.js';
+import { ChatError } from '../../src/wire/errors.js';
+import type { ChatStreamEvent } from '../../src/wire/types.js';
 
 /** `data: <json>\n\n` for each chunk, then `data: [DONE]\n\n` unless `done: false`. */
 export function sse(chunks: unknown[], options: { done?: boolean } = {}): string {

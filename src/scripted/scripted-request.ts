@@ -1,5 +1,5 @@
 // Checks a chat-completion request body the way OpenAI does: a 400 naming the parameter.
-import type { ChatRequest } from '../openai/types.js';
+import type { ChatRequest } from '../wire/types.js';
 import { errorResponse } from './scripted-http.js';
 
 const ROLES = ['system', 'developer', 'user', 'assistant', 'tool'];

@@ -1,4 +1,4 @@
-import type { StructuredFormat } from './structured-output.js';
+import type { StructuredFormat } from './structured-format.js';
 
 export type StructuredOutputErrorCode =
   /** The options were unusable (no model, no messages, a schema that is not an object). */

@@ -1,6 +1,6 @@
 // A scripted reply in wire terms: reasoning, content, native tool calls, and the offsets where
 // faults cut it. Renders agent steps in the tag protocol or as native tool calls.
-import type { ChatToolCall, ChatToolDefinition } from '../openai/types.js';
+import type { ChatToolCall, ChatToolDefinition } from '../wire/types.js';
 import type { ScriptedAgentStep } from './scripted-agent.js';
 
 export interface ScriptedReply {

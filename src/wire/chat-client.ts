@@ -5,10 +5,9 @@ import { ChatError } from './errors.js';
 import { httpError } from './http-error.js';
 import { readChatCompletion } from './read-chat-completion.js';
 import { readChatResponse } from './read-chat-completion-stream.js';
-import type { ChatClient, ChatCompletionResult, ChatRequest, ChatStreamEvent } from './types.js';
+import type { ChatClient, ChatCompletionResult, ChatRequest, ChatStreamEvent, FetchLike } from './types.js';
 
 /** The part of `fetch` the client uses. */
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface ChatClientOptions {
   /** e.g. `https://api.openai.com/v1`; the client POSTs to `${baseURL}/chat/completions`. */

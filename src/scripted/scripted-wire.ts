@@ -1,6 +1,6 @@
 // A shaped reply as OpenAI chat-completion wire data: SSE frames (with each profile's key
 // conventions, usage, [DONE] and faults) or one non-streamed JSON body.
-import type { ModelProfile } from './profiles.js';
+import type { ModelProfile } from '../profiles/profiles.js';
 import type { ShapedReply } from './scripted-shape.js';
 import { splitIntoTokens } from './scripted-tokens.js';
 

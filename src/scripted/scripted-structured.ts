@@ -1,10 +1,10 @@
 // How each profile answers a request for structured output (the response_format table).
-import type { ChatRequest } from '../openai/types.js';
-import { parseJsonLoose } from '../openai/parse-json-loose.js';
-import type { ModelProfile } from './profiles.js';
+import type { ChatRequest } from '../wire/types.js';
+import { parseJsonLoose } from '../structured/parse-json-loose.js';
+import type { ModelProfile } from '../profiles/profiles.js';
 import type { ScriptedReply } from './scripted-reply.js';
 import { messageText } from './scripted-conversation.js';
-import { counterexampleForSchema, exampleForSchema } from './json-schema-example.js';
+import { counterexampleForSchema, exampleForSchema } from '../structured/json-schema-example.js';
 import { errorResponse } from './scripted-http.js';
 
 // The wording of requestStructured's instruction. Only system messages count, so a file that

@@ -6,7 +6,7 @@ import { createStreamParser } from '../parser/index.js';
 import type { Protocol } from '../protocol/define-protocol.js';
 import { clineThinkProtocol } from '../protocol/cline-protocol.js';
 import { createNativeToolCalls } from './native-tool-calls.js';
-import type { ChatStreamEvent, ChatToolCall, ChatUsage } from './types.js';
+import type { ChatStreamEvent, ChatToolCall, ChatUsage } from '../wire/types.js';
 
 export interface BlockAssemblerOptions {
   /** Tag vocabulary for `content`. Default: `clineThinkProtocol` (Cline's tools plus `think`). */

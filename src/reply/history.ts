@@ -4,7 +4,7 @@
 import type { ToolUse } from '../parser/blocks.js';
 import { describeToolUse } from './describe-tool-use.js';
 import { stripLeadingReasoning, type StripReasoningOptions } from './strip-leading-reasoning.js';
-import type { ChatMessage, ChatToolCall } from './types.js';
+import type { ChatMessage, ChatToolCall } from '../wire/types.js';
 
 export interface ToolResultEntry {
   toolUse: ToolUse;

@@ -1,6 +1,6 @@
 // A deterministic value that satisfies a JSON Schema (the common keywords): what the scripted
 // model answers when asked for structured output.
-import { checkJsonSchema } from '../openai/check-json-schema.js';
+import { checkJsonSchema } from './check-json-schema.js';
 
 type Schema = Record<string, unknown>;
 

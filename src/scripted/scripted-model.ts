@@ -1,8 +1,8 @@
 // The scripted model: an OpenAI-compatible endpoint as a fetch-compatible function. It plays a
 // deterministic coding agent (or answers structured-output requests) in the wire style of the
 // profile its `model` names, with optional pacing and fault injection. Web APIs only.
-import type { ChatRequest } from '../openai/types.js';
-import { findModelProfile, listModelProfiles, modelProfiles, profileFor, type ModelProfile } from './profiles.js';
+import type { ChatRequest, FetchLike } from '../wire/types.js';
+import { findModelProfile, listModelProfiles, modelProfiles, profileFor, type ModelProfile } from '../profiles/profiles.js';
 import { FaultLedger, isScriptedFault, scriptedFaults, type ScriptedFault } from './scripted-faults.js';
 import { errorResponse, jsonResponse } from './scripted-http.js';
 import { checkChatRequest } from './scripted-request.js';
@@ -14,8 +14,6 @@ import { shapeForProfile } from './scripted-shape.js';
 import { completionBody, streamFrames, type BodyFault, type WireContext } from './scripted-wire.js';
 import { abortReason, framesToStream } from './scripted-stream.js';
 import { estimateTokens } from './scripted-tokens.js';
-
-export type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
 export interface ScriptedModelOptions {
   /**
@@ -123,7 +121,7 @@ function modelEntry(id: string, created: number) {
  * `GET …/models`, as a fetch-compatible function. Pass it as `fetch` to a chat client (or serve
  * it over HTTP with `npm run serve`). The request's `model` picks the profile it emulates.
  */
-export function createScriptedModel(options: ScriptedModelOptions = {}): FetchFunction {
+export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLike {
   checkOptions(options);
   const pace = paceOf(options.pace);
   const created = options.created ?? DEFAULT_CREATED;

@@ -20,4 +20,4 @@ export function splitIntoTokens(text: string): string[] {
   return pieces;
 }
 
-export { estimateTokens } from '../openai/estimate-tokens.js';
+export { estimateTokens } from '../wire/estimate-tokens.js';

@@ -3,7 +3,7 @@
 // never because its arguments happen to parse.
 import type { ToolUse } from '../parser/blocks.js';
 import { createPartialJsonObjectReader, type PartialJsonObjectReader } from './partial-json-object.js';
-import type { ChatToolCall } from './types.js';
+import type { ChatToolCall } from '../wire/types.js';
 
 interface NativeCall {
   index: number;

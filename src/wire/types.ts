@@ -74,3 +74,6 @@ export interface ChatClient {
   stream(request: ChatRequest, options?: { signal?: AbortSignal }): AsyncIterable<ChatStreamEvent>;
   complete(request: ChatRequest, options?: { signal?: AbortSignal }): Promise<ChatCompletionResult>;
 }
+
+/** A `fetch`-compatible function: the global `fetch`, a test double, or `createScriptedModel()` from `agent-turn/scripted`. */
+export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;

@@ -1,15 +1,16 @@
 // Structured output from any OpenAI-compatible model: a ladder from json_schema to json_object
 // to a plain prompt, chosen by the model's profile and walked down on a 400 about
 // response_format; a loose parse; validation; one repair request; then a typed failure.
-import { profileFor, type ModelProfile } from '../models/profiles.js';
+import { profileFor, type ModelProfile } from '../profiles/profiles.js';
 import { checkJsonSchema } from './check-json-schema.js';
-import { ChatError } from './errors.js';
+import { ChatError } from '../wire/errors.js';
 import { parseJsonLoose, splitThinkPrefix } from './parse-json-loose.js';
 import { StructuredOutputError } from './structured-output-error.js';
-import type { ChatClient, ChatCompletionResult, ChatMessage, ChatRequest, ResponseFormat } from './types.js';
+import type { ChatClient, ChatCompletionResult, ChatMessage, ChatRequest, ResponseFormat } from '../wire/types.js';
 
 /** The rungs of the ladder, best first. 'prompt' sends no response_format: the schema is in the prompt only. */
-export type StructuredFormat = 'json_schema' | 'json_object' | 'prompt';
+export type { StructuredFormat } from './structured-format.js';
+import type { StructuredFormat } from './structured-format.js';
 
 const RUNGS: readonly StructuredFormat[] = ['json_schema', 'json_object', 'prompt'];
 

@@ -1,6 +1,6 @@
 // How a profile shows a reply's thinking: in a delta field, inline as <think>, only as a token
 // count, or not at all.
-import type { ModelProfile } from './profiles.js';
+import type { ModelProfile } from '../profiles/profiles.js';
 import type { ScriptedReply } from './scripted-reply.js';
 import { estimateTokens } from './scripted-tokens.js';
 

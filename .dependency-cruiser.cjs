@@ -1,0 +1,35 @@
+// Import rules, checked by `npm run check:imports` (part of `npm test`): no cycles between files,
+// and the layers and core folders point one way only, so no folder cycle can form either.
+//   app/ → machines/ → src/        (a lower layer never imports an upper one)
+//   src/: wire ← protocol ← parser ← reply;  wire, profiles ← structured ← scripted
+const core = (folder, allowed) => ({
+  name: `core-${folder}`,
+  comment: `src/${folder}/ may import only src/{${[folder, ...allowed].join(', ')}}/`,
+  severity: 'error',
+  from: { path: `^src/${folder}/` },
+  to: { path: '^src/', pathNot: [`^src/(${[folder, ...allowed].join('|')})/`] },
+});
+
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
+    { name: 'core-not-upward', severity: 'error', from: { path: '^src/' }, to: { path: '^(machines|app)/' } },
+    { name: 'machines-not-upward', severity: 'error', from: { path: '^machines/' }, to: { path: '^app/' } },
+    { name: 'core-no-node', comment: 'the core is isomorphic', severity: 'error', from: { path: '^src/' }, to: { dependencyTypes: ['core'] } },
+    { name: 'core-no-xstate', severity: 'error', from: { path: '^src/' }, to: { path: 'node_modules/xstate' } },
+    { name: 'machines-no-node', severity: 'error', from: { path: '^machines/' }, to: { dependencyTypes: ['core'] } },
+    core('wire', []),
+    core('profiles', []),
+    core('protocol', ['wire']),
+    core('parser', ['protocol']),
+    core('reply', ['parser', 'protocol', 'wire']),
+    core('structured', ['wire', 'profiles']),
+    core('scripted', ['wire', 'profiles', 'structured']),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.test.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.mjs'] },
+  },
+};

@@ -1,0 +1,5 @@
+// agent-turn/scripted: a deterministic OpenAI-compatible model as a fetch function, for tests and demos.
+export { createScriptedModel, ScriptedModelError } from './scripted-model.js';
+export type { ScriptedModelOptions } from './scripted-model.js';
+export { scriptedFaults } from './scripted-faults.js';
+export type { ScriptedFault } from './scripted-faults.js';

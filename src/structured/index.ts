@@ -1,0 +1,9 @@
+export { parseJsonLoose, splitThinkPrefix } from './parse-json-loose.js';
+export type { ThinkPrefixSplit } from './parse-json-loose.js';
+export { requestStructured, structuredFormatFor, structuredInstruction } from './structured-output.js';
+export type { StructuredRequestOptions, StructuredResult } from './structured-output.js';
+export type { StructuredFormat } from './structured-format.js';
+export { StructuredOutputError } from './structured-output-error.js';
+export type { StructuredOutputErrorCode } from './structured-output-error.js';
+export { checkJsonSchema } from './check-json-schema.js';
+export { exampleForSchema } from './json-schema-example.js';
