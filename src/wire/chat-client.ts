@@ -1,6 +1,7 @@
 // A minimal OpenAI-compatible client over any fetch-compatible function (the global fetch, a
 // proxy's, or the in-process scripted model's).
 import { abortedError, untilAborted } from './abort.js';
+import { describeError } from './describe-error.js';
 import { ChatError } from './errors.js';
 import { httpError } from './http-error.js';
 import { readChatCompletion } from './read-chat-completion.js';
@@ -37,8 +38,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     } catch (error) {
       if (error instanceof ChatError) throw error;
       if (signal?.aborted) throw abortedError(signal);
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new ChatError('network', `POST ${url} failed: ${reason}`, { cause: error });
+      throw new ChatError('network', `POST ${url} failed: ${describeError(error)}`, { cause: error });
     }
   }
 
@@ -65,7 +65,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
         text = await untilAborted(response.text(), signal);
       } catch (error) {
         if (error instanceof ChatError) throw error;
-        throw new ChatError('network', `reading the response of POST ${url} failed: ${String(error)}`, { cause: error });
+        throw new ChatError('network', `reading the response of POST ${url} failed: ${describeError(error)}`, { cause: error });
       }
       return readChatCompletion(text);
     },

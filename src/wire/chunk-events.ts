@@ -61,6 +61,25 @@ function appendContent(delta: Json, out: ChatStreamEvent[], chunkNumber: number)
   }
 }
 
+function hasText(value: unknown): boolean {
+  return typeof value === 'string' && value !== '';
+}
+
+/** `reasoning_details` (OpenRouter, Snowflake): text from `reasoning.text` and `reasoning.summary` entries; `reasoning.encrypted` has none. */
+function appendReasoningDetails(details: unknown, out: ChatStreamEvent[], chunkNumber: number): void {
+  if (!Array.isArray(details)) throw malformed(chunkNumber, '"reasoning_details" is not an array', details);
+  for (let i = 0; i < details.length; i++) {
+    const entry: unknown = details[i];
+    if (!isObject(entry)) throw malformed(chunkNumber, `reasoning_details[${i}] is not an object`, entry);
+    const field = entry.type === 'reasoning.text' ? 'text' : entry.type === 'reasoning.summary' ? 'summary' : undefined;
+    if (field === undefined) continue; // reasoning.encrypted and kinds to come carry no readable text
+    const text = entry[field];
+    if (text === undefined || text === null) continue;
+    if (typeof text !== 'string') throw malformed(chunkNumber, `reasoning_details[${i}].${field} is not a string`, text);
+    if (text !== '') out.push({ type: 'reasoning', text });
+  }
+}
+
 function appendToolCalls(toolCalls: unknown, out: ChatStreamEvent[], chunkNumber: number): void {
   if (toolCalls === undefined || toolCalls === null) return;
   if (!Array.isArray(toolCalls)) throw malformed(chunkNumber, '"tool_calls" is not an array', toolCalls);
@@ -125,6 +144,9 @@ export function appendChunkEvents(chunk: unknown, out: ChatStreamEvent[], chunkN
           if (typeof second !== 'string') throw malformed(chunkNumber, '"reasoning" is not a string', second);
           if (second !== '' && second !== first) out.push({ type: 'reasoning', text: second });
         }
+        // OpenRouter mirrors `reasoning` into `reasoning_details`: the details count only alone.
+        const details = delta.reasoning_details;
+        if (details !== undefined && details !== null && !hasText(first) && !hasText(second)) appendReasoningDetails(details, out, chunkNumber);
         appendContent(delta, out, chunkNumber);
         appendToolCalls(delta.tool_calls, out, chunkNumber);
       }

@@ -2,15 +2,7 @@
 import { ChatError } from './errors.js';
 import { preview } from './preview.js';
 import { providerErrorInfo } from './provider-error.js';
-
-/** Retry-After as milliseconds: delay-seconds or an HTTP date. */
-function retryAfterMs(header: string | null): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
+import { retryAfterFromHeaders } from './retry-after.js';
 
 /** Reads the body of a response with status >= 400 and describes it. */
 export async function httpError(response: Response): Promise<ChatError> {
@@ -37,6 +29,6 @@ export async function httpError(response: Response): Promise<ChatError> {
     status: response.status,
     providerMessage,
     providerCode: code,
-    retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+    retryAfterMs: retryAfterFromHeaders(response.headers),
   });
 }

@@ -19,7 +19,7 @@ export function providerErrorInfo(error: unknown): ProviderErrorInfo {
   const e = error as Record<string, unknown>;
   const message = typeof e.message === 'string' ? e.message : typeof e.detail === 'string' ? e.detail : undefined;
   const rawCode = e.code ?? e.type;
-  const status = typeof e.code === 'number' ? e.code : typeof e.status === 'number' ? e.status : undefined;
+  const status = [e.code, e.status, e.status_code].find((n): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 100 && n < 600);
   const code = typeof rawCode === 'string' ? rawCode : typeof rawCode === 'number' ? String(rawCode) : undefined;
   const type = typeof e.type === 'string' ? e.type : undefined;
   return { message, code, type, status };
@@ -32,7 +32,7 @@ const TRANSIENT_ERROR_NAMES = new Set([
 ]);
 
 /** An `error` object inside a stream chunk or a 2xx body: the provider gave up mid-answer. */
-export function providerError(error: unknown, where: string): ChatError {
+export function providerError(error: unknown, where: string, cause?: unknown): ChatError {
   const info = providerErrorInfo(error);
   // code and type are read separately: `{ code: 'internal_error', type: 'server_error' }` is transient
   const retryable =
@@ -43,5 +43,6 @@ export function providerError(error: unknown, where: string): ChatError {
     providerMessage: info.message,
     providerCode: info.code,
     retryable,
+    cause,
   });
 }

@@ -19,6 +19,8 @@ export class ChatStreamDecoder {
   error: ChatError | undefined;
   sawDone = false;
   sawFinish = false;
+  /** Chunk objects came from an iterator (the SDK's): its normal end is the stream's end. */
+  private sawObjects = false;
   private chunks = 0;
   private ending = false;
   private ignoredLine: string | undefined;
@@ -51,6 +53,11 @@ export class ChatStreamDecoder {
 
   /** A chunk object parsed already (what the `openai` SDK yields). */
   feedChunk(chunk: unknown): void {
+    this.sawObjects = true;
+    this.decodeChunk(chunk);
+  }
+
+  private decodeChunk(chunk: unknown): void {
     if (this.stopped) return;
     this.chunks++;
     try {
@@ -60,13 +67,17 @@ export class ChatStreamDecoder {
     }
   }
 
-  /** The input ended: flush the last line; no finish_reason and no [DONE] means truncated. */
+  /**
+   * The input ended: flush the last line; no finish_reason and no [DONE] means truncated. An
+   * iterator of chunk objects that ends normally after at least one chunk is a normal end: the
+   * SDK ends it at `[DONE]` (Snowflake Cortex sends no finish_reason) and throws on a fault.
+   */
   end(): void {
     if (this.stopped) return;
     this.ending = true;
     // A last event without its blank line still counts; a cut-off line is caught as truncated.
     this.sse.feed(`${this.text.decode()}\n\n`);
-    if (this.stopped || this.sawFinish) return;
+    if (this.stopped || this.sawFinish || (this.sawObjects && this.chunks > 0)) return;
     const what =
       this.chunks === 0
         ? this.ignoredLine === undefined
@@ -103,7 +114,7 @@ export class ChatStreamDecoder {
       this.error = providerError(body, `chunk ${this.chunks} (event: error)`);
       return;
     }
-    this.feedChunk(chunk);
+    this.decodeChunk(chunk);
   }
 
   private onSseError(error: ParseError): void {

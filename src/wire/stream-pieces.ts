@@ -1,7 +1,10 @@
 // The pieces a chat stream arrives in (bytes, SSE text or chunk objects), pulled one at a time
 // from a ReadableStream or an async iterable, with aborting and faults as ChatError.
 import { abortedError, untilAborted } from './abort.js';
+import { describeError } from './describe-error.js';
 import { ChatError } from './errors.js';
+import { providerError } from './provider-error.js';
+import { retryAfterFromHeaders } from './retry-after.js';
 
 export interface StreamPieces {
   /** The next piece; rejects with ChatError ('aborted', 'network', 'http'). */
@@ -10,21 +13,31 @@ export interface StreamPieces {
   cancel(): void;
 }
 
-/** An error thrown by the source itself (an SDK's APIError, a dropped connection). */
+/**
+ * An error thrown by the source itself: an SDK's APIError (with an HTTP status: 'http'; for an
+ * `error` event in the stream, no status but an `.error` body: 'provider-error'), or a dropped
+ * connection ('network', saying why).
+ */
 export function sourceError(error: unknown, signal: AbortSignal | undefined): ChatError {
   if (error instanceof ChatError) return error;
   if (signal?.aborted) return abortedError(signal);
-  const e = error as { status?: unknown; message?: unknown; error?: { message?: unknown; code?: unknown } } | null;
-  if (e !== null && typeof e === 'object' && typeof e.status === 'number') {
-    const providerMessage = typeof e.error?.message === 'string' ? e.error.message : typeof e.message === 'string' ? e.message : undefined;
-    return new ChatError('http', `HTTP ${e.status}: ${providerMessage ?? 'error from the source'}`, {
-      status: e.status,
-      providerMessage,
-      providerCode: typeof e.error?.code === 'string' ? e.error.code : undefined,
-      cause: error,
-    });
+  const e = error as { status?: unknown; message?: unknown; error?: unknown; headers?: { get(name: string): string | null } } | null;
+  if (e !== null && typeof e === 'object') {
+    const body = e.error !== null && typeof e.error === 'object' ? (e.error as { message?: unknown; code?: unknown }) : undefined;
+    if (typeof e.status === 'number') {
+      const providerMessage = typeof body?.message === 'string' ? body.message : typeof e.message === 'string' ? e.message : undefined;
+      return new ChatError('http', `HTTP ${e.status}: ${providerMessage ?? 'error from the source'}`, {
+        status: e.status,
+        providerMessage,
+        providerCode: typeof body?.code === 'string' ? body.code : undefined,
+        retryAfterMs: retryAfterFromHeaders(e.headers),
+        cause: error,
+      });
+    }
+    // The SDK's APIError for an `error` object in the stream: the provider's verdict, not the network's.
+    if (body !== undefined || typeof e.error === 'string') return providerError(e.error, 'the stream (thrown by the source)', error);
   }
-  return new ChatError('network', `reading the stream failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  return new ChatError('network', `reading the stream failed: ${describeError(error)}`, { cause: error });
 }
 
 export function readerPieces(stream: ReadableStream<Uint8Array>, signal: AbortSignal | undefined): StreamPieces {

@@ -62,6 +62,38 @@ describe('reasoning and content key conventions', () => {
     ]);
   });
 
+  it('reasoning_details (OpenRouter, Snowflake): text and summary entries count, encrypted ones carry none', async () => {
+    const { events, error } = await read(
+      new Response(
+        sse([
+          delta({ reasoning_details: [{ type: 'reasoning.text', text: 'step 1. ', format: 'unknown', index: 0 }] }),
+          delta({ reasoning_details: [{ type: 'reasoning.summary', summary: 'In short: ', index: 0 }, { type: 'reasoning.encrypted', data: 'gAAAA…', index: 1 }] }),
+          delta({ reasoning_details: [{ type: 'reasoning.text', text: null }, { type: 'reasoning.future', text: 'not read' }] }),
+          delta({ content: 'answer' }),
+          finishChunk(),
+        ]),
+      ),
+    );
+    expect(error).toBeUndefined();
+    expect(summarize(events)).toMatchObject({ reasoning: 'step 1. In short: ', text: 'answer' });
+  });
+
+  it('a delta with both reasoning and reasoning_details (OpenRouter mirrors the text) counts it once', async () => {
+    const mirrored = (text: string) => delta({ reasoning: text, reasoning_details: [{ type: 'reasoning.text', text, index: 0 }] });
+    const { events } = await read(new Response(sse([mirrored('think '), mirrored('hard'), finishChunk()])));
+    expect(summarize(events).reasoning).toBe('think hard');
+    const viaContent = delta({ reasoning_content: 'once', reasoning_details: [{ type: 'reasoning.text', text: 'once' }] });
+    expect(summarize((await read(new Response(sse([viaContent, finishChunk()])))).events).reasoning).toBe('once');
+  });
+
+  it("reasoning_details of the wrong shape are 'malformed-chunk'", async () => {
+    for (const details of ['text', [3], [{ type: 'reasoning.text', text: 5 }]]) {
+      const { error } = await read(new Response(sse([delta({ reasoning_details: details })])));
+      expect(error?.code).toBe('malformed-chunk');
+      expect(error?.message).toContain('reasoning_details');
+    }
+  });
+
   it('keeps whitespace-only deltas: they are paragraph breaks', async () => {
     const { events } = await ok(
       sse([delta({ reasoning_content: 'one' }), delta({ reasoning_content: '\n\n' }), delta({ reasoning_content: 'two' }), delta({ content: ' ' }), finishChunk()]),

@@ -23,6 +23,17 @@ describe('typed errors, after every earlier event', () => {
     expect(error?.message).toContain('429');
   });
 
+  it('Retry-After as an HTTP date, and retry-after-ms, become retryAfterMs', async () => {
+    const inOneMinute = new Date(Date.now() + 60_000).toUTCString();
+    const dated = await read(new Response('{}', { status: 503, headers: { 'retry-after': inOneMinute } }));
+    expect(dated.error?.retryAfterMs).toBeGreaterThan(55_000);
+    expect(dated.error?.retryAfterMs).toBeLessThanOrEqual(60_000);
+    const precise = await read(new Response('{}', { status: 429, headers: { 'retry-after-ms': '1500', 'retry-after': '2' } }));
+    expect(precise.error?.retryAfterMs).toBe(1500);
+    const none = await read(new Response('{}', { status: 429, headers: { 'retry-after': 'soon' } }));
+    expect(none.error?.retryAfterMs).toBeUndefined();
+  });
+
   it('an HTTP 400 is not retryable; a non-JSON body becomes the provider message', async () => {
     const { error } = await read(new Response('<html>Bad Gateway</html>', { status: 502 }));
     expect(error).toMatchObject({ code: 'http', status: 502, retryable: true, providerMessage: '<html>Bad Gateway</html>' });
@@ -293,8 +304,34 @@ describe('typed errors, after every earlier event', () => {
     expect(error).toMatchObject({ code: 'http', status: 500, providerMessage: 'internal', retryable: true });
   });
 
-  it("chunk objects that end without a finish_reason are 'truncated'", async () => {
-    const { error } = await read(asyncItems([delta({ content: 'a' }) as object]));
-    expect(error?.code).toBe('truncated');
+  it("chunk objects whose iterator ends normally are a whole answer even without finish_reason; none at all is 'truncated'", async () => {
+    const { events, error } = await read(asyncItems([delta({ content: 'a' }) as object]));
+    expect(error).toBeUndefined();
+    expect(events).toEqual([{ type: 'text', text: 'a' }]);
+    expect((await read(asyncItems<object>([]))).error?.code).toBe('truncated');
+  });
+
+  it("an SDK-style error event (no status, an `.error` body) thrown by an iterable is 'provider-error', retryable by its code", async () => {
+    for (const [body, retryable] of [
+      [{ message: 'Failed to call a function', type: 'invalid_request_error', code: 'tool_use_failed' }, false],
+      [{ message: 'overloaded', code: 503 }, true],
+      ['plain text error', false],
+    ] as const) {
+      async function* source() {
+        yield delta({ content: 'a' }) as object;
+        yield finishChunk() as object;
+        throw Object.assign(new Error('sdk'), { status: undefined, error: body });
+      }
+      const { events, error } = await read(source());
+      expect(events).toEqual([{ type: 'text', text: 'a' }, { type: 'finish', reason: 'stop' }]);
+      expect(error).toMatchObject({ code: 'provider-error', retryable });
+    }
+  });
+
+  it('an SDK-style HTTP error keeps the wait its headers ask for', async () => {
+    async function* source(): AsyncGenerator<object> {
+      throw Object.assign(new Error('429'), { status: 429, error: { message: 'slow down' }, headers: new Headers({ 'retry-after': '30' }) });
+    }
+    expect((await read(source())).error).toMatchObject({ code: 'http', status: 429, retryAfterMs: 30_000, retryable: true });
   });
 });
