@@ -3,7 +3,7 @@
 // assigns each chunk (the floor XState itself sets). Goal: ratio <= 2.
 import { assign, createActor, fromCallback, fromPromise, setup, toPromise } from 'xstate';
 import { agentTurnMachine } from '../machines/agent-turn-machine.js';
-import type { ExecuteToolInput, ExecuteToolOutput } from '../machines/agent-turn-types.js';
+import type { ExecuteToolInput, ExecuteToolOutput } from '../machines/execute-tool-actor-types.js';
 import type { ChatClient, ChatStreamEvent } from '../src/wire/types.js';
 
 const CHUNK = 16;

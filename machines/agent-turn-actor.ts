@@ -9,6 +9,12 @@ import type { AgentTurnInput, AgentTurnOutput } from './agent-turn-types.js';
 import { DEFAULT_COMPLETION_TOOL } from './turn-context.js';
 
 export interface AgentTurnSetup extends AgentTurnInput {
+  /**
+   * Who the agent is and how it should work: the system message's opening, before the tool-use
+   * prompt (or, with native tools, the whole system message). When the messages already start with
+   * a system message, these instructions are put before its content.
+   */
+  instructions?: string;
   /** Send the tools as OpenAI `tools` (native calls) instead of describing the tag protocol in the system message. */
   nativeTools?: boolean;
   /** Tool descriptions for the prompt / the native tool schemas. Default: the Cline tools' table. */
@@ -17,17 +23,32 @@ export interface AgentTurnSetup extends AgentTurnInput {
   actorOptions?: Omit<ActorOptions<AgentTurnMachine>, 'input'>;
 }
 
-/** The machine's input for a setup: adds the tool-use system prompt unless the messages start with a system message. */
+/** `instructions` and `rest`, as one system message's content. */
+function withInstructions(instructions: string | undefined, rest: string | undefined): string {
+  if (instructions === undefined || instructions === '') return rest ?? '';
+  return rest === undefined || rest === '' ? instructions : `${instructions}\n\n${rest}`;
+}
+
+/**
+ * The machine's input for a setup: the system message built from `instructions` and the tool-use
+ * prompt, unless the messages start with a system message (then only the instructions are added to it).
+ */
 export function agentTurnInput(setup: AgentTurnSetup): AgentTurnInput {
-  const { nativeTools, descriptions, actorOptions: _ignored, ...input } = setup;
+  const { nativeTools, descriptions, instructions, actorOptions: _ignored, ...input } = setup;
   const protocol = input.protocol ?? clineThinkProtocol;
   const selection = { toolNames: Object.keys(input.tools ?? {}), completionTool: input.completionTool ?? DEFAULT_COMPLETION_TOOL };
-  if (nativeTools) {
-    return { ...input, protocol, toolDefinitions: input.toolDefinitions ?? nativeToolDefinitions(protocol, descriptions, selection) };
+  const [first, ...others] = input.messages;
+  if (first?.role === 'system') {
+    const messages = instructions ? [{ ...first, content: withInstructions(instructions, first.content ?? undefined) }, ...others] : input.messages;
+    const toolDefinitions = nativeTools ? { toolDefinitions: input.toolDefinitions ?? nativeToolDefinitions(protocol, descriptions, selection) } : {};
+    return { ...input, protocol, messages, ...toolDefinitions };
   }
-  if (input.messages[0]?.role === 'system') return { ...input, protocol };
+  if (nativeTools) {
+    const messages = instructions ? [{ role: 'system' as const, content: instructions }, ...input.messages] : input.messages;
+    return { ...input, protocol, messages, toolDefinitions: input.toolDefinitions ?? nativeToolDefinitions(protocol, descriptions, selection) };
+  }
   const prompt = toolUsePrompt(protocol, descriptions, { ...selection, toolsPerMessage: input.toolsPerMessage });
-  return { ...input, protocol, messages: [{ role: 'system', content: prompt }, ...input.messages] };
+  return { ...input, protocol, messages: [{ role: 'system', content: withInstructions(instructions, prompt) }, ...input.messages] };
 }
 
 /** The unstarted actor of one agent turn. */

@@ -2,19 +2,13 @@
 // tool once, in order) -> finalize -> recurse with the results, until the model completes, the
 // limits are hit, the user aborts, or an error cannot be retried. The config below holds only
 // names; what they do is in the implementations passed to setup().
-import { assign, enqueueActions, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import type { ToolUse } from '../src/parser/blocks.js';
-import type {
-  AgentTurnContext,
-  AgentTurnEvent,
-  AgentTurnInput,
-  AgentTurnOutput,
-  ExecuteToolOutput,
-} from './agent-turn-types.js';
-import { chatActor, toChatError } from './chat-actor.js';
+import type { AgentTurnEvent, AgentTurnInput, AgentTurnOutput } from './agent-turn-types.js';
+import { chatActor } from './chat-actor.js';
 import { executeToolActor, toolErrorResult } from './execute-tool-actor.js';
 import { absorbEvents, endReply } from './reply-assembly.js';
-import { closeReply, historyContinuing, historyEnding, recordFailedAttempt } from './turn-close.js';
+import { closeReply, historyContinuing, historyEnding, recordFailedAttempt } from './close-reply.js';
 import {
   anyToolStarted,
   blockAtIndex,
@@ -24,7 +18,9 @@ import {
   needsApproval,
   pendingToolAtIndex,
 } from './turn-context.js';
+import type { AgentTurnContext } from './turn-context-types.js';
 import { COMPLETION_ACK, rejectedToolText } from './turn-notes.js';
+import type { TurnPhase } from './turn-phase.js';
 
 type Ctx = AgentTurnContext;
 type Ev = AgentTurnEvent;
@@ -43,6 +39,7 @@ export const agentTurnMachine = setup({
     events: {} as Ev,
     input: {} as AgentTurnInput,
     output: {} as AgentTurnOutput,
+    tags: {} as TurnPhase,
   },
   actors: {
     chat: chatActor,
@@ -84,25 +81,25 @@ export const agentTurnMachine = setup({
       requestCount: context.attempt === 0 ? context.requestCount + 1 : context.requestCount,
     })),
     absorbChunks: assign(({ context, event }) => {
-      if (event.type !== 'CHAT.CHUNKS') return {};
-      const a = absorbEvents(context.reply, context.replyLength, event.events);
-      return { reply: a.reply, replyLength: a.length, blocks: a.blocks, responded: true };
+      assertEvent(event, 'CHAT.CHUNKS');
+      const a = absorbEvents(context.replyAssembly, context.replyEventCount, event.events);
+      return { replyAssembly: a.assembly, replyEventCount: a.eventCount, blocks: a.blocks, responded: true };
     }),
     endStream: assign(({ context }) => {
-      const ended = endReply(context.reply, context.replyLength, false);
+      const ended = endReply(context.replyAssembly, context.replyEventCount, false);
       return {
-        reply: ended.reply,
-        replyLength: ended.length,
+        replyAssembly: ended.assembly,
+        replyEventCount: ended.eventCount,
         blocks: ended.blocks,
         streamEnded: true,
         responded: true,
         finishReason: ended.finishReason,
       };
     }),
-    recordStreamError: assign(({ event }) => ({
-      streamError: event.type === 'CHAT.ERROR' ? event.error : toChatError(event),
-      responded: true,
-    })),
+    recordStreamError: assign(({ event }) => {
+      assertEvent(event, 'CHAT.ERROR');
+      return { streamError: event.error, responded: true };
+    }),
     advancePresentation: assign(({ context }) => {
       // Every complete text/reasoning block in a row at once: one step however many arrived.
       let i = context.currentStreamingContentIndex;
@@ -131,7 +128,8 @@ export const agentTurnMachine = setup({
       toolOutcomes: outcome(context, currentToolId(context), { status: 'running' }),
     })),
     recordToolResult: assign(({ context, event }) => {
-      const result = (event as { output: ExecuteToolOutput }).output;
+      assertEvent(event, 'xstate.done.actor.executeTool');
+      const result = event.output;
       return {
         toolOutcomes: outcome(context, currentToolId(context), {
           status: result.isError ? 'error' : 'done',
@@ -142,14 +140,16 @@ export const agentTurnMachine = setup({
       };
     }),
     recordToolFailure: assign(({ context, event }) => {
-      const result = toolErrorResult((event as { error: unknown }).error);
+      assertEvent(event, 'xstate.error.actor.executeTool');
+      const result = toolErrorResult(event.error);
       return {
         toolOutcomes: outcome(context, currentToolId(context), { status: 'error', content: result.content, isError: true }),
         currentStreamingContentIndex: context.currentStreamingContentIndex + 1,
       };
     }),
     recordRejection: assign(({ context, event }) => {
-      const feedback = event.type === 'REJECT' ? event.feedback : undefined;
+      assertEvent(event, 'REJECT');
+      const feedback = event.feedback;
       return {
         toolOutcomes: outcome(context, currentToolId(context), { status: 'rejected', content: rejectedToolText(feedback), isError: true }),
         rejectionFeedback: feedback,
@@ -201,9 +201,11 @@ export const agentTurnMachine = setup({
       initial: 'requesting',
       states: {
         requesting: {
+          tags: 'waiting',
           always: { guard: 'hasResponse', target: 'streaming' },
         },
         streaming: {
+          tags: 'streaming',
           always: [
             { guard: 'hasStreamError', target: 'streamFailed' },
             { guard: 'isStopped', target: '#agentTurn.finalizing' },
@@ -216,6 +218,7 @@ export const agentTurnMachine = setup({
         // Transient: a complete tool use waits for approval or runs. (Rare branches live in
         // transient states so that each streamed chunk checks as few guards as possible.)
         toolReady: {
+          tags: 'streaming',
           always: [
             { guard: 'atToolNeedingApproval', target: 'awaitingApproval', actions: 'stopReadingInOneToolMode' },
             { target: 'executingTool', actions: 'stopReadingInOneToolMode' },
@@ -223,6 +226,7 @@ export const agentTurnMachine = setup({
         },
         // Transient: retry the request, keep what a tool already did, or give up.
         streamFailed: {
+          tags: 'streaming',
           always: [
             { guard: 'shouldRetry', target: '#agentTurn.retrying', actions: 'recordFailedAttempt' },
             { guard: 'failedAfterTools', target: '#agentTurn.finalizing', actions: 'markInterrupted' },
@@ -230,6 +234,7 @@ export const agentTurnMachine = setup({
           ],
         },
         awaitingApproval: {
+          tags: 'awaiting-approval',
           entry: 'markAwaitingApproval',
           on: {
             APPROVE: 'executingTool',
@@ -237,6 +242,7 @@ export const agentTurnMachine = setup({
           },
         },
         executingTool: {
+          tags: 'running-tool',
           entry: 'markToolRunning',
           invoke: {
             id: 'executeTool',
@@ -249,6 +255,7 @@ export const agentTurnMachine = setup({
       },
     },
     finalizing: {
+      tags: 'closing',
       entry: 'closeReply',
       always: [
         { guard: 'hasCompletion', target: 'done', actions: 'endCompleted' },
@@ -258,15 +265,17 @@ export const agentTurnMachine = setup({
       ],
     },
     recursing: {
+      tags: 'closing',
       entry: 'continueTurn',
       always: { target: 'request' },
     },
     retrying: {
+      tags: 'retrying',
       after: { retryDelay: { target: 'request' } },
     },
-    done: { type: 'final' },
-    aborted: { type: 'final' },
-    failed: { type: 'final' },
+    done: { type: 'final', tags: 'finished' },
+    aborted: { type: 'final', tags: 'finished' },
+    failed: { type: 'final', tags: 'finished' },
   },
   output: ({ context }) => ({
     reason: context.reason ?? 'failed',

@@ -1,20 +1,14 @@
-// The agent-turn machine's vocabulary: its input, context, events and output.
-import type { AssistantMessageContent, ToolUse } from '../src/parser/blocks.js';
+// The agent-turn machine's public vocabulary: its input, the events it takes and its output, with
+// the request records the output carries. The machine's internal context is in turn-context-types.ts.
+import type { AssistantMessageContent } from '../src/parser/blocks.js';
 import type { Protocol } from '../src/protocol/define-protocol.js';
 import type { ChatError } from '../src/wire/errors.js';
-import type { ChatClient, ChatMessage, ChatRequest, ChatStreamEvent, ChatToolDefinition, ChatUsage } from '../src/wire/types.js';
-import type { ToolResultEntry } from '../src/reply/history.js';
-import type { ChatActorEvent, ChatBacklog } from './chat-actor-types.js';
-export type { ChatActorEvent, ChatActorInput, ChatBacklog } from './chat-actor-types.js';
-import type { ReplyAssembly } from './reply-assembly.js';
-
-/** What a tool function may return: plain text, or text flagged as an error. */
-export type ToolFunctionResult = string | { content: string; isError?: boolean };
-
-/** A tool the agent may call. Its signal fires when the turn is aborted. */
-export type ToolFunction = (toolUse: ToolUse, context: { signal: AbortSignal }) => Promise<ToolFunctionResult> | ToolFunctionResult;
-
-export type ToolFunctions = Record<string, ToolFunction>;
+import type { ChatClient, ChatMessage, ChatRequest, ChatToolDefinition, ChatUsage } from '../src/wire/types.js';
+import type { ChatActorEvent } from './chat-actor-types.js';
+import type { ExecuteToolOutput } from './execute-tool-actor-types.js';
+import type { ToolFunctions } from './tool-function-types.js';
+// The input names its tools' type: re-exported so tool authors import one file.
+export type { ToolFunction, ToolFunctionResult, ToolFunctions } from './tool-function-types.js';
 
 /** `'one'`: Cline's rule, the first tool ends the message; `'sequential'`: each tool runs as it completes. */
 export type ToolsPerMessage = 'one' | 'sequential';
@@ -58,18 +52,6 @@ export interface AgentTurnInput extends AgentTurnOptions {
   toolDefinitions?: ChatToolDefinition[];
   /** Extra request fields (temperature, max_tokens, ...). */
   requestOptions?: Partial<Omit<ChatRequest, 'model' | 'messages' | 'stream'>>;
-}
-
-/** Defaults applied: what the machine reads. */
-export interface ResolvedTurnOptions {
-  maxRequests: number;
-  toolsPerMessage: ToolsPerMessage;
-  approval: readonly string[] | true;
-  completionTool: string;
-  retryDelaysMs: readonly number[];
-  retryOn: (error: ChatError) => boolean;
-  maxConsecutiveMistakes: number;
-  startInReasoning: boolean;
 }
 
 /** What happened to one tool use of a reply. */
@@ -124,70 +106,7 @@ export interface AgentTurnOutput {
   error?: ChatError;
 }
 
-/** Why the stream of the current reply stopped early, if it did. */
-export type StopCause = 'one-tool' | 'rejected' | 'completion' | 'error' | 'aborted';
-
-/** A finished reply, ready to enter the history: how it continues the turn, or how it ends it. */
-export interface ReplyClosing {
-  assistant: ChatMessage;
-  results: ToolResultEntry[];
-  /** Notes for the model (nudge, cut-off, interruption); only sent when the turn goes on. */
-  notes: string[];
-  /** The reply had a tool use that ran, was rejected, or completed the task. */
-  usedTool: boolean;
-}
-
-export interface AgentTurnContext {
-  client: ChatClient;
-  model: string;
-  protocol: Protocol;
-  tools: ToolFunctions;
-  toolDefinitions: ChatToolDefinition[] | undefined;
-  requestOptions: Partial<ChatRequest>;
-  options: ResolvedTurnOptions;
-  /** The history so far (the input's messages plus every finished reply and its results). */
-  messages: ChatMessage[];
-  /** Finished attempts; the current one is described by the fields below. */
-  requests: TurnRequest[];
-  /** Model requests made, retries not counted. */
-  requestCount: number;
-  attempt: number;
-  consecutiveMistakes: number;
-  usage: ChatUsage;
-
-  // --- the current reply ---
-  idPrefix: string;
-  /** The stream parser behind `blocks` (opaque; forks itself when a snapshot is re-entered). */
-  reply: ReplyAssembly;
-  /** Stream events absorbed into this snapshot's reply. */
-  replyLength: number;
-  /** Events the chat actor read but has not sent yet: closing the reply takes them (see ChatBacklog). */
-  chatBacklog: ChatBacklog;
-  blocks: AssistantMessageContent[];
-  /** Index of the block being presented. */
-  currentStreamingContentIndex: number;
-  /** call_id -> what happened to that tool use. */
-  toolOutcomes: Record<string, ToolOutcome>;
-  /** Any stream event (or its end) arrived. */
-  responded: boolean;
-  streamEnded: boolean;
-  finishReason: string | undefined;
-  streamError: ChatError | undefined;
-  stoppedBy: StopCause | undefined;
-  rejectionFeedback: string | undefined;
-  /** A reply is in progress and not yet recorded in `requests`. */
-  replyOpen: boolean;
-  /** Set when the reply was closed, until it enters the history. */
-  closing: ReplyClosing | undefined;
-
-  // --- the end ---
-  reason: TurnEndReason | undefined;
-  result: string | undefined;
-  error: ChatError | undefined;
-}
-
-export type ExecuteToolOutput = { content: string; isError: boolean };
-
+/** Everything the machine takes: the chat actor's reports, the person's decisions, ABORT, the tool's result. */
 export type AgentTurnEvent =
   | ChatActorEvent
   | { type: 'APPROVE' }
@@ -195,8 +114,3 @@ export type AgentTurnEvent =
   | { type: 'ABORT' }
   | { type: 'xstate.done.actor.executeTool'; output: ExecuteToolOutput }
   | { type: 'xstate.error.actor.executeTool'; error: unknown };
-
-export interface ExecuteToolInput {
-  toolUse: ToolUse;
-  tools: ToolFunctions;
-}

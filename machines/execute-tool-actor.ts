@@ -2,7 +2,8 @@
 // Whatever happens (a string, { content, isError }, a throw, a missing tool) becomes a result
 // for the model; the turn goes on.
 import { fromPromise } from 'xstate';
-import type { ExecuteToolInput, ExecuteToolOutput, ToolFunctionResult } from './agent-turn-types.js';
+import type { ExecuteToolInput, ExecuteToolOutput } from './execute-tool-actor-types.js';
+import type { ToolFunctionResult } from './tool-function-types.js';
 
 export function normalizeToolResult(value: ToolFunctionResult | unknown): ExecuteToolOutput {
   if (typeof value === 'string') return { content: value, isError: false };

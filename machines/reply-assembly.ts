@@ -2,7 +2,7 @@
 //
 // The assembler is stateful, but XState (and @xstate/graph, and time-travelling inspectors) may
 // compute several next snapshots from one snapshot. So the context records how many events its
-// snapshot absorbed (`length`); when the shared assembler has moved past that point (another
+// snapshot absorbed (`replyEventCount`); when the shared assembler has moved past that point (another
 // branch pushed or ended it), a fresh one is rebuilt from the event log. In a plain run every
 // snapshot is the newest one, so nothing is ever rebuilt.
 import type { AssistantMessageContent } from '../src/parser/blocks.js';
@@ -37,21 +37,22 @@ export function createReplyAssembly(options: ReplyAssemblyOptions): ReplyAssembl
 }
 
 /**
- * The assembly as it was after `length` events, forked if another branch moved it on or ended it
+ * The assembly as it was after `eventCount` events, forked if another branch moved it on or ended it
  * (`endedAs`: an end of this kind may be shared, being the same answer).
  */
-function at(reply: ReplyAssembly, length: number, endedAs?: { truncated: boolean }): MutableReplyAssembly {
-  const reusable = reply.ended === false || (endedAs !== undefined && reply.ended.truncated === endedAs.truncated);
-  if (reply.log.length === length && reusable) return reply as MutableReplyAssembly;
-  const log = reply.log.slice(0, length);
-  const assembler = createBlockAssembler(reply.options);
+function at(assembly: ReplyAssembly, eventCount: number, endedAs?: { truncated: boolean }): MutableReplyAssembly {
+  const reusable = assembly.ended === false || (endedAs !== undefined && assembly.ended.truncated === endedAs.truncated);
+  if (assembly.log.length === eventCount && reusable) return assembly as MutableReplyAssembly;
+  const log = assembly.log.slice(0, eventCount);
+  const assembler = createBlockAssembler(assembly.options);
   for (const event of log) assembler.push(event);
-  return { options: reply.options, log, assembler, ended: false };
+  return { options: assembly.options, log, assembler, ended: false };
 }
 
 export interface Absorbed {
-  reply: ReplyAssembly;
-  length: number;
+  assembly: ReplyAssembly;
+  /** Events absorbed so far: the position to pass back in with this assembly. */
+  eventCount: number;
   blocks: AssistantMessageContent[];
 }
 
@@ -60,8 +61,8 @@ export interface Absorbed {
  * batch are pushed as one delta: the parser's answer does not depend on chunking, and one push
  * per network read costs far less than one per token.
  */
-export function absorbEvents(reply: ReplyAssembly, length: number, events: readonly ChatStreamEvent[]): Absorbed {
-  const next = at(reply, length);
+export function absorbEvents(assembly: ReplyAssembly, eventCount: number, events: readonly ChatStreamEvent[]): Absorbed {
+  const next = at(assembly, eventCount);
   let blocks = next.assembler.blocks;
   for (let i = 0; i < events.length; ) {
     let event = events[i++];
@@ -74,7 +75,7 @@ export function absorbEvents(reply: ReplyAssembly, length: number, events: reado
     next.log.push(event);
     blocks = next.assembler.push(event);
   }
-  return { reply: next, length: next.log.length, blocks };
+  return { assembly: next, eventCount: next.log.length, blocks };
 }
 
 export interface EndedReply extends Absorbed {
@@ -86,15 +87,15 @@ export interface EndedReply extends Absorbed {
 }
 
 /** The final blocks: text and reasoning complete; with `truncated`, unfinished tool calls stay partial. */
-export function endReply(reply: ReplyAssembly, length: number, truncated: boolean): EndedReply {
+export function endReply(assembly: ReplyAssembly, eventCount: number, truncated: boolean): EndedReply {
   // Ending twice alike (the stream ended, then the reply is closed) answers the first end.
-  const next = at(reply, length, { truncated });
+  const next = at(assembly, eventCount, { truncated });
   const blocks = next.ended ? next.assembler.blocks : next.assembler.end({ truncated });
   next.ended = { truncated };
   const a = next.assembler;
   return {
-    reply: next,
-    length,
+    assembly: next,
+    eventCount,
     blocks,
     content: a.content,
     reasoning: a.reasoning,

@@ -4,7 +4,8 @@ import { nanoid } from 'nanoid';
 import type { AssistantMessageContent, ToolUse } from '../src/parser/blocks.js';
 import { clineThinkProtocol } from '../src/protocol/cline-protocol.js';
 import type { ChatRequest, ChatUsage } from '../src/wire/types.js';
-import type { AgentTurnContext, AgentTurnInput, ResolvedTurnOptions } from './agent-turn-types.js';
+import type { AgentTurnInput } from './agent-turn-types.js';
+import type { AgentTurnContext, ResolvedTurnOptions } from './turn-context-types.js';
 import { createReplyAssembly } from './reply-assembly.js';
 
 export const DEFAULT_RETRY_DELAYS_MS = [2000, 4000, 8000] as const;
@@ -43,8 +44,8 @@ export function freshReply(context: Pick<AgentTurnContext, 'protocol' | 'options
   const idPrefix = nanoid(10);
   return {
     idPrefix,
-    reply: createReplyAssembly({ protocol: context.protocol, idPrefix, startInReasoning: context.options.startInReasoning }),
-    replyLength: 0,
+    replyAssembly: createReplyAssembly({ protocol: context.protocol, idPrefix, startInReasoning: context.options.startInReasoning }),
+    replyEventCount: 0,
     chatBacklog: { events: [] },
     blocks: [] as AssistantMessageContent[],
     currentStreamingContentIndex: 0,

@@ -2,7 +2,7 @@
 // cut short, a nudge when no tool was used. Plain sentences, so any model understands them.
 import type { ToolUse } from '../src/parser/blocks.js';
 import { describeToolUse } from '../src/reply/describe-tool-use.js';
-import type { StopCause } from './agent-turn-types.js';
+import type { StopCause } from './turn-context-types.js';
 
 /** Why a complete tool use that never ran was skipped. */
 export function skippedToolText(cause: StopCause | undefined): string {

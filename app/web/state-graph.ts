@@ -1,36 +1,12 @@
-// The machine's states and transitions as plain data, read from the machine definition itself
-// (its StateNode tree), so the diagram can never drift from the machine.
+// The machine's states and transitions as the diagram draws them: the machine's graph (read by
+// machines/machine-graph.ts, the same reader as the Mermaid export) with transitions merged into one
+// edge per pair of states.
+import { readMachineGraph, type EdgeKind, type MachineGraphNode, type StateNodeLike } from '../../machines/machine-graph.js';
 
-/** The parts of an XState StateNode this file reads. */
-export interface StateNodeLike {
-  id: string;
-  key: string;
-  type: string;
-  states: Record<string, StateNodeLike>;
-  initial?: { target?: readonly StateNodeLike[] } | undefined;
-  transitions: Map<string, readonly TransitionLike[]>;
-  always?: readonly TransitionLike[] | undefined;
-}
+export { describeEvent } from '../../machines/machine-graph.js';
+export type { EdgeKind, StateNodeLike, TransitionLike } from '../../machines/machine-graph.js';
 
-export interface TransitionLike {
-  eventType: string;
-  target?: readonly StateNodeLike[] | undefined;
-  guard?: unknown;
-}
-
-export interface GraphNode {
-  /** Dotted path below the root: `request.streaming`; '' is the root. */
-  path: string;
-  key: string;
-  parent: string | undefined;
-  kind: 'atomic' | 'compound' | 'final' | 'parallel' | 'history';
-  children: string[];
-  /** Path of the initial child, for compound states. */
-  initial?: string;
-  depth: number;
-}
-
-export type EdgeKind = 'event' | 'always' | 'after' | 'done' | 'error';
+export type GraphNode = Omit<MachineGraphNode, 'transitions'>;
 
 export interface GraphTransition {
   event: string;
@@ -54,6 +30,7 @@ export interface StateGraph {
   selfActions: Map<string, GraphTransition[]>;
 }
 
+/** A state's dotted path from its id (`agentTurn.request.streaming` -> `request.streaming`), for inspection events. */
 export function pathOfId(rootId: string, id: string): string {
   return id === rootId ? '' : id.startsWith(`${rootId}.`) ? id.slice(rootId.length + 1) : id;
 }
@@ -62,69 +39,29 @@ export function edgeId(from: string, to: string): string {
   return `${from || '(root)'}->${to || '(root)'}`;
 }
 
-function guardName(guard: unknown): string | undefined {
-  if (typeof guard === 'string') return guard;
-  if (guard && typeof guard === 'object' && typeof (guard as { type?: unknown }).type === 'string') return (guard as { type: string }).type;
-  return undefined;
-}
-
-/** A short, human name for an event type. */
-export function describeEvent(eventType: string): { event: string; kind: EdgeKind } {
-  if (eventType === '') return { event: 'always', kind: 'always' };
-  let m = /^xstate\.done\.actor\.(.+)$/.exec(eventType);
-  if (m) return { event: `done: ${m[1]}`, kind: 'done' };
-  m = /^xstate\.error\.actor\.(.+)$/.exec(eventType);
-  if (m) return { event: `error: ${m[1]}`, kind: 'error' };
-  m = /^xstate\.after\.([^.]+)\./.exec(eventType);
-  if (m) return { event: `after ${m[1]}`, kind: 'after' };
-  return { event: eventType, kind: 'event' };
-}
-
 export function buildStateGraph(root: StateNodeLike): StateGraph {
-  const rootId = root.id;
+  const machine = readMachineGraph(root);
   const nodes = new Map<string, GraphNode>();
   const edges = new Map<string, GraphEdge>();
   const selfActions = new Map<string, GraphTransition[]>();
-
-  const addTransition = (source: string, t: TransitionLike) => {
-    const described = describeEvent(t.eventType);
-    const guard = guardName(t.guard);
-    const transition: GraphTransition = { ...described, ...(guard !== undefined ? { guard } : {}) };
-    const targets = t.target ?? [];
-    if (targets.length === 0) {
-      const list = selfActions.get(source) ?? [];
-      list.push(transition);
-      selfActions.set(source, list);
-      return;
+  for (const { transitions, ...node } of machine.nodes.values()) {
+    nodes.set(node.path, node);
+    for (const { targets, ...transition } of transitions) {
+      if (targets.length === 0) {
+        const list = selfActions.get(node.path) ?? [];
+        list.push(transition);
+        selfActions.set(node.path, list);
+        continue;
+      }
+      for (const to of targets) {
+        const id = edgeId(node.path, to);
+        const edge = edges.get(id) ?? { id, from: node.path, to, transitions: [] };
+        edge.transitions.push(transition);
+        edges.set(id, edge);
+      }
     }
-    for (const target of targets) {
-      const to = pathOfId(rootId, target.id);
-      const id = edgeId(source, to);
-      const edge = edges.get(id) ?? { id, from: source, to, transitions: [] };
-      edge.transitions.push(transition);
-      edges.set(id, edge);
-    }
-  };
-
-  const visit = (node: StateNodeLike, parent: string | undefined, depth: number) => {
-    const path = pathOfId(rootId, node.id);
-    const children = Object.values(node.states);
-    const initial = node.initial?.target?.[0];
-    nodes.set(path, {
-      path,
-      key: node.key,
-      parent,
-      kind: (['atomic', 'compound', 'final', 'parallel', 'history'].includes(node.type) ? node.type : 'atomic') as GraphNode['kind'],
-      children: children.map((c) => pathOfId(rootId, c.id)),
-      ...(initial ? { initial: pathOfId(rootId, initial.id) } : {}),
-      depth,
-    });
-    for (const list of node.transitions.values()) for (const t of list) addTransition(path, t);
-    for (const t of node.always ?? []) addTransition(path, { ...t, eventType: '' });
-    for (const child of children) visit(child, path, depth + 1);
-  };
-  visit(root, undefined, 0);
-  return { rootId, nodes, edges: [...edges.values()], selfActions };
+  }
+  return { rootId: machine.rootId, nodes, edges: [...edges.values()], selfActions };
 }
 
 /** Paths of the active states for a snapshot value: `{ request: 'streaming' }` -> ['request', 'request.streaming']. */

@@ -3,7 +3,8 @@
 // the view can update elements in place as blocks grow.
 import type { AssistantMessageContent, ToolUse } from '../../src/parser/blocks.js';
 import { estimateTokens } from '../../src/wire/estimate-tokens.js';
-import type { AgentTurnContext, ToolOutcome, TurnRequest } from '../../machines/agent-turn-types.js';
+import type { ToolOutcome, TurnRequest } from '../../machines/agent-turn-types.js';
+import type { AgentTurnContext } from '../../machines/turn-context-types.js';
 
 export type ToolStatus = 'streaming' | 'ready' | ToolOutcome['status'];
 

@@ -1,11 +1,11 @@
 // Starts one agent turn in the page: the machine with the page's tools and model, inspected so
 // the timeline and diagram see every event and microstep.
-import { createActor, type InspectionEvent } from 'xstate';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
+import type { InspectionEvent } from 'xstate';
+import { agentTurnInput, createAgentTurnActor, type AgentTurnSetup } from '../../machines/agent-turn-actor.js';
 import type { AgentTurnInput, ToolFunctions } from '../../machines/agent-turn-types.js';
 import type { ChatClient } from '../../src/wire/index.js';
-import { clineThinkProtocol, nativeToolDefinitions } from '../../src/protocol/index.js';
-import { systemPrompt } from './system-prompt.js';
+import { clineThinkProtocol } from '../../src/protocol/index.js';
+import { PAGE_AGENT_INSTRUCTIONS } from './agent-instructions.js';
 
 export interface TurnSettings {
   client: ChatClient;
@@ -19,25 +19,26 @@ export interface TurnSettings {
 
 export type TurnActor = ReturnType<typeof createTurnActor>;
 
-export function turnInput(s: TurnSettings): AgentTurnInput {
-  const protocol = clineThinkProtocol;
-  const toolNames = Object.keys(s.tools);
+function turnSetup(s: TurnSettings): AgentTurnSetup {
   return {
     client: s.client,
     model: s.model,
-    protocol,
+    protocol: clineThinkProtocol,
     tools: s.tools,
     approval: s.approval,
     retry: { delaysMs: s.retryDelaysMs },
     maxRequests: 12,
-    messages: [
-      { role: 'system', content: systemPrompt(protocol, toolNames, s.nativeTools) },
-      { role: 'user', content: s.task },
-    ],
-    ...(s.nativeTools ? { toolDefinitions: nativeToolDefinitions(protocol, undefined, { toolNames }) } : {}),
+    instructions: PAGE_AGENT_INSTRUCTIONS,
+    nativeTools: s.nativeTools,
+    messages: [{ role: 'user', content: s.task }],
   };
 }
 
+/** The machine's input for the page's settings (the system message built by agentTurnInput). */
+export function turnInput(s: TurnSettings): AgentTurnInput {
+  return agentTurnInput(turnSetup(s));
+}
+
 export function createTurnActor(s: TurnSettings, inspect: (event: InspectionEvent) => void) {
-  return createActor(agentTurnMachine, { input: turnInput(s), inspect });
+  return createAgentTurnActor({ ...turnSetup(s), actorOptions: { inspect } });
 }

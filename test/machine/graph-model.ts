@@ -4,7 +4,8 @@
 import { createActor, fromCallback, fromPromise, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import { expect } from 'vitest';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import type { AgentTurnEvent, AgentTurnInput, ExecuteToolInput, ExecuteToolOutput } from '../../machines/agent-turn-types.js';
+import type { AgentTurnEvent, AgentTurnInput } from '../../machines/agent-turn-types.js';
+import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/execute-tool-actor-types.js';
 import { ChatError } from '../../src/wire/errors.js';
 import type { ChatStreamEvent } from '../../src/wire/types.js';
 import { createScriptedClient } from './scripted-client.js';

@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, toPromise, waitFor } from 'xsta
 import { agentTurnInput, createAgentTurnActor } from '../../machines/agent-turn-actor.js';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
 import { agentTurnStatePaths } from '../../machines/agent-turn-state-paths.js';
-import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/agent-turn-types.js';
+import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/execute-tool-actor-types.js';
 import { machineToMermaid } from '../../machines/machine-to-mermaid.js';
 import { selectView } from '../../machines/select-view.js';
 import { clineThinkProtocol } from '../../src/protocol/index.js';
@@ -89,6 +89,19 @@ describe('createAgentTurnActor', () => {
     expect(prompt).toContain('## attempt_completion');
     const own = agentTurnInput({ client: createScriptedClient([]), model: 'm', messages: [{ role: 'system', content: 'mine' }], tools });
     expect(own.messages).toEqual([{ role: 'system', content: 'mine' }]);
+  });
+
+  it('puts the instructions before the tool-use prompt, alone with native tools, or before a given system message', () => {
+    const tools = { read_file: async () => '' };
+    const base = { client: createScriptedClient([]), model: 'm', tools, instructions: 'You are careful.' };
+    const tagged = agentTurnInput({ ...base, messages: [{ role: 'user', content: 'hi' }] });
+    const plain = agentTurnInput({ ...base, instructions: undefined, messages: [{ role: 'user', content: 'hi' }] });
+    expect(tagged.messages[0]).toEqual({ role: 'system', content: `You are careful.\n\n${plain.messages[0].content}` });
+    const native = agentTurnInput({ ...base, nativeTools: true, messages: [{ role: 'user', content: 'hi' }] });
+    expect(native.messages).toEqual([{ role: 'system', content: 'You are careful.' }, { role: 'user', content: 'hi' }]);
+    expect(native.toolDefinitions?.map((d) => d.function.name).sort()).toEqual(['attempt_completion', 'read_file']);
+    const own = agentTurnInput({ ...base, messages: [{ role: 'system', content: 'mine' }, { role: 'user', content: 'hi' }] });
+    expect(own.messages).toEqual([{ role: 'system', content: 'You are careful.\n\nmine' }, { role: 'user', content: 'hi' }]);
   });
 
   it('with nativeTools sends OpenAI tools instead of the prompt', async () => {

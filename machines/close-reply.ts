@@ -3,7 +3,8 @@
 import type { ToolUse } from '../src/parser/blocks.js';
 import { assistantHistoryMessage, toolResultMessages, type ToolResultEntry } from '../src/reply/history.js';
 import type { ChatMessage } from '../src/wire/types.js';
-import type { AgentTurnContext, RequestStatus, ToolOutcome, TurnRequest, TurnToolResult } from './agent-turn-types.js';
+import type { RequestStatus, ToolOutcome, TurnRequest, TurnToolResult } from './agent-turn-types.js';
+import type { AgentTurnContext } from './turn-context-types.js';
 import { absorbEvents, endReply } from './reply-assembly.js';
 import { addUsage } from './turn-context.js';
 import {
@@ -26,8 +27,8 @@ export function closeReply(c: AgentTurnContext, status: RequestStatus): Partial<
   const cause = c.stoppedBy;
   // Events the chat actor read but had not sent when the machine left the stream are part of the reply.
   const pending = c.chatBacklog.events;
-  const read = pending.length > 0 ? absorbEvents(c.reply, c.replyLength, pending) : { reply: c.reply, length: c.replyLength };
-  const ended = endReply(read.reply, read.length, !c.streamEnded);
+  const read = pending.length > 0 ? absorbEvents(c.replyAssembly, c.replyEventCount, pending) : { assembly: c.replyAssembly, eventCount: c.replyEventCount };
+  const ended = endReply(read.assembly, read.eventCount, !c.streamEnded);
   const finishReason = ended.finishReason ?? c.finishReason;
   const outcomes: Record<string, ToolOutcome> = { ...c.toolOutcomes };
   const results: ToolResultEntry[] = [];
@@ -93,7 +94,7 @@ export function closeReply(c: AgentTurnContext, status: RequestStatus): Partial<
 
 /** A failed attempt that ran no tool: kept in `requests` for UIs, never in the history. */
 export function recordFailedAttempt(c: AgentTurnContext): Partial<AgentTurnContext> {
-  const ended = endReply(c.reply, c.replyLength, true);
+  const ended = endReply(c.replyAssembly, c.replyEventCount, true);
   const outcomes: Record<string, ToolOutcome> = { ...c.toolOutcomes };
   for (const block of ended.blocks) {
     if (block.type === 'tool_use' && outcomes[block.call_id] === undefined) {
@@ -125,8 +126,8 @@ function recordRequest(
     ...(c.streamError !== undefined ? { error: c.streamError } : {}),
   };
   return {
-    reply: ended.reply,
-    replyLength: ended.length,
+    replyAssembly: ended.assembly,
+    replyEventCount: ended.eventCount,
     blocks: ended.blocks,
     toolOutcomes: outcomes,
     requests: [...c.requests, request],

@@ -1,0 +1,85 @@
+// The agent-turn machine's internal context: what its guards and actions read and write. Not part
+// of the public API (renderers read selectView's view instead).
+import type { AssistantMessageContent } from '../src/parser/blocks.js';
+import type { Protocol } from '../src/protocol/define-protocol.js';
+import type { ToolResultEntry } from '../src/reply/history.js';
+import type { ChatError } from '../src/wire/errors.js';
+import type { ChatClient, ChatMessage, ChatRequest, ChatToolDefinition, ChatUsage } from '../src/wire/types.js';
+import type { ToolOutcome, ToolsPerMessage, TurnEndReason, TurnRequest } from './agent-turn-types.js';
+import type { ChatBacklog } from './chat-actor-types.js';
+import type { ReplyAssembly } from './reply-assembly.js';
+import type { ToolFunctions } from './tool-function-types.js';
+
+/** Defaults applied: what the machine reads. */
+export interface ResolvedTurnOptions {
+  maxRequests: number;
+  toolsPerMessage: ToolsPerMessage;
+  approval: readonly string[] | true;
+  completionTool: string;
+  retryDelaysMs: readonly number[];
+  retryOn: (error: ChatError) => boolean;
+  maxConsecutiveMistakes: number;
+  startInReasoning: boolean;
+}
+
+/** Why the stream of the current reply stopped early, if it did. */
+export type StopCause = 'one-tool' | 'rejected' | 'completion' | 'error' | 'aborted';
+
+/** A finished reply, ready to enter the history: how it continues the turn, or how it ends it. */
+export interface ReplyClosing {
+  assistant: ChatMessage;
+  results: ToolResultEntry[];
+  /** Notes for the model (nudge, cut-off, interruption); only sent when the turn goes on. */
+  notes: string[];
+  /** The reply had a tool use that ran, was rejected, or completed the task. */
+  usedTool: boolean;
+}
+
+export interface AgentTurnContext {
+  client: ChatClient;
+  model: string;
+  protocol: Protocol;
+  tools: ToolFunctions;
+  toolDefinitions: ChatToolDefinition[] | undefined;
+  requestOptions: Partial<ChatRequest>;
+  options: ResolvedTurnOptions;
+  /** The history so far (the input's messages plus every finished reply and its results). */
+  messages: ChatMessage[];
+  /** Finished attempts; the current one is described by the fields below. */
+  requests: TurnRequest[];
+  /** Model requests made, retries not counted. */
+  requestCount: number;
+  attempt: number;
+  consecutiveMistakes: number;
+  usage: ChatUsage;
+
+  // --- the current reply ---
+  idPrefix: string;
+  /** The parser state behind `blocks`: the block assembler and its event log (opaque; forks itself when a snapshot is re-entered). */
+  replyAssembly: ReplyAssembly;
+  /** How many stream events this snapshot's reply absorbed (its position in the assembly's log). */
+  replyEventCount: number;
+  /** Events the chat actor read but has not sent yet: closing the reply takes them (see ChatBacklog). */
+  chatBacklog: ChatBacklog;
+  blocks: AssistantMessageContent[];
+  /** Index of the block being presented. */
+  currentStreamingContentIndex: number;
+  /** call_id -> what happened to that tool use. */
+  toolOutcomes: Record<string, ToolOutcome>;
+  /** Any stream event (or its end) arrived. */
+  responded: boolean;
+  streamEnded: boolean;
+  finishReason: string | undefined;
+  streamError: ChatError | undefined;
+  stoppedBy: StopCause | undefined;
+  rejectionFeedback: string | undefined;
+  /** A reply is in progress and not yet recorded in `requests`. */
+  replyOpen: boolean;
+  /** Set when the reply was closed, until it enters the history. */
+  closing: ReplyClosing | undefined;
+
+  // --- the end ---
+  reason: TurnEndReason | undefined;
+  result: string | undefined;
+  error: ChatError | undefined;
+}
