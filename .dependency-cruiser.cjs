@@ -1,14 +1,18 @@
 // Import rules, checked by `npm run check:imports` (part of `npm test`): no cycles between files,
 // and the layers and core folders point one way only, so no folder cycle can form either.
 //   app/ → machines/ → src/        (a lower layer never imports an upper one)
-//   src/: wire ← protocol ← parser ← reply;  wire, profiles ← structured ← scripted
-const core = (folder, allowed) => ({
-  name: `core-${folder}`,
-  comment: `src/${folder}/ may import only src/{${[folder, ...allowed].join(', ')}}/`,
-  severity: 'error',
-  from: { path: `^src/${folder}/` },
-  to: { path: '^src/', pathNot: [`^src/(${[folder, ...allowed].join('|')})/`] },
-});
+//   src/: wire ← protocol ← parser ← reply;  wire, profiles ← structured ← scripted;
+//         errors (the error marker) ← every other core folder
+const core = (folder, allowed) => {
+  const reachable = [folder, ...allowed, ...(folder === 'errors' ? [] : ['errors'])];
+  return {
+    name: `core-${folder}`,
+    comment: `src/${folder}/ may import only src/{${reachable.join(', ')}}/`,
+    severity: 'error',
+    from: { path: `^src/${folder}/` },
+    to: { path: '^src/', pathNot: [`^src/(${reachable.join('|')})/`] },
+  };
+};
 
 module.exports = {
   forbidden: [
@@ -18,6 +22,7 @@ module.exports = {
     { name: 'core-no-node', comment: 'the core is isomorphic', severity: 'error', from: { path: '^src/' }, to: { dependencyTypes: ['core'] } },
     { name: 'core-no-xstate', severity: 'error', from: { path: '^src/' }, to: { path: 'node_modules/xstate' } },
     { name: 'machines-no-node', severity: 'error', from: { path: '^machines/' }, to: { dependencyTypes: ['core'] } },
+    core('errors', []),
     core('wire', []),
     core('profiles', []),
     core('protocol', ['wire']),

@@ -7,6 +7,9 @@ export default defineConfig({
   platform: 'neutral',
   target: 'es2022',
   clean: true,
+  // Shared chunks for CJS too (ESM has them by default): `agent-turn` and `agent-turn/core` then
+  // load one copy of the core, so their classes and module state are the same objects.
+  splitting: true,
   sourcemap: false,
   // nanoid is ESM-only: bundling it keeps require() working, and the browser
   // condition picks its crypto.getRandomValues build instead of Node's Buffer one.

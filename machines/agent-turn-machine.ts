@@ -33,7 +33,7 @@ function currentToolId(c: Ctx): string {
   return (blockAtIndex(c) as ToolUse).call_id;
 }
 
-export const agentTurnMachine = setup({
+export const agentTurnMachine = /* @__PURE__ */ setup({
   types: {
     context: {} as Ctx,
     events: {} as Ev,

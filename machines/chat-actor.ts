@@ -14,7 +14,7 @@ export function toChatError(error: unknown): ChatError {
   return new ChatError('network', message, { cause: error, retryable: true });
 }
 
-export const chatActor = fromCallback<ChatActorCommand, ChatActorInput>(({ input, sendBack, receive }) => {
+export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActorInput>(({ input, sendBack, receive }) => {
   const controller = new AbortController();
   let finished = false; // stopped by the machine or the stream is over: send nothing more
   const backlog: ChatBacklog = input.backlog ?? { events: [] };

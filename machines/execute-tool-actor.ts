@@ -20,7 +20,7 @@ export function toolErrorResult(error: unknown): ExecuteToolOutput {
   return { content: message, isError: true };
 }
 
-export const executeToolActor = fromPromise<ExecuteToolOutput, ExecuteToolInput>(async ({ input, signal }) => {
+export const executeToolActor = /* @__PURE__ */ fromPromise<ExecuteToolOutput, ExecuteToolInput>(async ({ input, signal }) => {
   const { toolUse, tools } = input;
   const fn = Object.prototype.hasOwnProperty.call(tools, toolUse.name) ? tools[toolUse.name] : undefined;
   if (typeof fn !== 'function') {

@@ -11,6 +11,7 @@ import type { AssistantMessageContent, ToolUse } from './blocks.js';
 import type { StreamParseOptions } from './options.js';
 import { TAG_COMPLETE, TAG_INCOMPLETE, readTag, type TagRecord } from './tag-reader.js';
 import { createRawBuilder, createTrimmedBuilder, isWhitespace, type ValueBuilder } from './text-builders.js';
+import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
 
 export interface StreamParser {
   /** Adds a chunk; returns the blocks of all text so far (equal to parseAssistantMessage of it). */
@@ -28,15 +29,26 @@ export interface StreamParser {
   end(): AssistantMessageContent[];
 }
 
+/** What a {@link ParserError} complains about: a chunk after `end()`, or a chunk that is not a string. */
 export type ParserErrorCode = 'parser-ended' | 'invalid-chunk';
 
+const PARSER_ERROR = /* @__PURE__ */ errorMarker('ParserError');
+
+/** A misuse of the stream parser; `code` says which. */
 export class ParserError extends Error {
   override readonly name = 'ParserError';
+
+  /** True for a ParserError made by any copy of the package (ESM or CJS, any entry). */
+  static override [Symbol.hasInstance](value: unknown): value is ParserError {
+    return isMarkedInstance(this, ParserError, PARSER_ERROR, value);
+  }
+
   constructor(
     readonly code: ParserErrorCode,
     message: string,
   ) {
     super(message);
+    markError(this, PARSER_ERROR);
   }
 }
 

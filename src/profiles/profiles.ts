@@ -1,6 +1,8 @@
 // Facts about real models behind OpenAI-compatible endpoints (published provider measurements),
 // used by structured output to pick a response_format and by the scripted model to emulate them.
 
+import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
+
 /** Where a model's thinking shows up on the wire. */
 export type ReasoningStyle =
   /** No thinking output at all. */
@@ -55,10 +57,22 @@ export interface ModelProfile {
   typicalReasoningTokens?: number;
 }
 
+const MODEL_PROFILE_ERROR = /* @__PURE__ */ errorMarker('ModelProfileError');
+
 /** Error thrown by registerModelProfile for a profile that cannot be used. */
 export class ModelProfileError extends Error {
   override readonly name = 'ModelProfileError';
   readonly code = 'invalid-profile' as const;
+
+  /** True for a ModelProfileError made by any copy of the package (ESM or CJS, any entry). */
+  static override [Symbol.hasInstance](value: unknown): value is ModelProfileError {
+    return isMarkedInstance(this, ModelProfileError, MODEL_PROFILE_ERROR, value);
+  }
+
+  constructor(message: string) {
+    super(message);
+    markError(this, MODEL_PROFILE_ERROR);
+  }
 }
 
 const BUILT_IN: readonly ModelProfile[] = [
@@ -141,8 +155,9 @@ const BUILT_IN: readonly ModelProfile[] = [
 ];
 
 /** The built-in profiles by id: the seven measured models, a gateway, an inline thinker, and `scripted`. */
-export const modelProfiles: Readonly<Record<string, ModelProfile>> = Object.freeze(
-  Object.fromEntries(BUILT_IN.map((p) => [p.id, Object.freeze(p)])),
+// The /* @__PURE__ */ marks below let a bundler drop this table from a bundle that uses no profile.
+export const modelProfiles: Readonly<Record<string, ModelProfile>> = /* @__PURE__ */ Object.freeze(
+  /* @__PURE__ */ Object.fromEntries(/* @__PURE__ */ BUILT_IN.map((p) => [p.id, Object.freeze(p)])),
 );
 
 /** The ids of the seven models whose behaviour was measured (the issue's tables). */
@@ -154,15 +169,15 @@ export const MEASURED_MODEL_IDS = [
  * What is assumed about a model nobody described: no reasoning expectations (the stream reader
  * still reads any reasoning field), json_object with the schema in the prompt.
  */
-export const defaultModelProfile: ModelProfile = Object.freeze({
+export const defaultModelProfile: ModelProfile = /* @__PURE__ */ Object.freeze({
   id: 'default',
   description: 'Unknown model: no reasoning assumptions; json_object with the schema in the prompt.',
   reasoning: 'none',
   inactiveKey: 'absent',
-  structured: Object.freeze({ jsonSchema: 'unknown', jsonObject: true }),
+  structured: /* @__PURE__ */ Object.freeze({ jsonSchema: 'unknown', jsonObject: true }),
 }) as ModelProfile;
 
-const registry = new Map<string, ModelProfile>(BUILT_IN.map((p) => [p.id.toLowerCase(), modelProfiles[p.id]]));
+const registry = /* @__PURE__ */ new Map<string, ModelProfile>(/* @__PURE__ */ BUILT_IN.map((p) => [p.id.toLowerCase(), modelProfiles[p.id]]));
 
 const REASONING = ['none', 'reasoning_content', 'tokens-only', 'inline-think'];
 const INACTIVE = ['absent', 'null', 'empty-string'];

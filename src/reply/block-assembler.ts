@@ -7,6 +7,7 @@ import type { Protocol } from '../protocol/define-protocol.js';
 import { clineThinkProtocol } from '../protocol/cline-protocol.js';
 import { createNativeToolCalls } from './native-tool-calls.js';
 import type { ChatStreamEvent, ChatToolCall, ChatUsage } from '../wire/types.js';
+import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
 
 export interface BlockAssemblerOptions {
   /** Tag vocabulary for `content`. Default: `clineThinkProtocol` (Cline's tools plus `think`). */
@@ -34,10 +35,22 @@ export interface BlockAssembler {
   readonly finishReason: string | undefined;
 }
 
+const BLOCK_ASSEMBLER_ERROR = /* @__PURE__ */ errorMarker('BlockAssemblerError');
+
 /** Thrown by push after end: the events would otherwise be lost without a word. */
 export class BlockAssemblerError extends Error {
   override readonly name = 'BlockAssemblerError';
   readonly code = 'ended' as const;
+
+  /** True for a BlockAssemblerError made by any copy of the package (ESM or CJS, any entry). */
+  static override [Symbol.hasInstance](value: unknown): value is BlockAssemblerError {
+    return isMarkedInstance(this, BlockAssemblerError, BLOCK_ASSEMBLER_ERROR, value);
+  }
+
+  constructor(message: string) {
+    super(message);
+    markError(this, BLOCK_ASSEMBLER_ERROR);
+  }
 }
 
 /** Finish reasons that mean the reply was cut off: its native tool calls must not run. */

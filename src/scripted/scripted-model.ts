@@ -14,6 +14,7 @@ import { shapeForProfile } from './scripted-shape.js';
 import { completionBody, streamFrames, type BodyFault, type WireContext } from './scripted-wire.js';
 import { abortReason, framesToStream } from './scripted-stream.js';
 import { estimateTokens } from './scripted-tokens.js';
+import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
 
 export interface ScriptedModelOptions {
   /**
@@ -33,10 +34,22 @@ export interface ScriptedModelOptions {
   created?: number;
 }
 
+const SCRIPTED_MODEL_ERROR = /* @__PURE__ */ errorMarker('ScriptedModelError');
+
 /** An option createScriptedModel cannot use. */
 export class ScriptedModelError extends Error {
   override readonly name = 'ScriptedModelError';
   readonly code = 'invalid-option' as const;
+
+  /** True for a ScriptedModelError made by any copy of the package (ESM or CJS, any entry). */
+  static override [Symbol.hasInstance](value: unknown): value is ScriptedModelError {
+    return isMarkedInstance(this, ScriptedModelError, SCRIPTED_MODEL_ERROR, value);
+  }
+
+  constructor(message: string) {
+    super(message);
+    markError(this, SCRIPTED_MODEL_ERROR);
+  }
 }
 
 function checkOptions(options: ScriptedModelOptions): void {

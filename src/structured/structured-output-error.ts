@@ -1,4 +1,5 @@
 import type { StructuredFormat } from './structured-format.js';
+import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
 
 export type StructuredOutputErrorCode =
   /** The options were unusable (no model, no messages, a schema that is not an object). */
@@ -9,6 +10,8 @@ export type StructuredOutputErrorCode =
   | 'no-json'
   /** The final reply's JSON broke the schema or the validator. */
   | 'invalid';
+
+const STRUCTURED_OUTPUT_ERROR = /* @__PURE__ */ errorMarker('StructuredOutputError');
 
 /** Structured output that could not be had; carries the model's raw reply for inspection. */
 export class StructuredOutputError extends Error {
@@ -21,12 +24,18 @@ export class StructuredOutputError extends Error {
   readonly attempts: number;
   readonly format?: StructuredFormat;
 
+  /** True for a StructuredOutputError made by any copy of the package (ESM or CJS, any entry). */
+  static override [Symbol.hasInstance](value: unknown): value is StructuredOutputError {
+    return isMarkedInstance(this, StructuredOutputError, STRUCTURED_OUTPUT_ERROR, value);
+  }
+
   constructor(
     code: StructuredOutputErrorCode,
     message: string,
     details: { content?: string; problem?: string; attempts?: number; format?: StructuredFormat; cause?: unknown } = {},
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    markError(this, STRUCTURED_OUTPUT_ERROR);
     this.code = code;
     this.content = details.content ?? '';
     this.problem = details.problem;

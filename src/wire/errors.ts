@@ -1,4 +1,7 @@
+import { errorMarker, hasErrorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
 import type { ChatErrorCode } from './types.js';
+
+const CHAT_ERROR = /* @__PURE__ */ errorMarker('ChatError');
 
 export interface ChatErrorDetails {
   /** HTTP status, for code 'http'. */
@@ -24,8 +27,14 @@ export class ChatError extends Error {
   readonly providerCode?: string;
   readonly retryAfterMs?: number;
 
+  /** True for a ChatError made by any copy of the package (ESM or CJS, `agent-turn` or `agent-turn/core`). */
+  static override [Symbol.hasInstance](value: unknown): value is ChatError {
+    return isMarkedInstance(this, ChatError, CHAT_ERROR, value);
+  }
+
   constructor(code: ChatErrorCode, message: string, details: ChatErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    markError(this, CHAT_ERROR);
     this.code = code;
     this.status = details.status;
     this.retryable = details.retryable ?? defaultRetryable(code, details.status);
@@ -41,6 +50,10 @@ function defaultRetryable(code: ChatErrorCode, status: number | undefined): bool
   return false;
 }
 
+/**
+ * Whether `value` is a {@link ChatError}, made by any copy of the package (the ESM or CJS build,
+ * `agent-turn` or `agent-turn/core`).
+ */
 export function isChatError(value: unknown): value is ChatError {
-  return value instanceof ChatError;
+  return hasErrorMarker(value, CHAT_ERROR);
 }
