@@ -3,26 +3,36 @@
 // close to the SSE parser's own (see bench/wire.bench.ts).
 import { abortedError } from './abort.js';
 import type { ChatError } from './errors.js';
+import type { ResolvedChatLimits } from './limits.js';
 import { ChatStreamDecoder } from './stream-decoder.js';
 import { sourceError, type StreamPieces } from './stream-pieces.js';
 import type { ChatStreamEvent } from './types.js';
+import { Watchdog } from './watchdog.js';
 
 const DONE: IteratorResult<ChatStreamEvent> = Object.freeze({ done: true, value: undefined });
 
 export class ChatEventIterator implements AsyncIterableIterator<ChatStreamEvent> {
-  private readonly decoder = new ChatStreamDecoder();
-  private readonly events = this.decoder.events;
+  private readonly decoder: ChatStreamDecoder;
+  private readonly events: ChatStreamEvent[];
+  private readonly watchdog: Watchdog;
   private index = 0;
   private pieces: StreamPieces | undefined;
   private finished = false;
 
   constructor(
-    /** Opens the source on the first `next()` (a Response is checked for an HTTP error then). */
-    private readonly open: () => Promise<StreamPieces>,
+    /** Opens the source on the first `next()` (a Response is checked for an HTTP error then); `touch` is told of bytes that arrive meanwhile. */
+    private readonly open: (touch: () => void) => Promise<StreamPieces>,
     private readonly signal: AbortSignal | undefined,
-    /** Releases a source that was never opened (aborted or left before the first read). */
-    private readonly discard?: () => void,
-  ) {}
+    /** Releases a source that was never opened (aborted, left before the first read, or timed out opening). */
+    private readonly discard: (() => void) | undefined,
+    limits: ResolvedChatLimits,
+    /** Told once when the iterator is done, however it ended. */
+    private readonly onFinish?: () => void,
+  ) {
+    this.decoder = new ChatStreamDecoder(limits.maxReplyChars);
+    this.events = this.decoder.events;
+    this.watchdog = new Watchdog(limits, () => this.decoder.describeProgress());
+  }
 
   [Symbol.asyncIterator](): this {
     return this;
@@ -43,11 +53,13 @@ export class ChatEventIterator implements AsyncIterableIterator<ChatStreamEvent>
   private finish(): void {
     if (this.finished) return;
     this.finished = true;
+    this.watchdog.stop();
     this.events.length = 0;
     this.index = 0;
     // Unopened, a Response body would otherwise keep its connection (and the generation) going.
     if (this.pieces === undefined) this.discard?.();
     else this.pieces.cancel();
+    this.onFinish?.();
   }
 
   private fail(error: ChatError): never {
@@ -70,12 +82,12 @@ export class ChatEventIterator implements AsyncIterableIterator<ChatStreamEvent>
       }
       let result: IteratorResult<unknown>;
       try {
-        this.pieces ??= await this.open();
-        result = await this.pieces.read();
+        this.pieces ??= await this.watchdog.guard(this.open(() => this.watchdog.touch()));
+        result = await this.watchdog.guard(this.pieces.read());
       } catch (error) {
         const fault = sourceError(error, signal);
-        // The connection dropped after finish_reason: the answer is whole, as if the bytes had ended.
-        if (!(fault.code === 'network' && decoder.sawFinish)) this.fail(fault);
+        // The connection dropped or went silent after finish_reason: the answer is whole, as if the bytes had ended.
+        if (!((fault.code === 'network' || fault.code === 'timeout') && decoder.sawFinish)) this.fail(fault);
         result = { done: true, value: undefined };
       }
       if (signal?.aborted) this.fail(abortedError(signal));
@@ -87,6 +99,7 @@ export class ChatEventIterator implements AsyncIterableIterator<ChatStreamEvent>
         }
         decoder.sawDone = true; // nothing more to read: end after these events
       } else {
+        this.watchdog.touch();
         const piece = result.value;
         if (piece instanceof Uint8Array) decoder.feedBytes(piece);
         else if (typeof piece === 'string') decoder.feedText(piece);

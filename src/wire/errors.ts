@@ -6,7 +6,7 @@ const CHAT_ERROR = /* @__PURE__ */ errorMarker('ChatError');
 export interface ChatErrorDetails {
   /** HTTP status, for code 'http'. */
   status?: number;
-  /** Whether trying the same request again may succeed (429, 5xx, network, truncated). */
+  /** Whether trying the same request again may succeed (429, 5xx, network, truncated, timeout). */
   retryable?: boolean;
   /** The provider's own message, when it sent one. */
   providerMessage?: string;
@@ -45,7 +45,7 @@ export class ChatError extends Error {
 }
 
 function defaultRetryable(code: ChatErrorCode, status: number | undefined): boolean {
-  if (code === 'network' || code === 'truncated') return true;
+  if (code === 'network' || code === 'truncated' || code === 'timeout') return true;
   if (code === 'http' && status !== undefined) return status === 408 || status === 429 || status >= 500;
   return false;
 }

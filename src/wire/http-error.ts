@@ -1,6 +1,8 @@
 // An HTTP error status as a ChatError 'http', with the provider's own message from the body.
 import { ChatError } from './errors.js';
+import { MAX_ERROR_BODY_BYTES } from './limits.js';
 import { preview } from './preview.js';
+import { readBodyText } from './read-body.js';
 import { providerErrorInfo } from './provider-error.js';
 import { retryAfterFromHeaders } from './retry-after.js';
 
@@ -8,7 +10,8 @@ import { retryAfterFromHeaders } from './retry-after.js';
 export async function httpError(response: Response): Promise<ChatError> {
   let body = '';
   try {
-    body = await response.text();
+    // Capped: an endless error page must not fill memory; the start says what went wrong.
+    body = (await readBodyText(response, MAX_ERROR_BODY_BYTES)).text;
   } catch {
     // The body is gone (aborted, connection closed): the status still says what happened.
   }

@@ -6,3 +6,5 @@ export type { ChatStreamSource, ReadChatStreamOptions } from './read-chat-comple
 export { readChatCompletion } from './read-chat-completion.js';
 export { createChatClient } from './chat-client.js';
 export type { ChatClientOptions } from './chat-client.js';
+export { DEFAULT_CHAT_LIMITS } from './limits.js';
+export type { ChatLimits } from './limits.js';

@@ -7,6 +7,8 @@ import { httpError } from './http-error.js';
 import { completionEvents } from './read-chat-completion.js';
 import { iterablePieces, readerPieces, singlePiece, sourceError, type StreamPieces } from './stream-pieces.js';
 import { ChatError } from './errors.js';
+import { DEFAULT_CHAT_LIMITS, maxBodyBytes, resolveLimits, type ChatLimits, type ResolvedChatLimits } from './limits.js';
+import { readBodyText, type BodyText } from './read-body.js';
 import type { ChatStreamEvent } from './types.js';
 
 /** Anything a chat completion stream can arrive as. */
@@ -16,7 +18,7 @@ export type ChatStreamSource =
   | AsyncIterable<Uint8Array | string>
   | AsyncIterable<object>;
 
-export interface ReadChatStreamOptions {
+export interface ReadChatStreamOptions extends ChatLimits {
   /** Aborting cancels the underlying read and throws ChatError 'aborted'. */
   signal?: AbortSignal;
 }
@@ -35,18 +37,18 @@ function isAsyncIterable(source: unknown): source is AsyncIterable<unknown> {
   return source !== null && typeof source === 'object' && typeof (source as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function';
 }
 
-async function responsePieces(response: Response, signal: AbortSignal | undefined): Promise<StreamPieces> {
+async function responsePieces(
+  response: Response,
+  signal: AbortSignal | undefined,
+  limits: ResolvedChatLimits,
+  touch: () => void,
+): Promise<StreamPieces> {
   if (signal?.aborted) throw abortedError(signal);
   if (response.status >= 400) throw await untilAborted(httpError(response), signal);
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('application/json')) {
     // The server answered without streaming (or with an error object and status 200).
-    let body: string;
-    try {
-      body = await untilAborted(response.text(), signal);
-    } catch (error) {
-      throw sourceError(error, signal);
-    }
+    const body = await readCompletionBody(response, limits, signal, touch);
     completionEvents(body); // throws the typed error of a bad or failed completion
     return singlePiece(JSON.parse(body));
   }
@@ -54,24 +56,53 @@ async function responsePieces(response: Response, signal: AbortSignal | undefine
   return readerPieces(response.body, signal);
 }
 
+/** A non-streamed body as text, read up to the cap the reply limit allows ('too-large' past it). */
+export async function readCompletionBody(
+  response: Response,
+  limits: ResolvedChatLimits,
+  signal: AbortSignal | undefined,
+  touch?: () => void,
+): Promise<string> {
+  const cap = maxBodyBytes(limits);
+  let body: BodyText;
+  try {
+    body = await untilAborted(readBodyText(response, cap, touch), signal);
+  } catch (error) {
+    throw sourceError(error, signal);
+  }
+  if (!body.complete) {
+    throw new ChatError('too-large', `the response body passed ${cap} bytes (4 × maxReplyChars + 64 KiB); the request was stopped`, { retryable: false });
+  }
+  return body.text;
+}
+
 /** The events of a response that is yet to come (the client's POST): fetched on the first `next()`. */
-export function readChatResponse(respond: () => Promise<Response>, signal: AbortSignal | undefined): AsyncIterableIterator<ChatStreamEvent> {
-  return new ChatEventIterator(async () => responsePieces(await respond(), signal), signal);
+export function readChatResponse(
+  respond: () => Promise<Response>,
+  signal: AbortSignal | undefined,
+  limits: ResolvedChatLimits,
+  hooks: { discard: () => void; onFinish: () => void },
+): AsyncIterableIterator<ChatStreamEvent> {
+  return new ChatEventIterator(async (touch) => responsePieces(await respond(), signal, limits, touch), signal, hooks.discard, limits, hooks.onFinish);
 }
 
 /**
  * Reads an OpenAI-compatible chat completion stream as normalized events: reasoning, text,
  * tool-call deltas, usage and finish, in arrival order. Faults are thrown as ChatError
- * ('http', 'provider-error', 'malformed-chunk', 'truncated', 'aborted', 'network') after every
+ * ('http', 'provider-error', 'malformed-chunk', 'truncated', 'aborted', 'network', 'timeout',
+ * 'too-large') after every
  * event that arrived before them. A stream that ends with neither finish_reason nor [DONE] is
- * 'truncated' (for chunk objects, which carry no [DONE], without a finish_reason). Read it once.
+ * 'truncated' (chunk objects carry no [DONE]: their iterator's normal end after a chunk is a whole
+ * answer). No byte for `firstByteTimeoutMs` / `idleTimeoutMs` is a retryable 'timeout'; a reply past
+ * `maxReplyChars` is a non-retryable 'too-large' (see ChatLimits). Read it once.
  */
 export function readChatCompletionStream(source: ChatStreamSource, options: ReadChatStreamOptions = {}): AsyncIterable<ChatStreamEvent> {
   const { signal } = options;
-  let open: () => Promise<StreamPieces>;
+  const limits = resolveLimits(options, DEFAULT_CHAT_LIMITS, 'readChatCompletionStream');
+  let open: (touch: () => void) => Promise<StreamPieces>;
   let discard: (() => void) | undefined;
   if (isResponse(source)) {
-    open = () => responsePieces(source, signal);
+    open = (touch) => responsePieces(source, signal, limits, touch);
     discard = () => cancelUnread(source.bodyUsed ? null : source.body);
   } else if (isReadableStream(source)) {
     open = async () => readerPieces(source, signal);
@@ -83,7 +114,7 @@ export function readChatCompletionStream(source: ChatStreamSource, options: Read
       `readChatCompletionStream: expected a Response, a ReadableStream or an async iterable, got ${source === null ? 'null' : typeof source}`,
     );
   }
-  return new ChatEventIterator(open, signal, discard);
+  return new ChatEventIterator(open, signal, discard, limits);
 }
 
 /** Cancels a byte stream nobody reads yet; one locked by a reader is that reader's to stop. */

@@ -5,11 +5,12 @@
 import { createParser, type EventSourceMessage, type EventSourceParser, type ParseError } from 'eventsource-parser';
 import { appendChunkEvents } from './chunk-events.js';
 import { ChatError } from './errors.js';
+import { DEFAULT_CHAT_LIMITS } from './limits.js';
 import { preview } from './preview.js';
 import { providerError } from './provider-error.js';
 import type { ChatStreamEvent } from './types.js';
 
-/** One SSE event larger than this is not a chat chunk: stop instead of buffering without bound. */
+/** One SSE event larger than this is never a chat chunk: stop instead of buffering without bound. */
 export const MAX_SSE_EVENT_CHARS = 32 * 1024 * 1024;
 
 export class ChatStreamDecoder {
@@ -27,11 +28,17 @@ export class ChatStreamDecoder {
   private readonly text = new TextDecoder('utf-8');
   private readonly sse: EventSourceParser;
 
-  constructor() {
+  /** Characters of reasoning, text and tool arguments decoded so far. */
+  replyChars = 0;
+  private readonly maxSseEventChars: number;
+
+  constructor(private readonly maxReplyChars: number = DEFAULT_CHAT_LIMITS.maxReplyChars) {
+    // One event holds at most the whole reply, JSON-escaped (up to 6 characters for one).
+    this.maxSseEventChars = Math.min(MAX_SSE_EVENT_CHARS, maxReplyChars * 6 + 64 * 1024);
     this.sse = createParser({
       onEvent: (message) => this.onMessage(message),
       onError: (error) => this.onSseError(error),
-      maxBufferSize: MAX_SSE_EVENT_CHARS,
+      maxBufferSize: this.maxSseEventChars,
     });
   }
 
@@ -60,11 +67,35 @@ export class ChatStreamDecoder {
   private decodeChunk(chunk: unknown): void {
     if (this.stopped) return;
     this.chunks++;
+    const from = this.events.length;
     try {
       if (appendChunkEvents(chunk, this.events, this.chunks)) this.sawFinish = true;
     } catch (error) {
       this.error = error instanceof ChatError ? error : new ChatError('malformed-chunk', `chunk ${this.chunks}: ${String(error)}`, { cause: error });
     }
+    this.countReply(from);
+  }
+
+  /** Adds the size of the events from `from` on; past the cap, the reply ends with 'too-large'. */
+  private countReply(from: number): void {
+    const events = this.events;
+    let chars = this.replyChars;
+    for (let i = from; i < events.length; i++) {
+      const event = events[i];
+      if (event.type === 'text' || event.type === 'reasoning') chars += event.text.length;
+      else if (event.type === 'tool-call') chars += event.argumentsDelta.length;
+    }
+    this.replyChars = chars;
+    if (chars > this.maxReplyChars && this.error === undefined) {
+      this.error = new ChatError('too-large', `the reply passed ${this.maxReplyChars} characters (maxReplyChars) in chunk ${this.chunks}; the request was stopped`, {
+        retryable: false,
+      });
+    }
+  }
+
+  /** What arrived so far, for a message. */
+  describeProgress(): string {
+    return `${this.chunks} chunks (${this.replyChars} characters of reply)`;
   }
 
   /**
@@ -120,7 +151,9 @@ export class ChatStreamDecoder {
   private onSseError(error: ParseError): void {
     if (this.stopped) return;
     if (error.type === 'max-buffer-size-exceeded') {
-      this.error = new ChatError('malformed-chunk', `an SSE event exceeded ${MAX_SSE_EVENT_CHARS} characters after chunk ${this.chunks}`);
+      this.error = new ChatError('too-large', `an SSE event passed ${this.maxSseEventChars} characters after chunk ${this.chunks}; the request was stopped`, {
+        retryable: false,
+      });
       return;
     }
     if (error.type !== 'unknown-field') return;

@@ -1,5 +1,6 @@
 // Contract of the wire layer: requests, normalized stream events, errors, the client.
 // Shared by src/openai (reading streams), src/models (the scripted model) and machines/.
+import type { ChatLimits } from './limits.js';
 
 export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
 
@@ -58,7 +59,12 @@ export type ChatStreamEvent =
   | { type: 'usage'; usage: ChatUsage }
   | { type: 'finish'; reason: string };
 
-export type ChatErrorCode = 'http' | 'provider-error' | 'malformed-chunk' | 'truncated' | 'aborted' | 'network';
+/**
+ * What went wrong: `timeout` (no byte within the first-byte or idle timeout; retryable) and
+ * `too-large` (the reply or a body passed its cap; not retryable) besides the HTTP, provider,
+ * shape, end, abort and network faults.
+ */
+export type ChatErrorCode = 'http' | 'provider-error' | 'malformed-chunk' | 'truncated' | 'aborted' | 'network' | 'timeout' | 'too-large';
 
 /** A non-streamed completion, normalized like the stream. */
 export interface ChatCompletionResult {
@@ -69,10 +75,15 @@ export interface ChatCompletionResult {
   finishReason: string | null;
 }
 
+/** Per request: an abort signal, and the client's limits overridden for this request. */
+export interface ChatRequestOptions extends ChatLimits {
+  signal?: AbortSignal;
+}
+
 export interface ChatClient {
   /** Streams one request; errors are thrown as ChatError after every earlier event was yielded. */
-  stream(request: ChatRequest, options?: { signal?: AbortSignal }): AsyncIterable<ChatStreamEvent>;
-  complete(request: ChatRequest, options?: { signal?: AbortSignal }): Promise<ChatCompletionResult>;
+  stream(request: ChatRequest, options?: ChatRequestOptions): AsyncIterable<ChatStreamEvent>;
+  complete(request: ChatRequest, options?: ChatRequestOptions): Promise<ChatCompletionResult>;
 }
 
 /** A `fetch`-compatible function: the global `fetch`, a test double, or `createScriptedModel()` from `agent-turn/scripted`. */

@@ -68,11 +68,16 @@ describe('chat client', () => {
     await expect(hanging.complete(request, { signal: controller.signal })).rejects.toMatchObject({ code: 'aborted' });
   });
 
-  it('passes the signal to fetch', async () => {
-    const { fetch, calls } = fakeFetch(() => new Response(sse([finishChunk()])));
+  it("passes fetch a signal that follows the caller's", async () => {
+    const { fetch, calls } = fakeFetch(() => new Promise<Response>(() => {}));
     const controller = new AbortController();
-    await collect(createChatClient({ baseURL: 'http://x', fetch }).stream(request, { signal: controller.signal }));
-    expect(calls[0].init.signal).toBe(controller.signal);
+    const pending = collect(createChatClient({ baseURL: 'http://x', fetch }).stream(request, { signal: controller.signal }));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const passed = calls[0].init.signal!;
+    expect(passed.aborted).toBe(false);
+    controller.abort(new Error('stop'));
+    expect(passed.aborted).toBe(true);
+    expect((await pending).error?.code).toBe('aborted');
   });
 
   it('complete POSTs without streaming and normalizes the answer', async () => {

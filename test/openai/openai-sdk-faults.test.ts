@@ -101,3 +101,30 @@ describe('network errors from the real fetch', () => {
     expect(error?.message).toContain('ECONNREFUSED');
   });
 });
+
+describe('timeouts against a real server', () => {
+  it("a server that sends headers and then nothing is a 'timeout', and the connection is closed", async () => {
+    const { createServer } = await import('node:http');
+    let closed = false;
+    const server = createServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.flushHeaders();
+      response.on('close', () => (closed = true));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const { createChatClient } = await import('../../src/wire/chat-client.js');
+      const { collect } = await import('./wire-fixtures.js');
+      const client = createChatClient({ baseURL: `http://127.0.0.1:${port}/v1`, firstByteTimeoutMs: 200 });
+      const { error } = await collect(client.stream({ model: 'm', messages: [] }));
+      expect(error).toMatchObject({ code: 'timeout', retryable: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(closed).toBe(true);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});

@@ -1,0 +1,60 @@
+// How long the wire layer waits and how much it takes: the timeouts and the reply cap, their
+// defaults and their checking.
+
+/** Bounds on one request: set them on the client, per request, or for readChatCompletionStream. */
+export interface ChatLimits {
+  /**
+   * Longest wait for the first byte of the reply, from sending the request (or from the first
+   * read of a stream handed over). Default 600 000 ms (10 min): a reasoning model may think for
+   * minutes before it sends anything, and the `openai` SDK gives a whole request as long.
+   * `Infinity` turns it off.
+   */
+  firstByteTimeoutMs?: number;
+  /**
+   * Longest silence while a read is waiting, once the reply has begun (time the consumer spends
+   * away from the stream does not count). Default 300 000 ms (5 min): tokens flow once a reply
+   * has begun, and gateways that think silently send keep-alive comments, which count as bytes.
+   * `Infinity` turns it off.
+   */
+  idleTimeoutMs?: number;
+  /**
+   * Largest reply, in characters of content, reasoning and tool-call arguments together; past it
+   * the request ends with a non-retryable 'too-large' error. Non-streamed bodies are read up to
+   * 4 bytes a character of it (JSON escapes included); an error body up to 64 KiB. Default
+   * 4 000 000 (about a million tokens, several times the longest real replies).
+   */
+  maxReplyChars?: number;
+}
+
+export type ResolvedChatLimits = Required<ChatLimits>;
+
+export const DEFAULT_CHAT_LIMITS: Readonly<ResolvedChatLimits> = Object.freeze({
+  firstByteTimeoutMs: 600_000,
+  idleTimeoutMs: 300_000,
+  maxReplyChars: 4_000_000,
+});
+
+/** The part of an error body that is read: enough for any provider's message. */
+export const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+/** The bytes of a non-streamed body allowed for a reply of `maxReplyChars` characters. */
+export function maxBodyBytes(limits: ResolvedChatLimits): number {
+  return limits.maxReplyChars * 4 + MAX_ERROR_BODY_BYTES;
+}
+
+const KEYS = ['firstByteTimeoutMs', 'idleTimeoutMs', 'maxReplyChars'] as const;
+
+/** `overrides` over `base`, each a positive number (or Infinity); anything else is a TypeError naming it. */
+export function resolveLimits(overrides: ChatLimits | undefined, base: Readonly<ResolvedChatLimits>, where: string): ResolvedChatLimits {
+  const limits = { ...base };
+  if (overrides === undefined || overrides === null) return limits;
+  for (const key of KEYS) {
+    const value: unknown = overrides[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || Number.isNaN(value) || value <= 0) {
+      throw new TypeError(`${where}: ${key} must be a positive number of ${key === 'maxReplyChars' ? 'characters' : 'milliseconds'} (or Infinity), got ${String(value)}`);
+    }
+    limits[key] = value;
+  }
+  return limits;
+}
