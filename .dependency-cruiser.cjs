@@ -3,6 +3,7 @@
 //   app/ → machines/ → src/        (a lower layer never imports an upper one)
 //   src/: wire ← protocol ← parser ← reply;  wire, profiles ← structured ← scripted;
 //         errors (the error marker) ← every other core folder
+//   app/tools/*.ts (the shared tools) ← app/tools/{node,memory}/ (adapters); only node/ may use node modules
 const core = (folder, allowed) => {
   const reachable = [folder, ...allowed, ...(folder === 'errors' ? [] : ['errors'])];
   return {
@@ -22,6 +23,27 @@ module.exports = {
     { name: 'core-no-node', comment: 'the core is isomorphic', severity: 'error', from: { path: '^src/' }, to: { dependencyTypes: ['core'] } },
     { name: 'core-no-xstate', severity: 'error', from: { path: '^src/' }, to: { path: 'node_modules/xstate' } },
     { name: 'machines-no-node', severity: 'error', from: { path: '^machines/' }, to: { dependencyTypes: ['core'] } },
+    {
+      name: 'tools-isomorphic',
+      comment: 'the shared tools (app/tools/*.ts) and the in-memory adapter run in the web page: no node modules',
+      severity: 'error',
+      from: { path: '^app/tools/(?!node/)' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'tools-not-adapters',
+      comment: 'the shared tools know only the workspace port, never an adapter',
+      severity: 'error',
+      from: { path: '^app/tools/[^/]+$' },
+      to: { path: '^app/tools/(node|memory)/' },
+    },
+    {
+      name: 'web-no-node-tools',
+      comment: 'the page uses the in-memory adapter, never the disk one',
+      severity: 'error',
+      from: { path: '^app/web/' },
+      to: { path: '^app/tools/node/' },
+    },
     core('errors', []),
     core('wire', []),
     core('profiles', []),

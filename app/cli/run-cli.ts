@@ -7,7 +7,7 @@ import type { AgentTurnOutput } from '../../machines/agent-turn-types.js';
 import { scriptedFaults } from '../../src/scripted/index.js';
 import { listModelProfiles } from '../../src/profiles/index.js';
 import type { ChatClient } from '../../src/wire/index.js';
-import { createNodeTools, openWorkspace } from '../tools/index.js';
+import { createNodeTools, openWorkspace } from '../tools/node/index.js';
 import type { AskUser } from '../tools/index.js';
 import { createStyle, printable } from './ansi-style.js';
 import { NO_TERMINAL_REJECTION, approvalQuestion, toolsNeedingApproval } from './approval-policy.js';

@@ -1,10 +1,15 @@
-// Node tools for the agent turn: a path-safe workspace and Cline's file, search and command tools.
-export { openWorkspace } from './workspace.js';
-export type { Workspace, ResolvedPath } from './workspace.js';
-export { createNodeTools, WRITING_TOOL_NAMES } from './create-node-tools.js';
-export type { NodeToolsOptions } from './create-node-tools.js';
-export type { NodeTool, NodeToolResult, ToolErrorCode } from './tool-types.js';
-export type { AskUser } from './ask-followup-question.js';
-export { NO_USER_NOTE } from './ask-followup-question.js';
+// Cline's tools written once over a workspace port; isomorphic (no node modules), so the web page
+// imports them too. Adapters: app/tools/node/ (the disk, a shell) and app/tools/memory/ (a map).
+export { createWorkspaceTools, WRITING_TOOL_NAMES } from './create-workspace-tools.js';
+export type { WorkspaceToolsOptions } from './create-workspace-tools.js';
+export type { Workspace, WorkspaceFiles, WorkspacePath, PathInfo, EntryKind, WalkEntry, WalkOptions, PathRefusal, CommandRunner, CommandRequest, CommandOutcome } from './workspace-port.js';
+export type { WorkspaceTool, ToolResult, ToolErrorResult, ToolErrorCode } from './tool-types.js';
+export type { AskUser, AskFollowupQuestionOptions } from './ask-followup-question.js';
+export type { ReadFileOptions } from './read-file.js';
+export type { ListFilesOptions } from './list-files.js';
+export type { SearchFilesOptions } from './search-files.js';
+export type { ExecuteCommandOptions } from './execute-command.js';
+export { IGNORED_DIRECTORIES } from './list-files.js';
+export { NO_USER_NOTE, toolError } from './result-sentences.js';
 export { parseSearchReplaceDiff, applySearchReplaceBlocks } from './search-replace-diff.js';
 export { globToRegExp } from './glob-pattern.js';

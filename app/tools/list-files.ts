@@ -1,8 +1,7 @@
-import { stat } from 'node:fs/promises';
-import type { NodeTool } from './tool-types.js';
-import { isTrueParam, toolError } from './tool-types.js';
-import type { Workspace } from './workspace.js';
-import { walkWorkspace } from './walk-workspace.js';
+import type { WorkspaceTool } from './tool-types.js';
+import type { WorkspaceFiles, WorkspacePath } from './workspace-port.js';
+import { isTrueParam } from './tool-params.js';
+import { directoryNotFound, emptyDirectory, listAborted, listEntry, moreEntriesNote, notADirectory } from './result-sentences.js';
 
 export interface ListFilesOptions {
   /** Entries listed at most; more are counted in a closing note. */
@@ -12,29 +11,33 @@ export interface ListFilesOptions {
 export const DEFAULT_LIST_MAX_ENTRIES = 500;
 const MAX_COUNTED_EXTRA = 10_000;
 
+/** Folders no listing or search descends into: dependencies and version control. */
+export const IGNORED_DIRECTORIES: ReadonlySet<string> = new Set(['node_modules', '.git']);
+
 /** list_files: a folder's entries (directories end in '/'), optionally recursive; skips node_modules and .git. */
-export function createListFilesTool(workspace: Workspace, options: ListFilesOptions = {}): NodeTool {
+export function createListFilesTool<P extends WorkspacePath>(files: WorkspaceFiles<P>, options: ListFilesOptions = {}): WorkspaceTool {
   const maxEntries = options.maxEntries ?? DEFAULT_LIST_MAX_ENTRIES;
   return async (toolUse, { signal }) => {
-    const requested = toolUse.params.path?.trim() || '.';
-    const target = await workspace.resolve(requested);
+    const target = await files.resolve(toolUse.params.path?.trim() || '.');
     if (!target.ok) return target.error;
-    const info = await stat(target.absolute).catch(() => undefined);
-    if (!info) return toolError('not-found', `Directory not found: ${target.relative}`);
-    if (!info.isDirectory()) return toolError('not-a-directory', `${target.relative} is not a directory.`);
+    const { path } = target;
+    const info = await files.stat(path);
+    if (!info) return directoryNotFound(path.relative);
+    if (info.kind !== 'directory') return notADirectory(path.relative);
     const lines: string[] = [];
     let more = 0;
-    await walkWorkspace(target.absolute, workspace.display, { recursive: isTrueParam(toolUse.params.recursive), signal }, (entry) => {
+    const walk = { recursive: isTrueParam(toolUse.params.recursive), skipDirectories: IGNORED_DIRECTORIES, signal };
+    await files.walk(path, walk, (entry) => {
       if (lines.length >= maxEntries) {
         more++;
         // Counting the rest of a huge tree is not worth the wait.
         return more < MAX_COUNTED_EXTRA;
       }
-      lines.push(entry.kind === 'directory' ? `${entry.relative}/` : entry.kind === 'symlink' ? `${entry.relative} (symlink)` : entry.relative);
+      lines.push(listEntry(entry.path.relative, entry.kind));
     });
-    if (signal.aborted) return toolError('aborted', 'list_files was stopped before it finished.');
-    if (lines.length === 0) return `${target.relative} is empty.`;
-    if (more > 0) lines.push(`[list_files: ${more >= MAX_COUNTED_EXTRA ? 'at least ' : ''}${more} more entries not shown; list a subfolder to see them]`);
+    if (signal.aborted) return listAborted();
+    if (lines.length === 0) return emptyDirectory(path.relative);
+    if (more > 0) lines.push(moreEntriesNote(more, more >= MAX_COUNTED_EXTRA));
     return lines.join('\n');
   };
 }

@@ -17,27 +17,15 @@ export type ToolErrorCode =
   | 'aborted'
   | 'io-error';
 
+/** An error result: the text the model reads, flagged, with its code beside it. */
+export interface ToolErrorResult {
+  content: string;
+  isError: true;
+  code: ToolErrorCode;
+}
+
 /** What the machine accepts from a tool; errors carry a `code` beside the text the model reads. */
-export type NodeToolResult = string | { content: string; isError?: boolean; code?: ToolErrorCode };
+export type ToolResult = string | { content: string; isError?: boolean; code?: ToolErrorCode };
 
 /** The signature the agent-turn machine calls for each complete tool use. */
-export type NodeTool = (toolUse: ToolUse, context: { signal: AbortSignal }) => Promise<NodeToolResult>;
-
-/** An error result whose text names the code and says what was wrong, so the model can correct itself. */
-export function toolError(code: ToolErrorCode, message: string): { content: string; isError: true; code: ToolErrorCode } {
-  return { content: `Error (${code}): ${message}`, isError: true, code };
-}
-
-/** A parameter the tool cannot work without; an absent or blank value is an error result. */
-export function requireParam(toolUse: ToolUse, name: string): { ok: true; value: string } | { ok: false; error: ReturnType<typeof toolError> } {
-  const value = toolUse.params[name];
-  if (value === undefined || value.trim() === '') {
-    return { ok: false, error: toolError('missing-param', `${toolUse.name} needs the parameter <${name}>.`) };
-  }
-  return { ok: true, value };
-}
-
-/** Cline's boolean parameters arrive as text. */
-export function isTrueParam(value: string | undefined): boolean {
-  return value !== undefined && value.trim().toLowerCase() === 'true';
-}
+export type WorkspaceTool = (toolUse: ToolUse, context: { signal: AbortSignal }) => Promise<ToolResult>;

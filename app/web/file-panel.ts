@@ -1,7 +1,7 @@
 // The workspace panel: the files, one editable at a time. Edits go straight into the in-memory
 // workspace; files the agent writes are marked until they are opened.
 import { h } from './dom.js';
-import type { MemoryWorkspace } from './memory-workspace.js';
+import type { MemoryWorkspace } from '../tools/memory/index.js';
 
 export interface FilePanel {
   select(path: string): void;

@@ -4,14 +4,14 @@ import type { InspectionEvent } from 'xstate';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
 import { scriptedFaults, type ScriptedFault } from '../../src/scripted/index.js';
 import { listModelProfiles } from '../../src/profiles/index.js';
-import { APPROVAL_TOOL_NAMES, createBrowserTools } from './browser-tools.js';
+import { WRITING_TOOL_NAMES } from '../tools/index.js';
+import { createMemoryTools, createMemoryWorkspace } from '../tools/memory/index.js';
 import { createConversationView } from './conversation-view.js';
 import { DEMO_FILES } from './demo-files.js';
 import { byId, setText } from './dom.js';
 import { createEventTimeline, type EventTimeline, type InspectionLike } from './event-timeline.js';
 import { FAULT_NOTES, NO_FAULT_NOTE } from './fault-notes.js';
 import { createFilePanel } from './file-panel.js';
-import { createMemoryWorkspace } from './memory-workspace.js';
 import { createModelSource, type ModelSource } from './model-source.js';
 import { paceMs, readPageOptions, type PaceSetting } from './page-options.js';
 import { createStateDiagram } from './state-diagram.js';
@@ -27,7 +27,7 @@ import { createWireView } from './wire-view.js';
 
 const options = readPageOptions(location.search);
 const workspace = createMemoryWorkspace(DEMO_FILES);
-const tools = createBrowserTools(workspace);
+const tools = createMemoryTools(workspace);
 
 // --- controls ---
 const profileSelect = byId<HTMLSelectElement>('profile');
@@ -188,7 +188,7 @@ function run(task: string) {
       model: made.model,
       task,
       tools,
-      approval: byId<HTMLInputElement>('approval').checked ? APPROVAL_TOOL_NAMES : [],
+      approval: byId<HTMLInputElement>('approval').checked ? WRITING_TOOL_NAMES : [],
       nativeTools: byId<HTMLInputElement>('native-tools').checked,
       // Short waits in the demo (instant when the model is instant) so recovery is visible, not tedious.
       retryDelaysMs: instant ? [20, 40, 80] : [1000, 2000, 4000],

@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ToolUse } from '../../src/parser/blocks.js';
-import type { NodeToolResult } from '../../app/tools/index.js';
+import type { ToolResult } from '../../app/tools/index.js';
 
 /** A complete tool use as the machine would hand it over. */
 export function toolUse(name: string, params: Record<string, string>): ToolUse {
@@ -12,7 +12,7 @@ export function toolUse(name: string, params: Record<string, string>): ToolUse {
 export const noSignal = () => ({ signal: new AbortController().signal });
 
 /** The result's text and error flag, whatever shape the tool returned. */
-export function unwrap(result: NodeToolResult): { content: string; isError: boolean; code?: string } {
+export function unwrap(result: ToolResult): { content: string; isError: boolean; code?: string } {
   return typeof result === 'string' ? { content: result, isError: false } : { content: result.content, isError: result.isError === true, code: result.code };
 }
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createNodeTools, openWorkspace } from '../../app/tools/index.js';
+import { createNodeTools, openWorkspace } from '../../app/tools/node/index.js';
 import { makeSandbox, noSignal, toolUse, unwrap } from './tool-fixtures.js';
 
 let cleanup: (() => Promise<void>) | undefined;

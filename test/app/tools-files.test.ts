@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createNodeTools, openWorkspace } from '../../app/tools/index.js';
-import { writeFileAtomically } from '../../app/tools/atomic-write.js';
+import { createNodeTools, openWorkspace } from '../../app/tools/node/index.js';
+import { writeFileAtomically } from '../../app/tools/node/index.js';
 import { makeSandbox, noSignal, snapshotTree, toolUse, unwrap } from './tool-fixtures.js';
 
 let cleanup: (() => Promise<void>) | undefined;

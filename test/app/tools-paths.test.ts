@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { lstat, mkdir, readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { createNodeTools, openWorkspace } from '../../app/tools/index.js';
+import { createNodeTools, openWorkspace } from '../../app/tools/node/index.js';
 import { makeSandbox, noSignal, snapshotTree, toolUse, unwrap } from './tool-fixtures.js';
 
 let cleanup: (() => Promise<void>) | undefined;

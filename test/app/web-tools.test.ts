@@ -1,9 +1,8 @@
-// The page's in-memory workspace and browser tools: results worded like the Node tools, coded
+// The page's in-memory workspace and its tools: results worded like the Node tools, coded
 // errors for bad paths, and nothing written outside the map.
 import { describe, expect, it } from 'vitest';
 import type { ToolUse } from '../../src/parser/blocks.js';
-import { createMemoryWorkspace, listEntries, normalizeWorkspacePath } from '../../app/web/memory-workspace.js';
-import { createBrowserTools } from '../../app/web/browser-tools.js';
+import { createMemoryTools, createMemoryWorkspace, listEntries, normalizeWorkspacePath } from '../../app/tools/memory/index.js';
 
 function use(name: string, params: Record<string, string>): ToolUse {
   return { type: 'tool_use', name, params, partial: false, call_id: `t-${name}` };
@@ -13,7 +12,7 @@ const signal = new AbortController().signal;
 
 function setup() {
   const ws = createMemoryWorkspace({ 'README.md': '# Demo\n', 'src/app.ts': 'export const a = 1;\n', 'src/lib/x.ts': 'x\n' });
-  return { ws, tools: createBrowserTools(ws) };
+  return { ws, tools: createMemoryTools(ws) };
 }
 
 describe('memory workspace paths', () => {

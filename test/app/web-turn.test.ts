@@ -2,9 +2,8 @@
 // the pure views the page renders (turn items, event timeline).
 import { describe, expect, it } from 'vitest';
 import { toPromise, type InspectionEvent } from 'xstate';
-import { createBrowserTools } from '../../app/web/browser-tools.js';
+import { createMemoryTools, createMemoryWorkspace } from '../../app/tools/memory/index.js';
 import { createEventTimeline, type InspectionLike } from '../../app/web/event-timeline.js';
-import { createMemoryWorkspace } from '../../app/web/memory-workspace.js';
 import { createModelSource } from '../../app/web/model-source.js';
 import { readPageOptions } from '../../app/web/page-options.js';
 import { createTurnActor } from '../../app/web/turn-runner.js';
@@ -19,7 +18,7 @@ async function runTurn(profile: string, fault: ScriptedFault | 'none' = 'none') 
   let clock = 0;
   const timeline = createEventTimeline({ rootId: 'agentTurn', sessionId: () => holder.id, now: () => clock++ });
   const actor = createTurnActor(
-    { client: made.client, model: made.model, task: 'Read README.md and write notes.md about it.', tools: createBrowserTools(ws), approval: [], nativeTools: false, retryDelaysMs: [0, 0, 0] },
+    { client: made.client, model: made.model, task: 'Read README.md and write notes.md about it.', tools: createMemoryTools(ws), approval: [], nativeTools: false, retryDelaysMs: [0, 0, 0] },
     (e: InspectionEvent) => timeline.inspect(e as unknown as InspectionLike),
   );
   holder.id = actor.sessionId;

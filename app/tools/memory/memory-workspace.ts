@@ -1,10 +1,15 @@
 // An in-memory workspace for the page: files by normalized relative path. Paths that climb out
-// (`..`) or are absolute are refused with a coded error, like the Node workspace does.
+// (`..`), are absolute or hold a NUL byte are refused with a coded error, like the Node workspace
+// does. memory-files.ts puts the tools' port over it.
+import { outsideWorkspaceMessage } from '../result-sentences.js';
 
+/** Why a path was refused, with its code. */
 export type WorkspacePathError = { code: 'outside-workspace' | 'invalid-param'; message: string };
 
+/** A normalized workspace path ('' for the root), or why it was refused. */
 export type ResolvedWorkspacePath = { ok: true; path: string } | { ok: false; error: WorkspacePathError };
 
+/** Files by normalized relative path, held in memory; folders exist as long as a file is inside them. */
 export interface MemoryWorkspace {
   /** '' is the workspace root. */
   resolve(path: string): ResolvedWorkspacePath;
@@ -18,16 +23,17 @@ export interface MemoryWorkspace {
   onChange(listener: (path: string) => void): () => void;
 }
 
+/** A model-given path made relative and normalized ('' for the root), or refused when it would leave the workspace. */
 export function normalizeWorkspacePath(raw: string): ResolvedWorkspacePath {
+  const refuse = (reason: string): ResolvedWorkspacePath => ({ ok: false, error: { code: 'outside-workspace', message: outsideWorkspaceMessage(raw, reason) } });
+  if (raw.includes('\0')) return refuse('contains a NUL character');
   const path = raw.trim().replace(/\\/g, '/');
-  if (path.startsWith('/') || /^[A-Za-z]:\//.test(path)) {
-    return { ok: false, error: { code: 'outside-workspace', message: `${raw} is an absolute path; use a path relative to the workspace.` } };
-  }
+  if (path.startsWith('/') || /^[A-Za-z]:\//.test(path)) return refuse('is an absolute path');
   const parts: string[] = [];
   for (const part of path.split('/')) {
     if (part === '' || part === '.') continue;
     if (part === '..') {
-      if (parts.length === 0) return { ok: false, error: { code: 'outside-workspace', message: `${raw} leads outside the workspace.` } };
+      if (parts.length === 0) return refuse('is outside the workspace');
       parts.pop();
       continue;
     }
@@ -36,6 +42,7 @@ export function normalizeWorkspacePath(raw: string): ResolvedWorkspacePath {
   return { ok: true, path: parts.join('/') };
 }
 
+/** A workspace holding `initial` (path → content); paths that cannot be normalized are dropped. */
 export function createMemoryWorkspace(initial: Record<string, string>): MemoryWorkspace {
   const files = new Map<string, string>();
   const listeners = new Set<(path: string) => void>();

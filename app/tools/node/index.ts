@@ -1,0 +1,9 @@
+// The Node adapter of the workspace port: a path-safe folder on disk and commands in a process group.
+export { openWorkspace } from './node-workspace.js';
+export type { NodeWorkspace } from './node-workspace.js';
+export type { NodePath } from './resolve-inside-root.js';
+export { createNodeTools } from './create-node-tools.js';
+export type { NodeToolsOptions } from './create-node-tools.js';
+export { createProcessGroupRunner } from './process-group-runner.js';
+export type { ProcessGroupRunnerOptions } from './process-group-runner.js';
+export { writeFileAtomically } from './atomic-write.js';

@@ -1,0 +1,89 @@
+// The port the shared tools run over: a few file operations and a command runner. The Node
+// adapter (app/tools/node/) puts them on disk, the in-memory adapter (app/tools/memory/) in a map
+// for the web page. Nothing here may import a node module: the page imports these files.
+import type { ToolErrorResult } from './tool-types.js';
+
+/** A path the workspace resolved and allowed; adapters add what they need to reach it. */
+export interface WorkspacePath {
+  /** The path as the model sees it: relative to the workspace root, forward slashes, '.' for the root. */
+  readonly relative: string;
+}
+
+/** What a path is: a link is reported as such by a walk, never entered. */
+export type EntryKind = 'file' | 'directory' | 'symlink' | 'other';
+
+/** What `stat` says about an existing path (links followed, as far as they stay inside). */
+export interface PathInfo {
+  kind: Exclude<EntryKind, 'symlink'>;
+  /** Size in bytes (files). */
+  size: number;
+}
+
+/** One entry a walk visits. */
+export interface WalkEntry<P extends WorkspacePath> {
+  path: P;
+  kind: EntryKind;
+}
+
+export interface WalkOptions {
+  recursive: boolean;
+  /** Folder names never listed nor entered (node_modules, .git). */
+  skipDirectories: ReadonlySet<string>;
+  signal?: AbortSignal;
+}
+
+/** A path refused (outside the workspace, or unresolvable), as the result the model reads. */
+export type PathRefusal = { ok: false; error: ToolErrorResult };
+
+/**
+ * The file side of a workspace. `resolve` is the only way to a `P`, so every operation acts on a
+ * path the workspace allowed. Operations other than `resolve` and `stat` reject with an Error
+ * when the storage fails; the tools turn that into an `io-error` result.
+ */
+export interface WorkspaceFiles<P extends WorkspacePath> {
+  /** A model-given path, allowed (inside the workspace) or refused with a coded error result. */
+  resolve(requested: string): Promise<{ ok: true; path: P } | PathRefusal>;
+  /** What the path is, or undefined when nothing is there. */
+  stat(path: P): Promise<PathInfo | undefined>;
+  /** The file's bytes, at most `maxBytes` of them from its start (all when omitted). */
+  read(path: P, maxBytes?: number): Promise<Uint8Array>;
+  /** Replaces (or creates, with missing folders) the file so readers see old or new content, never half. */
+  writeAtomically(path: P, content: string): Promise<{ created: boolean }>;
+  /**
+   * Visits the entries below a folder depth first, each folder's entries in name order before
+   * its subfolders; links are reported, never followed. Stops when `visit` returns false or
+   * the signal aborts.
+   */
+  walk(start: P, options: WalkOptions, visit: (entry: WalkEntry<P>) => boolean | void): Promise<void>;
+}
+
+/** One command to run in the workspace, with the limits the tool settled on. */
+export interface CommandRequest {
+  command: string;
+  timeoutMs: number;
+  /** Output kept, stdout and stderr together. */
+  maxOutputBytes: number;
+  signal: AbortSignal;
+}
+
+/** How a command ended; the tool words it for the model. */
+export type CommandOutcome =
+  | { kind: 'exited'; code: number | null; signal: string | null; output: string }
+  | { kind: 'timeout'; output: string }
+  | { kind: 'aborted'; output: string }
+  | { kind: 'spawn-error'; message: string }
+  /** An emulated command (no process ran): its output is the whole result. */
+  | { kind: 'emulated'; output: string }
+  /** The runner would not or could not run it; the error result says why. */
+  | { kind: 'refused'; error: ToolErrorResult };
+
+/** The command side of a workspace: kept apart so a sandboxed runner can replace it. */
+export interface CommandRunner {
+  run(request: CommandRequest): Promise<CommandOutcome>;
+}
+
+/** The whole port: files and commands. */
+export interface Workspace<P extends WorkspacePath = WorkspacePath> {
+  files: WorkspaceFiles<P>;
+  commands: CommandRunner;
+}
