@@ -18,7 +18,8 @@ export {
 } from './turn-context.js';
 export { agentTurnInput, createAgentTurnActor, runAgentTurn } from './agent-turn-actor.js';
 export type { AgentTurnSetup } from './agent-turn-actor.js';
-export { selectView, estimateTokens, stateValueToPath } from './select-view.js';
-export type { AgentTurnView, BlockView, BlockStatus, RequestView } from './select-view.js';
+export { selectView, estimateTokens, isBlockSettled, stateValueToPath } from './select-view.js';
+export type * from './turn-view-types.js';
+export { TURN_PHASES, phaseOf } from './turn-phase.js';
 export { machineToMermaid, machineStatePaths } from './machine-to-mermaid.js';
 export { agentTurnStatePaths } from './agent-turn-state-paths.js';

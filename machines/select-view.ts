@@ -1,101 +1,147 @@
-// A plain view model of a snapshot: what a renderer (React, DOM, terminal) needs, no XState.
+// The one view model of a snapshot (see turn-view-types.ts): request numbers, block keys, tool
+// statuses (ready and cut-off included), token totals and the phase are decided here, once, for
+// every renderer.
 import type { SnapshotFrom } from 'xstate';
 import type { AssistantMessageContent, ToolUse } from '../src/parser/blocks.js';
-import type { ChatUsage } from '../src/wire/types.js';
 import { estimateTokens } from '../src/wire/estimate-tokens.js';
+import type { ChatUsage } from '../src/wire/types.js';
 import type { AgentTurnMachine } from './agent-turn-machine.js';
-import type { ToolOutcome, TurnEndReason, TurnRequest } from './agent-turn-types.js';
-
-export type BlockStatus =
-  | 'streaming'
-  | 'complete'
-  | 'awaiting-approval'
-  | 'running'
-  | 'done'
-  | 'rejected'
-  | 'skipped'
-  | 'cut-off'
-  | 'error';
-
-export type BlockView =
-  | { type: 'text'; content: string; status: BlockStatus }
-  | { type: 'reasoning'; reasoning: string; tokens: number; status: BlockStatus }
-  | {
-      type: 'tool_use';
-      name: string;
-      params: Record<string, string>;
-      call_id: string;
-      isNativeToolCall: boolean;
-      status: BlockStatus;
-      /** The tool's result, or why it did not run. */
-      result?: string;
-      isError?: boolean;
-    };
-
-export interface RequestView {
-  index: number;
-  attempt: number;
-  status: TurnRequest['status'] | 'streaming';
-  blocks: BlockView[];
-  finishReason?: string;
-  usage?: ChatUsage;
-  error?: { code: string; message: string };
-}
-
-export interface AgentTurnView {
-  /** The active state as a dotted path, e.g. "request.executingTool". */
-  state: string;
-  /** Every request so far, the current one last. */
-  requests: RequestView[];
-  /** The blocks of the current (or last) reply. */
-  blocks: BlockView[];
-  currentStreamingContentIndex: number;
-  usage: ChatUsage;
-  done: boolean;
-  reason?: TurnEndReason;
-  result?: string;
-  error?: { code: string; message: string };
-}
+import type { ToolOutcome, TurnRequest } from './agent-turn-types.js';
+import { phaseOf } from './turn-phase.js';
+import { cutOffToolText } from './turn-notes.js';
+import type { StopCause } from './turn-context-types.js';
+import type { AgentTurnView, BlockPlace, BlockView, ErrorView, RequestView, TokenTotals, ToolState } from './turn-view-types.js';
 
 export { estimateTokens };
 
-/** `reasoningTokens`: the provider's count, once the request reported usage; else an estimate from the text. */
-function blockView(block: AssistantMessageContent, outcome: ToolOutcome | undefined, reasoningTokens?: number): BlockView {
-  if (block.type === 'text') return { type: 'text', content: block.content, status: block.partial ? 'streaming' : 'complete' };
-  if (block.type === 'reasoning') {
-    const tokens = reasoningTokens !== undefined && reasoningTokens > 0 ? reasoningTokens : estimateTokens(block.reasoning);
-    return { type: 'reasoning', reasoning: block.reasoning, tokens, status: block.partial ? 'streaming' : 'complete' };
+/** What a reply's blocks are read against: its outcomes, whether its stream ended, the turn's completion tool. */
+interface ReplySource {
+  index: number;
+  number: number;
+  blocks: readonly AssistantMessageContent[];
+  outcomes: Record<string, ToolOutcome>;
+  /** The stream is over: a tool use still partial will never complete. */
+  streamEnded: boolean;
+  finishReason: string | undefined;
+  stoppedBy: StopCause | undefined;
+  /** The provider's reasoning count for this reply, once reported. */
+  reasoningTokens: number | undefined;
+  completionTool: string;
+}
+
+function toolState(tool: ToolUse, outcome: ToolOutcome | undefined, r: ReplySource): ToolState {
+  switch (outcome?.status) {
+    case 'awaiting-approval':
+    case 'running':
+      return { status: outcome.status };
+    case 'done':
+      return { status: 'done', result: outcome.content ?? '', isError: false };
+    case 'error':
+    case 'rejected':
+    case 'skipped':
+    case 'cut-off':
+      return { status: outcome.status, result: outcome.content ?? '', isError: true };
   }
-  const tool = block as ToolUse;
+  if (!tool.partial) return { status: 'ready' };
+  // The stream is over and the tool's end never came: closing the reply will record it as cut off.
+  if (r.streamEnded) return { status: 'cut-off', result: cutOffToolText(tool, r.finishReason, r.stoppedBy), isError: true };
+  return { status: 'streaming' };
+}
+
+/**
+ * Keys: prose by position (new blocks only ever go after it), a tool use by its call_id (native
+ * calls stay last while the text before them grows, so their position moves). A repeated call_id
+ * (a provider's fault) gets its position added, so keys stay unique.
+ */
+function blockKeys(blocks: readonly AssistantMessageContent[], index: number): string[] {
+  const used = new Set<string>();
+  return blocks.map((block, position) => {
+    let key = block.type === 'tool_use' ? `${index}:${block.call_id}` : `${index}:${position}`;
+    if (used.has(key)) key = `${key}#${position}`;
+    used.add(key);
+    return key;
+  });
+}
+
+function blockViews(r: ReplySource): BlockView[] {
+  const keys = blockKeys(r.blocks, r.index);
+  return r.blocks.map((b, i) => blockView(b, keys[i], r));
+}
+
+function blockView(block: AssistantMessageContent, key: string, r: ReplySource): BlockView {
+  const place: BlockPlace = { key, request: r.number };
+  const status = block.partial ? 'streaming' : 'complete';
+  if (block.type === 'text') return { ...place, type: 'text', content: block.content, status };
+  if (block.type === 'reasoning') {
+    const reported = r.reasoningTokens !== undefined && r.reasoningTokens > 0 && !block.partial;
+    const tokens = reported ? (r.reasoningTokens as number) : estimateTokens(block.reasoning);
+    return { ...place, type: 'reasoning', reasoning: block.reasoning, tokens, estimated: !reported, status };
+  }
   return {
+    ...place,
     type: 'tool_use',
-    name: tool.name,
-    params: tool.params,
-    call_id: tool.call_id,
-    isNativeToolCall: tool.isNativeToolCall === true,
-    status: outcome?.status ?? (tool.partial ? 'streaming' : 'complete'),
-    ...(outcome?.content !== undefined ? { result: outcome.content, isError: outcome.isError === true } : {}),
+    name: block.name,
+    params: block.params,
+    call_id: block.call_id,
+    isNativeToolCall: block.isNativeToolCall === true,
+    isCompletion: block.name === r.completionTool,
+    ...toolState(block, r.outcomes[block.call_id], r),
   };
 }
 
-function errorView(error: { code: string; message: string } | undefined) {
-  return error === undefined ? undefined : { code: error.code, message: error.message };
+function errorView(error: { code: string; message: string; status?: number } | undefined): ErrorView | undefined {
+  if (error === undefined) return undefined;
+  return { code: error.code, message: error.message, ...(typeof error.status === 'number' ? { status: error.status } : {}) };
 }
 
-function recordedView(r: TurnRequest): RequestView {
+function recordedView(r: TurnRequest, number: number, completionTool: string): RequestView {
   const outcomes: Record<string, ToolOutcome> = {};
   for (const t of r.toolResults) outcomes[t.call_id] = { status: t.status, content: t.content, isError: t.isError };
-  return {
+  const source: ReplySource = {
     index: r.index,
+    number,
+    blocks: r.blocks,
+    outcomes,
+    streamEnded: true,
+    finishReason: r.finishReason,
+    stoppedBy: undefined,
+    reasoningTokens: r.usage?.reasoningTokens,
+    completionTool,
+  };
+  const hidden = r.usage?.reasoningTokens;
+  const showsReasoning = r.blocks.some((b) => b.type === 'reasoning');
+  const error = errorView(r.error);
+  return {
+    key: String(r.index),
+    index: r.index,
+    number,
     attempt: r.attempt,
     status: r.status,
-    blocks: r.blocks.map((b) => blockView(b, b.type === 'tool_use' ? outcomes[b.call_id] : undefined, r.usage?.reasoningTokens)),
+    blocks: blockViews(source),
+    retried: false,
+    ...(!showsReasoning && hidden !== undefined && hidden > 0 ? { hiddenReasoningTokens: hidden } : {}),
     ...(r.finishReason !== undefined ? { finishReason: r.finishReason } : {}),
     ...(r.usage !== undefined ? { usage: r.usage } : {}),
-    ...(r.error !== undefined ? { error: errorView(r.error) } : {}),
+    ...(error !== undefined ? { error } : {}),
   };
 }
 
+/** The provider's usage when it reported any; else a count from the text seen (`estimated`). */
+function tokenTotals(usage: ChatUsage, requests: readonly RequestView[]): TokenTotals {
+  if (usage.totalTokens > 0) return { total: usage.totalTokens, reasoning: usage.reasoningTokens ?? 0, estimated: false };
+  let total = 0;
+  let reasoning = 0;
+  for (const r of requests) {
+    for (const b of r.blocks) {
+      if (b.type === 'reasoning') reasoning += b.tokens;
+      else if (b.type === 'text') total += estimateTokens(b.content);
+      else for (const value of Object.values(b.params)) total += estimateTokens(value);
+    }
+  }
+  return { total: total + reasoning, reasoning, estimated: true };
+}
+
+/** A snapshot's value as a dotted path: `{ request: 'streaming' }` -> `request.streaming`. */
 export function stateValueToPath(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value !== null && typeof value === 'object') {
@@ -104,25 +150,59 @@ export function stateValueToPath(value: unknown): string {
   return String(value);
 }
 
+/** The view of a snapshot: what every renderer reads. Pure; call it on every snapshot. */
 export function selectView(snapshot: SnapshotFrom<AgentTurnMachine>): AgentTurnView {
   const c = snapshot.context;
-  const requests = c.requests.map(recordedView);
-  let blocks: BlockView[];
+  const completionTool = c.options.completionTool;
+  const requests: RequestView[] = [];
+  let number = 0;
+  for (const r of c.requests) {
+    if (r.attempt === 0) number++;
+    requests.push(recordedView(r, Math.max(1, number), completionTool));
+  }
+  let blocks: RequestView['blocks'];
   if (c.replyOpen) {
-    blocks = c.blocks.map((b) => blockView(b, b.type === 'tool_use' ? c.toolOutcomes[b.call_id] : undefined));
-    requests.push({ index: c.requests.length, attempt: c.attempt, status: 'streaming', blocks });
+    if (c.attempt === 0) number++;
+    const index = c.requests.length;
+    const source: ReplySource = {
+      index,
+      number: Math.max(1, number),
+      blocks: c.blocks,
+      outcomes: c.toolOutcomes,
+      streamEnded: c.streamEnded,
+      finishReason: c.finishReason,
+      stoppedBy: c.stoppedBy,
+      reasoningTokens: undefined,
+      completionTool,
+    };
+    blocks = blockViews(source);
+    requests.push({ key: String(index), index, number: source.number, attempt: c.attempt, status: 'streaming', blocks, retried: false });
   } else {
     blocks = requests.at(-1)?.blocks ?? [];
   }
+  // A failed attempt that another one follows was retried; the last failure is the turn's own error.
+  for (let i = 0; i + 1 < requests.length; i++) {
+    if (requests[i].status === 'failed' && requests[i + 1].attempt > 0) requests[i].retried = true;
+  }
+  const error = errorView(c.error);
   return {
     state: stateValueToPath(snapshot.value),
+    phase: phaseOf(snapshot),
+    request: Math.max(1, number),
     requests,
     blocks,
     currentStreamingContentIndex: c.currentStreamingContentIndex,
     usage: c.usage,
+    tokens: tokenTotals(c.usage, requests),
     done: snapshot.status === 'done',
     ...(c.reason !== undefined ? { reason: c.reason } : {}),
     ...(c.result !== undefined ? { result: c.result } : {}),
-    ...(c.error !== undefined ? { error: errorView(c.error) } : {}),
+    ...(error !== undefined ? { error } : {}),
   };
+}
+
+/** A block is settled when nothing about it can change any more: prose complete, a tool past running. */
+export function isBlockSettled(block: BlockView): boolean {
+  if (block.type !== 'tool_use') return block.status === 'complete';
+  return 'result' in block;
 }

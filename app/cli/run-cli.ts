@@ -20,8 +20,8 @@ import { createTerminalPrompter } from './terminal-prompter.js';
 import { createTerminalRenderer } from './terminal-renderer.js';
 import { exitCodeFor, turnSummary } from './turn-summary.js';
 import { taskMessage } from './task-message.js';
-import type { TurnView } from './turn-view.js';
-import { viewFromSnapshot } from './view-from-snapshot.js';
+import { selectView } from '../../machines/select-view.js';
+import type { AgentTurnView } from '../../machines/turn-view-types.js';
 
 /** The process around the CLI: real in app/cli.ts, fakes are possible. */
 export interface CliIo {
@@ -115,9 +115,9 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
   });
 
   const decided = new Set<string>();
-  const decide = (view: TurnView) => {
-    const waiting = view.blocks.find((b) => b.kind === 'tool' && b.status === 'awaiting-approval' && !decided.has(b.key));
-    if (!waiting || waiting.kind !== 'tool') return;
+  const decide = (view: AgentTurnView) => {
+    const waiting = view.blocks.find((b) => b.type === 'tool_use' && b.status === 'awaiting-approval' && !decided.has(b.key));
+    if (!waiting || waiting.type !== 'tool_use') return;
     decided.add(waiting.key);
     const send = (approved: boolean, feedback?: string) => {
       // A Ctrl-C while the question was open already ended the turn.
@@ -134,13 +134,13 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
     );
   };
 
-  let lastView: TurnView | undefined;
+  let lastView: AgentTurnView | undefined;
   let displayBroken = false;
   actor.subscribe({
     next(snapshot) {
       if (displayBroken) return;
       try {
-        lastView = viewFromSnapshot(snapshot);
+        lastView = selectView(snapshot);
         renderer?.update(lastView);
         reporter?.update(lastView);
         if (lastView.phase === 'awaiting-approval') decide(lastView);
@@ -170,7 +170,7 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
     if (spinner) clearInterval(spinner);
     stopListening();
   }
-  const finalView = viewFromSnapshot(actor.getSnapshot());
+  const finalView = selectView(actor.getSnapshot());
   renderer?.finish(finalView, turnSummary(output, style, finalView.tokens.estimated ? finalView.tokens.total : 0));
   reporter?.finish(output);
   return exitCodeFor(output.reason);

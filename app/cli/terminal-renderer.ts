@@ -2,9 +2,14 @@ import type { Style } from './ansi-style.js';
 import { createStyle, eraseRowsAbove, HIDE_CURSOR, SHOW_CURSOR, SPINNER_FRAMES, clip, printable } from './ansi-style.js';
 import { fitToScreen, rowsOf } from './screen-fit.js';
 import { showsSpinner, statusLine } from './status-line.js';
-import type { TurnView, TurnViewBlock } from './turn-view.js';
-import { isSettled } from './turn-view.js';
+import { isBlockSettled } from '../../machines/select-view.js';
+import type { AgentTurnView, ReasoningBlockView, TextBlockView, ToolBlockView } from '../../machines/turn-view-types.js';
+import { screenBlocks, type ScreenBlock } from './screen-blocks.js';
 import { formatToolHeader, formatToolOutcome } from './tool-card-format.js';
+
+
+/** The prose of a text or reasoning block. */
+const proseOf = (block: TextBlockView | ReasoningBlockView) => (block.type === 'text' ? block.content : block.reasoning);
 
 /** Where the renderer writes: process.stdout, or a fake in tests. */
 export interface TerminalOutput {
@@ -23,7 +28,7 @@ export interface TerminalRendererOptions {
 
 export interface TerminalRenderer {
   /** Draws what changed since the last view. */
-  update(view: TurnView): void;
+  update(view: AgentTurnView): void;
   /** Advances the spinner (live mode). */
   tick(): void;
   /** Freezes the screen so a prompt can be written below it: the live part is printed for good. */
@@ -31,7 +36,7 @@ export interface TerminalRenderer {
   /** Redraws after a prompt. */
   resume(): void;
   /** Prints whatever is still unsettled, then the closing line; nothing is drawn after this. */
-  finish(view: TurnView | undefined, summary: string): void;
+  finish(view: AgentTurnView | undefined, summary: string): void;
 }
 
 /** How much of each block is already on screen for good. */
@@ -57,7 +62,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
   const printed = new Map<string, Printed>();
   let liveRows = 0;
   let frame = 0;
-  let lastView: TurnView | undefined;
+  let lastView: AgentTurnView | undefined;
   let suspended = false;
   let finished = false;
   let anyBlockPrinted = false;
@@ -80,31 +85,31 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     return gap;
   };
 
-  const folded = (block: Extract<TurnViewBlock, { kind: 'reasoning' }>) => style.dim(`✻ thought for ${block.tokens} token${block.tokens === 1 ? '' : 's'}`);
+  const folded = (block: ReasoningBlockView) => style.dim(`✻ thought for ${block.tokens} token${block.tokens === 1 ? '' : 's'}`);
 
   type Commit = { text: string; blocking: boolean };
 
   /** Text, or reasoning kept on screen (--show-reasoning): streamed for good as it grows; whole lines only in live mode. */
-  function commitProse(block: Extract<TurnViewBlock, { kind: 'text' | 'reasoning' }>, p: Printed, settled: boolean): Commit {
-    const body = block.text;
-    const paint = block.kind === 'reasoning' ? style.dim : (s: string) => s;
+  function commitProse(block: TextBlockView | ReasoningBlockView, p: Printed, settled: boolean): Commit {
+    const body = proseOf(block);
+    const paint = block.type === 'reasoning' ? style.dim : (s: string) => s;
     let text = '';
     // Live mode keeps the unfinished line in the live region; plain mode writes characters as they come.
     const upTo = settled ? body.length : live ? body.lastIndexOf('\n') + 1 : body.length;
     if (upTo > p.chars) {
-      if (block.kind === 'reasoning' && !p.started) text += `${begin(p)}${style.dim('✻ thinking')}\n`;
+      if (block.type === 'reasoning' && !p.started) text += `${begin(p)}${style.dim('✻ thinking')}\n`;
       text += begin(p) + paint(printable(body.slice(p.chars, upTo)));
       p.chars = upTo;
     }
     if (!settled) return { text, blocking: true };
     if (p.chars > 0) text += '\n';
-    if (block.kind === 'reasoning') text += `${begin(p)}${folded(block)}\n`;
+    if (block.type === 'reasoning') text += `${begin(p)}${folded(block)}\n`;
     p.done = true;
     return { text, blocking: false };
   }
 
   /** A tool card: its header once the parameters are complete and settled (or, in plain mode, once they are complete), then its outcome. */
-  function commitToolCard(block: Extract<TurnViewBlock, { kind: 'tool' }>, p: Printed, settled: boolean): Commit {
+  function commitToolCard(block: ToolBlockView, p: Printed, settled: boolean): Commit {
     let text = '';
     if (!p.header && (settled || (block.status !== 'streaming' && !live))) {
       text += begin(p) + formatToolHeader(block, style, columns()).join('\n') + '\n';
@@ -119,16 +124,16 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
   }
 
   /** Output that becomes permanent for this block now; `final` settles everything. */
-  function commit(block: TurnViewBlock, final: boolean): Commit {
+  function commit(block: ScreenBlock, final: boolean): Commit {
     const p = progress(block.key);
     if (p.done) return { text: '', blocking: false };
-    const settled = final || isSettled(block);
-    if (block.kind === 'notice') {
+    if (block.type === 'notice') {
       p.done = true;
       return { text: `${begin(p)}${style.yellow(`↻ ${printable(block.text)}`)}\n`, blocking: false };
     }
-    if (block.kind === 'tool') return commitToolCard(block, p, settled);
-    if (block.kind === 'text' || showReasoning) return commitProse(block, p, settled);
+    const settled = final || isBlockSettled(block);
+    if (block.type === 'tool_use') return commitToolCard(block, p, settled);
+    if (block.type === 'text' || showReasoning) return commitProse(block, p, settled);
     // Folded reasoning: one line once it is complete (the live region shows it while it streams).
     if (!settled) return { text: '', blocking: true };
     p.done = true;
@@ -136,26 +141,26 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
   }
 
   /** The live region: the unsettled blocks as they stand, then the status line. */
-  function liveLines(view: TurnView, from: number): string[] {
+  function liveLines(view: AgentTurnView, blocks: readonly ScreenBlock[], from: number): string[] {
     const lines: string[] = [];
     let first = true;
-    for (let i = from; i < view.blocks.length; i++) {
-      const block = view.blocks[i];
+    for (let i = from; i < blocks.length; i++) {
+      const block = blocks[i];
       const p = progress(block.key);
       if (p.done) continue;
       const gap = (!first || anyBlockPrinted) && !p.started ? [''] : [];
       first = false;
-      if (block.kind === 'notice') continue; // always settled, never live
-      if (block.kind === 'text') {
-        const rest = block.text.slice(p.chars);
+      if (block.type === 'notice') continue; // always settled, never live
+      if (block.type === 'text') {
+        const rest = block.content.slice(p.chars);
         if (rest !== '') lines.push(...gap, ...printable(rest).split('\n'));
-      } else if (block.kind === 'reasoning') {
+      } else if (block.type === 'reasoning') {
         if (showReasoning) {
-          const rest = block.text.slice(p.chars);
+          const rest = block.reasoning.slice(p.chars);
           if (!p.started) lines.push(...gap, style.dim('✻ thinking'));
           if (rest !== '') lines.push(...printable(rest).split('\n').map((l) => style.dim(l)));
         } else {
-          const tail = block.text.split('\n').filter((l) => l.trim() !== '').slice(-REASONING_TAIL_LINES);
+          const tail = block.reasoning.split('\n').filter((l) => l.trim() !== '').slice(-REASONING_TAIL_LINES);
           lines.push(...gap, style.dim(`✻ thinking… ${block.tokens} token${block.tokens === 1 ? '' : 's'}`));
           for (const l of tail) lines.push(style.dim(style.italic(`  ${clip(printable(l), columns() - 3)}`)));
         }
@@ -170,11 +175,12 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     return lines;
   }
 
-  function draw(view: TurnView, final: boolean): void {
+  function draw(view: AgentTurnView, final: boolean): void {
     let text = live && liveRows > 0 ? eraseRowsAbove(liveRows - 1) : '';
-    let firstUnsettled = view.blocks.length;
-    for (let i = 0; i < view.blocks.length; i++) {
-      const block = view.blocks[i];
+    const blocks = screenBlocks(view);
+    let firstUnsettled = blocks.length;
+    for (let i = 0; i < blocks.length; i++) {
+      const block = blocks[i];
       // Plain output has no status line: say where a new request's reply begins.
       if (!live && block.request > lastRequestAnnounced && !progress(block.key).started) {
         lastRequestAnnounced = block.request;
@@ -190,7 +196,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     }
     liveRows = 0;
     if (live && !final) {
-      const lines = fitToScreen(liveLines(view, firstUnsettled), out.rows || 24, columns());
+      const lines = fitToScreen(liveLines(view, blocks, firstUnsettled), out.rows || 24, columns());
       liveRows = rowsOf(lines, columns());
       text += lines.join('\n');
     }
@@ -216,10 +222,10 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
       // Print the cards under way for good, so the prompt appears below them.
       let text = liveRows > 0 ? eraseRowsAbove(liveRows - 1) : '';
       liveRows = 0;
-      for (const block of lastView?.blocks ?? []) {
+      for (const block of lastView ? screenBlocks(lastView) : []) {
         const p = progress(block.key);
         if (p.done) continue;
-        if (block.kind === 'tool' && !p.header && block.status !== 'streaming') {
+        if (block.type === 'tool_use' && !p.header && block.status !== 'streaming') {
           text += begin(p) + formatToolHeader(block, style, columns()).join('\n') + '\n';
           p.header = true;
         }

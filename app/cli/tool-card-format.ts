@@ -1,8 +1,14 @@
 import type { Style } from './ansi-style.js';
 import { clip, printable } from './ansi-style.js';
-import type { TurnViewBlock } from './turn-view.js';
+import type { ToolBlockStatus } from '../../machines/turn-view-types.js';
 
-type ToolBlock = Extract<TurnViewBlock, { kind: 'tool' }>;
+/** What a tool card shows of a tool block (a ToolBlockView fits). */
+interface ToolBlock {
+  name: string;
+  params: Record<string, string>;
+  status: ToolBlockStatus;
+  result?: string;
+}
 
 /** The parameter shown beside the tool's name, most telling first. */
 const HEADLINE_PARAMS = ['path', 'command', 'regex', 'question'];

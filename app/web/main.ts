@@ -2,6 +2,7 @@
 // timeline to one agent-turn actor per run.
 import type { InspectionEvent } from 'xstate';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
+import { selectView } from '../../machines/select-view.js';
 import { scriptedFaults, type ScriptedFault } from '../../src/scripted/index.js';
 import { listModelProfiles } from '../../src/profiles/index.js';
 import { WRITING_TOOL_NAMES } from '../tools/index.js';
@@ -104,9 +105,9 @@ function render() {
   frame = 0;
   if (!actor || !timeline) return;
   const snapshot = actor.getSnapshot();
-  const c = snapshot.context;
+  const view = selectView(snapshot);
   const stick = messages.scrollTop + messages.clientHeight >= messages.scrollHeight - 40;
-  conversation.render(turnItems(c));
+  conversation.render(turnItems(view));
   timelineView.render(timeline.entries());
   for (const record of wireDirty) wireView.show(record);
   wireDirty.clear();
@@ -114,16 +115,16 @@ function render() {
   const state = timeline.state();
   setText(byId('active-state'), state);
   byId('active-state').dataset.state = state;
-  const tone = statusTone(state, c.reason);
-  byId('status').dataset.tone = tone;
-  setText(byId('status-text'), statusPhrase(state));
-  // Usage arrives at the end of a stream; a stream stopped after its tool never reports it.
-  const tokens = c.usage.totalTokens > 0 ? ` · ${c.usage.totalTokens} tokens` : '';
-  const reasoning = c.usage.reasoningTokens ? ` · ${c.usage.reasoningTokens} reasoning` : '';
-  setText(byId('status-meta'), `request ${Math.max(1, c.requestCount)}${tokens}${reasoning}`);
+  byId('status').dataset.tone = statusTone(view.phase, view.reason);
+  setText(byId('status-text'), statusPhrase(view.phase, view.reason));
+  // Usage arrives at the end of a stream; a stream stopped after its tool never reports it (the
+  // view's estimate is not shown here).
+  const tokens = view.tokens.estimated ? '' : ` · ${view.tokens.total} tokens`;
+  const reasoning = view.usage.reasoningTokens ? ` · ${view.usage.reasoningTokens} reasoning` : '';
+  setText(byId('status-meta'), `request ${view.request}${tokens}${reasoning}`);
   const outcome = byId('outcome');
   if (snapshot.status === 'done') {
-    const o = outcomeText(snapshot.output ?? { reason: c.reason ?? 'failed' });
+    const o = outcomeText(snapshot.output ?? { reason: view.reason ?? 'failed' });
     outcome.hidden = false;
     outcome.dataset.reason = o.reason;
     outcome.className = `outcome ${o.tone}`;

@@ -1,16 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { createTerminalRenderer } from '../../app/cli/terminal-renderer.js';
-import type { TurnView, TurnViewBlock } from '../../app/cli/turn-view.js';
+import type { AgentTurnView, BlockView, RequestView, ToolBlockStatus, ToolState } from '../../machines/turn-view-types.js';
 import { FakePipe, FakeTerminal } from './fake-terminal.js';
 
-const view = (blocks: TurnViewBlock[], extra: Partial<TurnView> = {}): TurnView => ({
-  state: 'streaming', phase: 'streaming', request: 1, tokens: { total: 0, reasoning: 0 }, blocks, ...extra,
+type TurnView = AgentTurnView;
+
+/** The requests a list of blocks came from, grouped by their request number. */
+function requestsOf(blocks: readonly BlockView[]): RequestView[] {
+  const requests: RequestView[] = [];
+  for (const block of blocks) {
+    let r = requests.find((q) => q.number === block.request);
+    if (!r) requests.push((r = { key: String(block.request - 1), index: block.request - 1, number: block.request, attempt: 0, status: 'streaming', blocks: [], retried: false }));
+    r.blocks.push(block);
+  }
+  return requests;
+}
+
+const view = (blocks: BlockView[], extra: Partial<TurnView> = {}): TurnView => {
+  const requests = extra.requests ?? requestsOf(blocks);
+  return {
+    state: 'streaming', phase: 'streaming', request: 1, tokens: { total: 0, reasoning: 0, estimated: false },
+    usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, currentStreamingContentIndex: 0, done: false,
+    requests, blocks: requests.at(-1)?.blocks ?? [], ...extra,
+  };
+};
+const prose = (partial: boolean) => (partial ? 'streaming' : 'complete') as 'streaming' | 'complete';
+const reasoning = (text: string, partial: boolean, tokens = 7): BlockView => ({ key: 'r0', request: 1, type: 'reasoning', reasoning: text, status: prose(partial), tokens, estimated: false });
+const answer = (text: string, partial: boolean, key = 't1', request = 1): BlockView => ({ key, request, type: 'text', content: text, status: prose(partial) });
+const toolState = (status: ToolBlockStatus, result?: string): ToolState =>
+  status === 'streaming' || status === 'ready' || status === 'awaiting-approval' || status === 'running'
+    ? { status }
+    : ({ status, result: result ?? '', isError: status !== 'done' } as ToolState);
+const tool = (key: string, name: string, params: Record<string, string>, status: ToolBlockStatus, result?: string): BlockView => ({
+  key, request: 1, type: 'tool_use', name, params, call_id: key, isNativeToolCall: false, isCompletion: false, ...toolState(status, result),
 });
-const reasoning = (text: string, partial: boolean, tokens = 7): TurnViewBlock => ({ key: 'r0', request: 1, kind: 'reasoning', text, partial, tokens });
-const answer = (text: string, partial: boolean): TurnViewBlock => ({ key: 't1', request: 1, kind: 'text', text, partial });
-const readTool = (status: Extract<TurnViewBlock, { kind: 'tool' }>['status'], params: Record<string, string>, result?: string): TurnViewBlock => ({
-  key: 'u2', request: 1, kind: 'tool', name: 'read_file', params, status, result, isError: status === 'error',
-});
+const readTool = (status: ToolBlockStatus, params: Record<string, string>, result?: string): BlockView => tool('u2', 'read_file', params, status, result);
 
 /** A turn told in views: reasoning streams, then text, then a tool that runs. */
 function sequence(): TurnView[] {
@@ -21,9 +45,9 @@ function sequence(): TurnView[] {
     view([reasoning('Let me look\nat the files', false, 6), answer('I will read', true)]),
     view([reasoning('Let me look\nat the files', false, 6), answer('I will read\nthe README.', true)]),
     view([reasoning('Let me look\nat the files', false, 6), answer('I will read\nthe README.', false), readTool('streaming', { path: 'READ' })]),
-    view([reasoning('Let me look\nat the files', false, 6), answer('I will read\nthe README.', false), readTool('running', { path: 'README.md' })], { phase: 'running-tool', tokens: { total: 40, reasoning: 6 } }),
-    view([reasoning('Let me look\nat the files', false, 6), answer('I will read\nthe README.', false), readTool('done', { path: 'README.md' }, '# Title\nline 2\nline 3')], { phase: 'waiting', request: 2, tokens: { total: 40, reasoning: 6 } }),
-    view([reasoning('Let me look\nat the files', false, 6), answer('I will read\nthe README.', false), readTool('done', { path: 'README.md' }, '# Title\nline 2\nline 3'), { key: 't3', request: 2, kind: 'text', text: 'It is a title.', partial: false }], { request: 2, tokens: { total: 60, reasoning: 6 } }),
+    view([reasoning('Let me look\nat the files', false, 6), answer('I will read\nthe README.', false), readTool('running', { path: 'README.md' })], { phase: 'running-tool', tokens: { total: 40, reasoning: 6, estimated: false } }),
+    view([reasoning('Let me look\nat the files', false, 6), answer('I will read\nthe README.', false), readTool('done', { path: 'README.md' }, '# Title\nline 2\nline 3')], { phase: 'waiting', request: 2, tokens: { total: 40, reasoning: 6, estimated: false } }),
+    view([reasoning('Let me look\nat the files', false, 6), answer('I will read\nthe README.', false), readTool('done', { path: 'README.md' }, '# Title\nline 2\nline 3'), answer('It is a title.', false, 't3', 2)], { request: 2, tokens: { total: 60, reasoning: 6, estimated: false } }),
   ];
 }
 
@@ -80,7 +104,7 @@ describe('terminal renderer, live (TTY)', () => {
     const term = new FakeTerminal(60);
     const r = createTerminalRenderer({ out: term, live: true });
     const content = Array.from({ length: 10 }, (_, i) => `line ${i + 1}`).join('\n');
-    r.update(view([{ key: 'w', request: 1, kind: 'tool', name: 'write_to_file', params: { path: 'a.txt', content }, status: 'error', result: 'Error (read-only): no', isError: true }]));
+    r.update(view([tool('w', 'write_to_file', { path: 'a.txt', content }, 'error', 'Error (read-only): no')]));
     r.finish(undefined, 'x');
     expect(term.screen()).toBe(['⏺ write_to_file a.txt', '  content (10 lines)', ...[1, 2, 3, 4, 5, 6].map((n) => `  │ line ${n}`), '  │ … 4 more lines', '  ⎿ ✗ Error (read-only): no', '', 'x'].join('\n'));
   });
@@ -108,8 +132,8 @@ describe('terminal renderer around a prompt', () => {
   it('prints the card for good before the prompt, then only its outcome', () => {
     const term = new FakeTerminal();
     const r = createTerminalRenderer({ out: term, live: true });
-    const write = (status: Extract<TurnViewBlock, { kind: 'tool' }>['status'], result?: string): TurnViewBlock => ({
-      key: 'w', request: 1, kind: 'tool', name: 'write_to_file', params: { path: 'a.txt', content: 'hi' }, status, result,
+    const write = (status: ToolBlockStatus, result?: string): BlockView => ({
+      ...tool('w', 'write_to_file', { path: 'a.txt', content: 'hi' }, status, result),
     });
     r.update(view([write('awaiting-approval')], { phase: 'awaiting-approval' }));
     expect(term.screen()).toContain('⎿ waiting for approval');
@@ -153,9 +177,13 @@ describe('terminal renderer, plain (pipe or NO_COLOR)', () => {
   it('says when a failed attempt is retried, between its blocks and the retry', () => {
     const pipe = new FakePipe();
     const r = createTerminalRenderer({ out: pipe, live: false });
-    r.update(view([answer('Looking', false), { key: '0:retry', request: 1, kind: 'notice', text: 'attempt 1 failed [http] 429; retrying' }, { key: '1:0', request: 1, kind: 'text', text: 'Looking again', partial: false }]));
+    const failed: RequestView = {
+      key: '0', index: 0, number: 1, attempt: 0, status: 'failed', retried: true, error: { code: 'http', message: '429.' }, blocks: [answer('Looking', false, '0:0')],
+    };
+    const retry: RequestView = { key: '1', index: 1, number: 1, attempt: 1, status: 'streaming', retried: false, blocks: [answer('Looking again', false, '1:0')] };
+    r.update(view([], { requests: [failed, retry] }));
     r.finish(undefined, 'ok');
-    expect(pipe.text).toBe('Looking\n\n↻ attempt 1 failed [http] 429; retrying\n\nLooking again\n\nok\n');
+    expect(pipe.text).toBe('Looking\n\n↻ attempt 1 failed [http] 429 — retrying\n\nLooking again\n\nok\n');
   });
 
   it('prints what arrived when the turn ends mid-stream', () => {

@@ -8,6 +8,7 @@ import { createModelSource } from '../../app/web/model-source.js';
 import { readPageOptions } from '../../app/web/page-options.js';
 import { createTurnActor } from '../../app/web/turn-runner.js';
 import { turnItems } from '../../app/web/turn-items.js';
+import { selectView } from '../../machines/select-view.js';
 import type { ScriptedFault } from '../../src/scripted/index.js';
 
 async function runTurn(profile: string, fault: ScriptedFault | 'none' = 'none') {
@@ -32,7 +33,7 @@ describe('a page turn', () => {
     const { ws, output, snapshot } = await runTurn('scripted');
     expect(output.reason).toBe('completed');
     expect(ws.read('notes.md')).toContain('# Notes for: Read README.md and write notes.md about it.');
-    const items = turnItems(snapshot.context);
+    const items = turnItems(selectView(snapshot));
     const tools = items.filter((i) => i.kind === 'tool');
     expect(tools.map((t) => t.kind === 'tool' && [t.name, t.status])).toEqual([
       ['list_files', 'done'],
@@ -62,7 +63,7 @@ describe('a page turn', () => {
   it('shows a failed attempt and its retry under a 429', async () => {
     const { output, snapshot, timeline } = await runTurn('scripted', 'http-429-once');
     expect(output.reason).toBe('completed');
-    const items = turnItems(snapshot.context);
+    const items = turnItems(selectView(snapshot));
     const failed = items.find((i) => i.kind === 'divider' && i.tone === 'error');
     expect(failed?.kind === 'divider' && failed.label).toMatch(/^Attempt failed — http 429/);
     expect(items.some((i) => i.kind === 'divider' && i.label === 'Request 1 · retry 1')).toBe(true);
@@ -71,7 +72,7 @@ describe('a page turn', () => {
 
   it('counts hidden reasoning for a tokens-only profile', async () => {
     const { snapshot } = await runTurn('gpt-5.4-mini');
-    const items = turnItems(snapshot.context);
+    const items = turnItems(selectView(snapshot));
     expect(items.some((i) => i.kind === 'reasoning')).toBe(false);
     expect(items.some((i) => i.kind === 'hidden-reasoning' && i.tokens > 0)).toBe(true);
   });

@@ -28,7 +28,7 @@ describe('selectView', () => {
     actor.send({ type: 'CHAT.CHUNKS', events: [{ type: 'reasoning', text: 'plan the work' }] });
     let view = selectView(actor.getSnapshot());
     expect(view.state).toBe('request.streaming');
-    expect(view.blocks).toEqual([{ type: 'reasoning', reasoning: 'plan the work', tokens: 4, status: 'streaming' }]);
+    expect(view.blocks).toEqual([{ key: '0:0', request: 1, type: 'reasoning', reasoning: 'plan the work', tokens: 4, estimated: true, status: 'streaming' }]);
 
     actor.send({ type: 'CHAT.CHUNKS', events: [{ type: 'text', text: `Reading. ${READ_A} then ${WRITE.slice(0, 20)}` }] });
     view = selectView(actor.getSnapshot());

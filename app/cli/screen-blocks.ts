@@ -1,0 +1,24 @@
+// The blocks the terminal shows, in order: every request's blocks from the view, with a notice
+// after each failed attempt that was retried. No decisions here: the view made them.
+import type { AgentTurnView, BlockView } from '../../machines/turn-view-types.js';
+
+/** A line a person should see between blocks: here, that a failed attempt is being retried. */
+export interface NoticeBlock {
+  type: 'notice';
+  key: string;
+  request: number;
+  text: string;
+}
+
+export type ScreenBlock = BlockView | NoticeBlock;
+
+export function screenBlocks(view: AgentTurnView): ScreenBlock[] {
+  const out: ScreenBlock[] = [];
+  for (const r of view.requests) {
+    out.push(...r.blocks);
+    if (r.retried && r.error) {
+      out.push({ type: 'notice', key: `${r.key}:retry`, request: r.number, text: `attempt ${r.attempt + 1} failed [${r.error.code}] ${r.error.message.replace(/\.$/, '')} — retrying` });
+    }
+  }
+  return out;
+}

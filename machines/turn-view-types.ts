@@ -1,0 +1,128 @@
+// The renderer contract: what selectView gives a UI (React, DOM, terminal) — plain data, no XState.
+// Every block has a key stable across views and the number of the request it came from; a tool
+// block's status says what happened to it, and only a settled status carries a result.
+import type { ChatUsage } from '../src/wire/types.js';
+import type { RequestStatus, TurnEndReason } from './agent-turn-types.js';
+import type { TurnPhase } from './turn-phase.js';
+
+/** Which block this is, the same in every later view, and the 1-based number of its request. */
+export interface BlockPlace {
+  /**
+   * Unique within the turn and the same in every later view: `${RequestView.index}:${position}` for
+   * prose, `${RequestView.index}:${call_id}` for a tool use (native calls move as text grows before them).
+   */
+  key: string;
+  /** The 1-based number of the model request the block came from (a retry keeps its request's number). */
+  request: number;
+}
+
+/** Prose is `streaming` until its end arrived, then `complete`. */
+export type ProseStatus = 'streaming' | 'complete';
+
+export interface TextBlockView extends BlockPlace {
+  type: 'text';
+  content: string;
+  status: ProseStatus;
+}
+
+export interface ReasoningBlockView extends BlockPlace {
+  type: 'reasoning';
+  reasoning: string;
+  /** The provider's reasoning count once its request reported one, else an estimate from the text (`estimated`). */
+  tokens: number;
+  estimated: boolean;
+  status: ProseStatus;
+}
+
+/**
+ * A tool use's life, one status at a time:
+ * `streaming` (parameters arriving) → `ready` (complete, not yet decided) → `awaiting-approval` →
+ * `running` → `done` | `error`; or it ends `rejected` (by the person), `skipped` (never run: one
+ * tool per message, an earlier rejection, the completion, an abort) or `cut-off` (its end never
+ * arrived). Settled statuses carry the result the model sees (or why the tool did not run).
+ */
+export type ToolState =
+  | { status: 'streaming' }
+  | { status: 'ready' }
+  | { status: 'awaiting-approval' }
+  | { status: 'running' }
+  | { status: 'done'; result: string; isError: false }
+  | { status: 'error'; result: string; isError: true }
+  | { status: 'rejected'; result: string; isError: true }
+  | { status: 'skipped'; result: string; isError: true }
+  | { status: 'cut-off'; result: string; isError: true };
+
+export type ToolBlockStatus = ToolState['status'];
+
+export type ToolBlockView = BlockPlace & {
+  type: 'tool_use';
+  name: string;
+  /** Parameters so far (complete once the status is past `streaming`). */
+  params: Record<string, string>;
+  call_id: string;
+  isNativeToolCall: boolean;
+  /** The turn's completion tool (its `result` parameter is the turn's answer). */
+  isCompletion: boolean;
+} & ToolState;
+
+export type BlockView = TextBlockView | ReasoningBlockView | ToolBlockView;
+
+/** Every status a block can have. */
+export type BlockStatus = ProseStatus | ToolBlockStatus;
+
+/** A typed error as a renderer shows it. */
+export interface ErrorView {
+  code: string;
+  message: string;
+  /** The HTTP status, when the error came with one. */
+  status?: number;
+}
+
+export interface RequestView {
+  /** `${index}`: unique within the turn, stable across views. */
+  key: string;
+  /** 0-based position among all attempts, retries included. */
+  index: number;
+  /** 1-based request number; retries of a request share it. */
+  number: number;
+  /** Retry number of this attempt (0 = first try). */
+  attempt: number;
+  /** `streaming` while the reply is open. */
+  status: RequestStatus;
+  blocks: BlockView[];
+  /** A failed attempt that a retry followed. */
+  retried: boolean;
+  /** Reasoning tokens the provider reported for a reply that showed no reasoning text (absent otherwise). */
+  hiddenReasoningTokens?: number;
+  finishReason?: string;
+  usage?: ChatUsage;
+  error?: ErrorView;
+}
+
+/** Token totals of the turn: the provider's usage, or (`estimated`) a count from the text seen when it reported none. */
+export interface TokenTotals {
+  total: number;
+  reasoning: number;
+  estimated: boolean;
+}
+
+export interface AgentTurnView {
+  /** The active state as a dotted path, e.g. "request.executingTool" (for diagrams and logs; read `phase` to decide). */
+  state: string;
+  /** What the turn is doing, read from the state's tag. */
+  phase: TurnPhase;
+  /** 1-based number of the request under way (or the last one); retries not counted. */
+  request: number;
+  /** Every request so far, the current one last. */
+  requests: RequestView[];
+  /** The blocks of the current (or last) reply. */
+  blocks: BlockView[];
+  currentStreamingContentIndex: number;
+  /** The provider-reported usage, summed over the requests. */
+  usage: ChatUsage;
+  tokens: TokenTotals;
+  done: boolean;
+  reason?: TurnEndReason;
+  result?: string;
+  error?: ErrorView;
+}
