@@ -10,11 +10,13 @@ const fragments = [
   '<path evil="1">', 'é', '👋', '\u0000', '\ud800',
 ];
 
-export const messageArbitrary = fc
-  .array(fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...fragments) }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }) }), {
-    maxLength: 60,
-  })
-  .map((parts) => parts.join(''));
+/** A message as the fragments it is made of, so a test can cut it exactly at tag edges. */
+export const messagePartsArbitrary = fc.array(
+  fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...fragments) }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }) }),
+  { maxLength: 60 },
+);
+
+export const messageArbitrary = messagePartsArbitrary.map((parts) => parts.join(''));
 
 /** Cut points for a text of length n, as sorted unique offsets. */
 export function chunksOf(text: string, cuts: number[]): string[] {

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createStreamParser, parseAssistantMessage, type AssistantMessageContent } from '../../src/parser/index.js';
 import { clineProtocol, clineThinkProtocol } from '../../src/protocol/index.js';
-import { chunksOf, cutsArbitrary, messageArbitrary } from './fragments.js';
+import { chunksOf, cutsArbitrary, messageArbitrary, messagePartsArbitrary } from './fragments.js';
 
 const protocols = fc.constantFrom(clineProtocol, clineThinkProtocol);
 const runs = { numRuns: 300 };
@@ -53,6 +53,27 @@ describe('stream form equals the snapshot form', () => {
     const parser = createStreamParser();
     for (let i = 0; i < text.length; i += 3) parser.write(text.slice(i, i + 3));
     expect(parser.end()).toEqual(parseAssistantMessage(text, { final: true }));
+  });
+
+  it('when chunk edges fall on mode switches: each fragment its own chunk, cut once at any point', () => {
+    // a tag (a mode switch) then starts or ends exactly at a chunk edge, or is split across two
+    fc.assert(
+      fc.property(messagePartsArbitrary, fc.array(fc.nat(), { maxLength: 60 }), protocols, fc.boolean(), (parts, splits, protocol, startInReasoning) => {
+        const options = { protocol, startInReasoning };
+        const chunks = parts.flatMap((part, i) => {
+          const at = (splits[i] ?? 0) % (part.length + 1);
+          return [part.slice(0, at), part.slice(at)];
+        });
+        const parser = createStreamParser(options);
+        let soFar = '';
+        for (const chunk of chunks) {
+          soFar += chunk;
+          expect(parser.push(chunk)).toEqual(parseAssistantMessage(soFar, options));
+        }
+        expect(parser.end()).toEqual(parseAssistantMessage(soFar, { ...options, final: true }));
+      }),
+      runs,
+    );
   });
 
   it('one character at a time', () => {

@@ -1,0 +1,77 @@
+// Everything the scanner carries from one chunk to the next: the mode it is in, the block it is
+// building, and the blocks it has finished. One object with a fixed shape, created once per
+// parser, so the mode functions that read it stay monomorphic.
+
+import type { CompiledProtocol, CompiledTool } from '../../protocol/define-protocol.js';
+import type { AssistantMessageContent } from '../blocks.js';
+import type { TagRecord } from '../tag-reader.js';
+import { createTrimmedBuilder, type ValueBuilder } from '../text-builders.js';
+
+/** Prose between blocks. */
+export const MODE_TEXT = 0;
+/** Inside a tool, outside any parameter: only parameter tags and the close tag count. */
+export const MODE_TOOL = 1;
+/** Inside a parameter value. */
+export const MODE_PARAM = 2;
+/** A raw value's close tag was seen: is it the real one? */
+export const MODE_RAW_AFTER_CLOSE = 3;
+/** Inside a reasoning block: only its close tag counts. */
+export const MODE_REASONING = 4;
+export type Mode = typeof MODE_TEXT | typeof MODE_TOOL | typeof MODE_PARAM | typeof MODE_RAW_AFTER_CLOSE | typeof MODE_REASONING;
+
+export interface ScanState {
+  readonly protocol: CompiledProtocol;
+  /** Prefix of every call_id. */
+  readonly idPrefix: string;
+  /** Reused by every readTag call: a tag read allocates no record. */
+  readonly tag: TagRecord;
+  /** Finished blocks, in order; never changed once pushed. */
+  readonly done: AssistantMessageContent[];
+  mode: Mode;
+  /** Undecided tail (starts with '<'), carried to the next scan; bounded by the longest tag. */
+  carry: string;
+  /** The character before the next unscanned one (for the inline-code rule); -1 at the start. */
+  previousCode: number;
+  /** The value of the block or parameter being built. */
+  builder: ValueBuilder;
+  /** The open tool (MODE_TOOL, MODE_PARAM, MODE_RAW_AFTER_CLOSE). */
+  tool: CompiledTool | undefined;
+  callId: string;
+  /** The open tool's finished parameters. */
+  params: Record<string, string>;
+  /** The open parameter (MODE_PARAM, MODE_RAW_AFTER_CLOSE). */
+  paramName: string;
+  paramRaw: boolean;
+  /** Close string the current parameter or reasoning block waits for, e.g. `</path>`. */
+  closeTag: string;
+  /** MODE_RAW_AFTER_CLOSE: the raw value's close tag and the whitespace after it, not yet judged. */
+  heldClose: string;
+}
+
+export function createScanState(protocol: CompiledProtocol, idPrefix: string): ScanState {
+  return {
+    protocol,
+    idPrefix,
+    tag: { closing: false, name: '', end: 0 },
+    done: [],
+    mode: MODE_TEXT,
+    carry: '',
+    previousCode: -1,
+    builder: createTrimmedBuilder(),
+    tool: undefined,
+    callId: '',
+    params: {},
+    paramName: '',
+    paramRaw: false,
+    closeTag: '',
+    heldClose: '',
+  };
+}
+
+/**
+ * What a mode function returns when the input from `index` on is undecided (it may still become
+ * a tag): a negative number, so one return value carries either the next position or a hold.
+ */
+export function holdFrom(index: number): number {
+  return ~index;
+}

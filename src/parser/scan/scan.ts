@@ -1,0 +1,48 @@
+// The scanner's loop: hands the input to the function of the current mode, which runs until its
+// mode ends or the input does. So this dispatch runs once per mode switch, never per character.
+
+import { scanRawClose } from './raw-close-mode.js';
+import { MODE_PARAM, MODE_REASONING, MODE_TEXT, MODE_TOOL, type ScanState } from './scan-state.js';
+import { scanText } from './text-mode.js';
+import { scanTool } from './tool-mode.js';
+import { scanValue } from './value-mode.js';
+
+/**
+ * Scans `input` (whose first character is at absolute offset `base`). Finished blocks go to
+ * `s.done`; an undecided tail is left in `s.carry` for the next scan. `final`: no more input will
+ * come, so nothing is held back.
+ */
+export function scan(s: ScanState, input: string, base: number, final: boolean): void {
+  const len = input.length;
+  let pos = 0;
+  let hold = -1; // where the undecided tail starts, if any
+  while (pos < len) {
+    let next: number;
+    switch (s.mode) {
+      case MODE_TEXT:
+        next = scanText(s, input, pos, base, final);
+        break;
+      case MODE_TOOL:
+        next = scanTool(s, input, pos, final);
+        break;
+      case MODE_PARAM:
+      case MODE_REASONING:
+        next = scanValue(s, input, pos, final);
+        break;
+      default:
+        next = scanRawClose(s, input, pos, final);
+    }
+    if (next < 0) {
+      hold = ~next; // see holdFrom
+      break;
+    }
+    pos = next;
+  }
+  if (hold === -1) {
+    s.carry = '';
+    if (len > 0) s.previousCode = input.charCodeAt(len - 1);
+  } else {
+    s.carry = input.slice(hold);
+    if (hold > 0) s.previousCode = input.charCodeAt(hold - 1);
+  }
+}

@@ -1,0 +1,33 @@
+// The answer for all text so far: the finished blocks plus the one being built, shown as it
+// stands. Costs O(number of blocks): the finished ones are shared, never copied.
+
+import type { AssistantMessageContent } from './blocks.js';
+import { MODE_REASONING, MODE_TEXT, MODE_TOOL, type ScanState } from './scan/scan-state.js';
+
+/** The blocks of all text scanned so far; `final`: the stream is over, so text and reasoning are complete. */
+export function snapshot(s: ScanState, final: boolean): AssistantMessageContent[] {
+  let last: AssistantMessageContent | undefined;
+  switch (s.mode) {
+    case MODE_TEXT: {
+      const content = s.builder.value;
+      if (content !== '') last = { type: 'text', content, partial: !final };
+      break;
+    }
+    case MODE_REASONING:
+      last = { type: 'reasoning', reasoning: s.builder.value, partial: !final };
+      break;
+    default: {
+      const shown: Record<string, string> = {};
+      for (const key in s.params) shown[key] = s.params[key]!;
+      if (s.mode !== MODE_TOOL) shown[s.paramName] = s.builder.value;
+      last = { type: 'tool_use', name: s.tool!.name, params: shown, partial: true, call_id: s.callId };
+    }
+  }
+  // one right-sized array: growing a copy by push() would allocate twice
+  const done = s.done;
+  const n = done.length;
+  const out: AssistantMessageContent[] = new Array(last === undefined ? n : n + 1);
+  for (let i = 0; i < n; i++) out[i] = done[i]!;
+  if (last !== undefined) out[n] = last;
+  return out;
+}
