@@ -18,7 +18,7 @@ export default defineConfig({
       },
       {
         optimizeDeps: {
-          include: ['xstate', 'nanoid', 'eventsource-parser', 'fast-check', '@xstate/graph'],
+          include: ['xstate', 'nanoid', 'eventsource-parser', 'fast-check', '@xstate/graph', 're2js'],
         },
         test: {
           name: 'browser',

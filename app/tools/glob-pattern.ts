@@ -1,10 +1,12 @@
+import { compileLinearRegex, type LinearRegex } from './linear-regex.js';
+
 /**
- * A file glob as a RegExp over forward-slash relative paths: `*` and `?` stay within one path
+ * A file glob as a linear-time regex over forward-slash relative paths: `*` and `?` stay within one path
  * segment, `**` spans segments, `{a,b}` alternates, `[...]` is a class. A pattern without a '/'
  * matches the file name anywhere (as ripgrep's -g does). Returns an error value on a pattern
  * it cannot read.
  */
-export function globToRegExp(glob: string): { ok: true; regexp: RegExp } | { ok: false; message: string } {
+export function globToRegExp(glob: string): { ok: true; regexp: LinearRegex } | { ok: false; message: string } {
   const pattern = glob.trim();
   if (pattern === '') return { ok: false, message: 'the pattern is empty' };
   let out = '';
@@ -41,9 +43,7 @@ export function globToRegExp(glob: string): { ok: true; regexp: RegExp } | { ok:
   }
   if (braceDepth > 0) return { ok: false, message: '"{" is never closed' };
   const anchored = pattern.includes('/') ? `^${out.replace(/^\\?\.\//, '')}$` : `(?:^|/)${out}$`;
-  try {
-    return { ok: true, regexp: new RegExp(anchored) };
-  } catch (error) {
-    return { ok: false, message: (error as Error).message };
-  }
+  // Linear time: a glob like `*a*a*a*a*b` would make a backtracking engine crawl on long names.
+  const compiled = compileLinearRegex(anchored);
+  return compiled.ok ? { ok: true, regexp: compiled.regex } : { ok: false, message: compiled.message };
 }

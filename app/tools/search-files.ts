@@ -16,7 +16,7 @@ export const DEFAULT_SEARCH_MAX_RESULTS = 300;
 const DEFAULT_SEARCH_MAX_FILE_BYTES = 1024 * 1024;
 const MAX_LINE_CHARS = 300;
 
-/** search_files: lines matching a JavaScript regular expression, in files matching an optional glob, grouped by file. */
+/** search_files: lines matching a regular expression (JavaScript syntax, matched in linear time by RE2), in files matching an optional glob, grouped by file. */
 export function createSearchFilesTool<P extends WorkspacePath>(files: WorkspaceFiles<P>, options: SearchFilesOptions = {}): WorkspaceTool {
   const maxResults = options.maxResults ?? DEFAULT_SEARCH_MAX_RESULTS;
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_SEARCH_MAX_FILE_BYTES;
@@ -51,7 +51,6 @@ export function createSearchFilesTool<P extends WorkspacePath>(files: WorkspaceF
       const lines = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).split(/\r?\n/);
       const hits: { line: number; text: string }[] = [];
       for (let i = 0; i < lines.length; i++) {
-        regex.lastIndex = 0;
         if (!regex.test(lines[i])) continue;
         if (results >= maxResults) {
           capped = true;

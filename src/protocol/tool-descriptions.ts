@@ -35,7 +35,7 @@ export const defaultToolDescriptions: ToolDescriptions = {
     description: 'Search the files of a directory for a regular expression; results show each match with surrounding lines.',
     params: {
       path: { description: 'Directory to search, recursively.', example: 'src' },
-      regex: { description: 'Regular expression (JavaScript syntax) to look for.', example: 'TODO' },
+      regex: { description: 'Regular expression (JavaScript syntax, without lookaround or backreferences) to look for.', example: 'TODO' },
       file_pattern: { description: 'Glob that limits which files are searched, e.g. "*.ts".', required: false, example: '*.ts' },
     },
   },
