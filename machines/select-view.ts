@@ -8,7 +8,7 @@ import type { ChatUsage } from '../src/wire/types.js';
 import type { AgentTurnMachine } from './agent-turn-machine.js';
 import type { ToolOutcome, TurnRequest } from './agent-turn-types.js';
 import { phaseOf } from './turn-phase.js';
-import { cutOffToolText } from './turn-notes.js';
+import { cutOffToolText, skippedToolText } from './turn-notes.js';
 import type { StopCause } from './turn-context-types.js';
 import type { AgentTurnView, BlockPlace, BlockView, ErrorView, RequestView, TokenTotals, ToolState } from './turn-view-types.js';
 
@@ -43,9 +43,12 @@ function toolState(tool: ToolUse, outcome: ToolOutcome | undefined, r: ReplySour
       return { status: outcome.status, result: outcome.content ?? '', isError: true };
   }
   if (!tool.partial) return { status: 'ready' };
-  // The stream is over and the tool's end never came: closing the reply will record it as cut off.
-  if (r.streamEnded) return { status: 'cut-off', result: cutOffToolText(tool, r.finishReason, r.stoppedBy), isError: true };
-  return { status: 'streaming' };
+  if (!r.streamEnded) return { status: 'streaming' };
+  // The stream is over and the tool's end never came: closing the reply will record it as the
+  // machine does (close-reply.ts): skipped when the machine itself stopped the stream, else cut off.
+  const weStoppedIt = r.stoppedBy === 'one-tool' || r.stoppedBy === 'rejected' || r.stoppedBy === 'completion';
+  if (weStoppedIt) return { status: 'skipped', result: skippedToolText(r.stoppedBy), isError: true };
+  return { status: 'cut-off', result: cutOffToolText(tool, r.finishReason, r.stoppedBy), isError: true };
 }
 
 /**
