@@ -1,5 +1,5 @@
 // The common case in two calls: build the input (system prompt or native tools included) and run it.
-import { createActor, toPromise, type ActorOptions } from 'xstate';
+import { createActor, toPromise, type Actor, type ActorOptions } from 'xstate';
 import { clineThinkProtocol } from '../src/protocol/cline-protocol.js';
 import { nativeToolDefinitions } from '../src/protocol/native-tools.js';
 import type { ToolDescriptions } from '../src/protocol/tool-descriptions.js';
@@ -8,6 +8,10 @@ import { agentTurnMachine, type AgentTurnMachine } from './agent-turn-machine.js
 import type { AgentTurnInput, AgentTurnOutput } from './agent-turn-types.js';
 import { DEFAULT_COMPLETION_TOOL } from './turn-context.js';
 
+/**
+ * What {@link runAgentTurn} and {@link createAgentTurnActor} take: the machine's input plus how to
+ * build the system message (instructions, tag prompt or native tools) and actor options.
+ */
 export interface AgentTurnSetup extends AgentTurnInput {
   /**
    * Who the agent is and how it should work: the system message's opening, before the tool-use
@@ -51,12 +55,51 @@ export function agentTurnInput(setup: AgentTurnSetup): AgentTurnInput {
   return { ...input, protocol, messages: [{ role: 'system', content: withInstructions(instructions, prompt) }, ...input.messages] };
 }
 
-/** The unstarted actor of one agent turn. */
-export function createAgentTurnActor(setup: AgentTurnSetup) {
+/** The actor of one agent turn (what {@link createAgentTurnActor} returns): `start()`, `send()`, `subscribe()`, `getSnapshot()`. */
+export type AgentTurnActor = Actor<AgentTurnMachine>;
+
+/**
+ * The unstarted actor of one agent turn, for a UI: subscribe, render {@link selectView} of each
+ * snapshot, answer approvals with APPROVE / REJECT, stop with ABORT. The system message is built
+ * from `instructions` and the tool-use prompt (or native tool schemas with `nativeTools`).
+ *
+ * @example
+ * ```ts
+ * import { createAgentTurnActor, selectView } from 'agent-turn';
+ *
+ * const actor = createAgentTurnActor({ client, model: 'glm-5.1', messages, tools, approval: ['write_to_file'] });
+ * actor.subscribe((snapshot) => {
+ *   const view = selectView(snapshot);
+ *   render(view);
+ *   if (snapshot.hasTag('awaiting-approval')) askUser().then((ok) => actor.send(ok ? { type: 'APPROVE' } : { type: 'REJECT', feedback: 'not now' }));
+ * });
+ * actor.start();
+ * ```
+ */
+export function createAgentTurnActor(setup: AgentTurnSetup): AgentTurnActor {
   return createActor(agentTurnMachine, { ...setup.actorOptions, input: agentTurnInput(setup) });
 }
 
-/** Runs one agent turn to its end. Never rejects for model or tool failures: they are in the output. */
+/**
+ * Runs one agent turn to its end and resolves with its output: why it ended, the history for the
+ * next user message (content only, never reasoning), every request with its blocks, tool results
+ * and usage. Never rejects for model or tool failures: they are in the output.
+ *
+ * @example
+ * ```ts
+ * import { createChatClient, runAgentTurn } from 'agent-turn';
+ *
+ * const client = createChatClient({ baseURL: 'https://api.example.com/v1', apiKey: process.env.OPENAI_API_KEY });
+ * const output = await runAgentTurn({
+ *   client,
+ *   model: 'qwen3.6-plus',
+ *   messages: [{ role: 'user', content: 'Read README.md and summarize it' }],
+ *   tools: { read_file: async (use) => readFile(use.params.path, 'utf8') },
+ * });
+ * output.reason;   // 'completed' | 'max_requests' | 'too_many_mistakes' | 'aborted' | 'failed'
+ * output.messages; // the history for the next user message
+ * ```
+ */
 export function runAgentTurn(setup: AgentTurnSetup): Promise<AgentTurnOutput> {
   const actor = createAgentTurnActor(setup);
   const done = toPromise(actor);

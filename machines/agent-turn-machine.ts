@@ -33,6 +33,25 @@ function currentToolId(c: Ctx): string {
   return (blockAtIndex(c) as ToolUse).call_id;
 }
 
+/**
+ * The agent-turn machine (XState v5): requests a reply, streams it into blocks, runs each complete
+ * tool use once (after APPROVE where approval is asked), sends the results back and recurses until
+ * the completion tool, a limit, ABORT or a failure ends the turn. Built with `setup()`: its config
+ * holds only names, so tests swap its `chat` and `executeTool` actors with `.provide()`. Most code
+ * wants {@link runAgentTurn} or {@link createAgentTurnActor}, which build its input.
+ *
+ * @example
+ * ```ts
+ * import { createActor, fromPromise } from 'xstate';
+ * import { agentTurnMachine, machineToMermaid } from 'agent-turn';
+ *
+ * machineToMermaid(agentTurnMachine); // the state diagram, derived from the machine itself
+ * // a test that runs every tool as a stub
+ * const machine = agentTurnMachine.provide({ actors: { executeTool: fromPromise(async () => ({ content: 'ok', isError: false })) } });
+ * const actor = createActor(machine, { input: { client, model: 'scripted:glm-5.1', messages } }).start();
+ * ```
+ */
+// Marked pure: a bundle that uses only the core's names from `agent-turn` drops the machine and XState.
 export const agentTurnMachine = /* @__PURE__ */ setup({
   types: {
     context: {} as Ctx,
@@ -287,4 +306,5 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
   }),
 });
 
+/** The type of {@link agentTurnMachine} (for `ActorOptions<AgentTurnMachine>`, `SnapshotFrom<AgentTurnMachine>`…). */
 export type AgentTurnMachine = typeof agentTurnMachine;

@@ -13,6 +13,7 @@ export type { ToolFunction, ToolFunctionResult, ToolFunctions } from './tool-fun
 /** `'one'`: Cline's rule, the first tool ends the message; `'sequential'`: each tool runs as it completes. */
 export type ToolsPerMessage = 'one' | 'sequential';
 
+/** When and how often a failed request is tried again. */
 export interface RetryPolicy {
   /** Wait before each retry; its length is the number of retries. Default `[2000, 4000, 8000]`. */
   delaysMs?: readonly number[];
@@ -20,6 +21,7 @@ export interface RetryPolicy {
   retryOn?: (error: ChatError) => boolean;
 }
 
+/** How many replies without a usable tool use the turn tolerates (each gets a corrective note). */
 export interface NudgePolicy {
   /** Consecutive replies without a usable tool use before the turn gives up. Default 3. */
   maxConsecutiveMistakes?: number;
@@ -29,22 +31,29 @@ export interface NudgePolicy {
 export interface AgentTurnOptions {
   /** Model requests (not counting retries) before the turn stops with `max_requests`. Default 20. */
   maxRequests?: number;
+  /** Default `'one'`. */
   toolsPerMessage?: ToolsPerMessage;
   /** Tool names that wait for APPROVE / REJECT, or `true` for all of them. Default none. */
   approval?: readonly string[] | boolean;
   /** The tool whose use ends the turn with its `result` parameter. Default `attempt_completion`. */
   completionTool?: string;
+  /** Retries of failed requests. Default: 2, 4, 8 s for retryable errors. */
   retry?: RetryPolicy;
+  /** Replies without a tool use. Default: 3 in a row end the turn. */
   nudge?: NudgePolicy;
   /** The model's content starts inside a reasoning tag (templates that put `<think>` in the prompt). */
   startInReasoning?: boolean;
 }
 
+/** The machine's input: the client and model, the conversation, the tools, and the options. */
 export interface AgentTurnInput extends AgentTurnOptions {
+  /** The chat client the requests go through (see {@link createChatClient}). */
   client: ChatClient;
+  /** The model name sent with every request. */
   model: string;
   /** The conversation so far, system message included. */
   messages: ChatMessage[];
+  /** The tools the agent may call, by name. */
   tools?: ToolFunctions;
   /** Tag vocabulary. Default `clineThinkProtocol`. */
   protocol?: Protocol;
@@ -57,6 +66,7 @@ export interface AgentTurnInput extends AgentTurnOptions {
 /** What happened to one tool use of a reply. */
 export type ToolOutcomeStatus = 'awaiting-approval' | 'running' | 'done' | 'error' | 'rejected' | 'skipped' | 'cut-off';
 
+/** What happened to one tool use (the machine's record of it). */
 export interface ToolOutcome {
   status: ToolOutcomeStatus;
   /** The result for the model (done / error), or why it did not run. */
@@ -64,6 +74,7 @@ export interface ToolOutcome {
   isError?: boolean;
 }
 
+/** Where one model request stands: streaming, complete, failed (kept, never in the history) or aborted. */
 export type RequestStatus = 'streaming' | 'complete' | 'failed' | 'aborted';
 
 /** One model request, kept for UIs and the output. A failed attempt stays here but never enters the history. */
@@ -85,6 +96,7 @@ export interface TurnRequest {
   error?: ChatError;
 }
 
+/** One tool use of a request and what came of it. */
 export interface TurnToolResult {
   call_id: string;
   name: string;
@@ -93,16 +105,22 @@ export interface TurnToolResult {
   isError: boolean;
 }
 
+/** Why a turn ended: the completion tool, the request limit, too many replies without a tool, ABORT, or a failure. */
 export type TurnEndReason = 'completed' | 'max_requests' | 'too_many_mistakes' | 'aborted' | 'failed';
 
+/** What a finished turn gives back (the machine's output, what {@link runAgentTurn} resolves with). */
 export interface AgentTurnOutput {
+  /** Why the turn ended. */
   reason: TurnEndReason;
   /** The history for the next user message. */
   messages: ChatMessage[];
+  /** Every request, failed attempts included. */
   requests: TurnRequest[];
+  /** Token usage summed over the requests. */
   usage: ChatUsage;
   /** The completion tool's result. */
   result?: string;
+  /** The error that failed the turn. */
   error?: ChatError;
 }
 

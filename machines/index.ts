@@ -1,25 +1,46 @@
-// agent-turn: everything — the core plus the XState machine.
-export * from '../src/index.js';
+// agent-turn: the XState machine that runs one agent turn, plus everything of agent-turn/core.
+// Named exports only: this list is the public API (test/package/public-api.test.ts pins it).
+// A bundler keeps XState out of an import that uses only the core's names (the machine's
+// module-level creation is marked pure).
+
+// Everything of agent-turn/core (src/index.ts), name for name.
+export {
+  parseAssistantMessage, createStreamParser, ParserError,
+  defineProtocol, clineProtocol, clineThinkProtocol, ProtocolError, toolUsePrompt, nativeToolDefinitions, defaultToolDescriptions,
+  createChatClient, readChatCompletionStream, ChatError, isChatError,
+  createBlockAssembler, BlockAssemblerError, assistantHistoryMessage, toolResultMessages,
+  requestStructured, StructuredOutputError,
+  profileFor, registerModelProfile, modelProfiles, ModelProfileError,
+} from '../src/index.js';
+export type {
+  AssistantMessageContent, TextStreamContent, ReasoningStreamContent, ToolUse,
+  ParseOptions, StreamParseOptions, StreamParser, ParserErrorCode,
+  Protocol, ProtocolDefinition, ToolDefinition, ToolParamsDefinition, ProtocolErrorCode,
+  ToolDescription, ToolDescriptions, ToolParamDescription, ToolUsePromptOptions,
+  ChatClient, ChatClientOptions, FetchLike, ChatRequest, ChatMessage, ChatRole, ChatToolCall, ChatToolDefinition,
+  ResponseFormat, ChatStreamEvent, ChatUsage, ChatCompletionResult, ChatErrorCode, ChatErrorDetails,
+  ChatStreamSource, ReadChatStreamOptions, ChatLimits, ChatRequestOptions,
+  BlockAssembler, BlockAssemblerOptions, ToolResultEntry,
+  StructuredRequestOptions, StructuredResult, StructuredFormat, StructuredOutputErrorCode,
+  ModelProfile, ReasoningStyle, InactiveKeyConvention, JsonSchemaSupport, StructuredOutputSupport,
+} from '../src/index.js';
+
+// Running a turn: the common case, a UI's actor, the machine itself.
+export { runAgentTurn, createAgentTurnActor } from './agent-turn-actor.js';
+export type { AgentTurnSetup, AgentTurnActor } from './agent-turn-actor.js';
 export { agentTurnMachine } from './agent-turn-machine.js';
 export type { AgentTurnMachine } from './agent-turn-machine.js';
-export type * from './agent-turn-types.js';
-export type { ExecuteToolInput, ExecuteToolOutput } from './execute-tool-actor-types.js';
-export type { ChatActorEvent, ChatActorInput, ChatBacklog } from './chat-actor-types.js';
+export type {
+  AgentTurnInput, AgentTurnOptions, AgentTurnOutput, AgentTurnEvent,
+  ToolFunction, ToolFunctionResult, ToolFunctions, ToolsPerMessage, RetryPolicy, NudgePolicy,
+  TurnRequest, TurnToolResult, TurnEndReason, RequestStatus, ToolOutcomeStatus,
+} from './agent-turn-types.js';
+
+// Rendering a turn: the view model of a snapshot, the phase, the state diagram.
+export { selectView, isBlockSettled } from './select-view.js';
+export type {
+  AgentTurnView, RequestView, BlockView, BlockPlace, TextBlockView, ReasoningBlockView, ToolBlockView, ToolState,
+  BlockStatus, ProseStatus, ToolBlockStatus, TokenTotals, ErrorView,
+} from './turn-view-types.js';
 export type { TurnPhase } from './turn-phase.js';
-export { chatActor, toChatError } from './chat-actor.js';
-export type { ChatActorCommand } from './chat-actor.js';
-export { executeToolActor, normalizeToolResult, toolErrorResult } from './execute-tool-actor.js';
-export {
-  DEFAULT_COMPLETION_TOOL,
-  DEFAULT_MAX_CONSECUTIVE_MISTAKES,
-  DEFAULT_MAX_REQUESTS,
-  DEFAULT_RETRY_DELAYS_MS,
-  resolveTurnOptions,
-} from './turn-context.js';
-export { agentTurnInput, createAgentTurnActor, runAgentTurn } from './agent-turn-actor.js';
-export type { AgentTurnSetup } from './agent-turn-actor.js';
-export { selectView, estimateTokens, isBlockSettled, stateValueToPath } from './select-view.js';
-export type * from './turn-view-types.js';
-export { TURN_PHASES, phaseOf } from './turn-phase.js';
-export { machineToMermaid, machineStatePaths } from './machine-to-mermaid.js';
-export { agentTurnStatePaths } from './agent-turn-state-paths.js';
+export { machineToMermaid } from './machine-to-mermaid.js';

@@ -153,7 +153,27 @@ export function stateValueToPath(value: unknown): string {
   return String(value);
 }
 
-/** The view of a snapshot: what every renderer reads. Pure; call it on every snapshot. */
+/**
+ * The view of a snapshot: what every renderer (React, DOM, terminal) reads, plain data, no XState
+ * — the phase, the request number, every request with its blocks (stable keys, tool statuses from
+ * `streaming` and `ready` to `done` or `cut-off`, results once settled) and the token totals. Pure;
+ * call it on every snapshot.
+ *
+ * @example
+ * ```ts
+ * import { createAgentTurnActor, selectView } from 'agent-turn';
+ *
+ * const actor = createAgentTurnActor({ client, model: 'glm-5.1', messages, tools, approval: true });
+ * actor.subscribe((snapshot) => {
+ *   const view = selectView(snapshot);
+ *   for (const block of view.blocks) {
+ *     if (block.type === 'tool_use' && 'result' in block) console.log(block.key, block.name, block.status, block.result);
+ *   }
+ *   if (view.phase === 'awaiting-approval') actor.send({ type: 'APPROVE' });
+ * });
+ * actor.start();
+ * ```
+ */
 export function selectView(snapshot: SnapshotFrom<AgentTurnMachine>): AgentTurnView {
   const c = snapshot.context;
   const completionTool = c.options.completionTool;

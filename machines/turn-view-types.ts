@@ -19,12 +19,14 @@ export interface BlockPlace {
 /** Prose is `streaming` until its end arrived, then `complete`. */
 export type ProseStatus = 'streaming' | 'complete';
 
+/** Prose of the reply. */
 export interface TextBlockView extends BlockPlace {
   type: 'text';
   content: string;
   status: ProseStatus;
 }
 
+/** The model's thinking, with its token count. */
 export interface ReasoningBlockView extends BlockPlace {
   type: 'reasoning';
   reasoning: string;
@@ -52,8 +54,10 @@ export type ToolState =
   | { status: 'skipped'; result: string; isError: true }
   | { status: 'cut-off'; result: string; isError: true };
 
+/** Every status a tool block can have (see {@link ToolState}). */
 export type ToolBlockStatus = ToolState['status'];
 
+/** A tool use: its name and parameters, and (by its status) what became of it. */
 export type ToolBlockView = BlockPlace & {
   type: 'tool_use';
   name: string;
@@ -65,6 +69,7 @@ export type ToolBlockView = BlockPlace & {
   isCompletion: boolean;
 } & ToolState;
 
+/** One block as a renderer shows it: text, reasoning or a tool use, told apart by `type`. */
 export type BlockView = TextBlockView | ReasoningBlockView | ToolBlockView;
 
 /** Every status a block can have. */
@@ -78,6 +83,7 @@ export interface ErrorView {
   status?: number;
 }
 
+/** One model request (an attempt: a retry is a request view of its own, with the same `number`). */
 export interface RequestView {
   /** `${index}`: unique within the turn, stable across views. */
   key: string;
@@ -106,6 +112,7 @@ export interface TokenTotals {
   estimated: boolean;
 }
 
+/** A snapshot as every renderer reads it (what {@link selectView} returns). */
 export interface AgentTurnView {
   /** The active state as a dotted path, e.g. "request.executingTool" (for diagrams and logs; read `phase` to decide). */
   state: string;

@@ -1,33 +1,45 @@
-// Counts the public names of each built entry (dist/<entry>.d.ts) with the TypeScript compiler API.
-// A name is a value when it exists at run time (function, const, class, enum), a type otherwise.
-// Usage: npm run build && node scripts/count-exports.mjs [--list] [distDir]
+// The public names of each built entry (dist/<entry>.d.ts), read with the TypeScript compiler API.
+// A name is a value when it exists at run time (function, const, class), a type otherwise.
+//   npm run build && node scripts/count-exports.mjs            counts per entry
+//   node scripts/count-exports.mjs --list                      ... and the names
+//   node scripts/count-exports.mjs --json [distDir]            { entry: { values, types, undocumented, examples } }
+// `undocumented`: names whose declaration has no doc comment; `examples`: names whose doc has an @example.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 
-const args = process.argv.slice(2);
-const list = args.includes('--list');
-const dist = resolve(args.find((a) => !a.startsWith('--')) ?? 'dist');
+const ENTRIES = ['index', 'core', 'scripted'];
 
-/** Reads the exported names of one .d.ts file, split into values and types. */
-export function exportsOf(file) {
+/** The exported names of one .d.ts file: values and types (sorted), and what their docs hold. */
+function exportsOf(file) {
   const program = ts.createProgram([file], { noEmit: true, skipLibCheck: true, types: [] });
   const checker = program.getTypeChecker();
-  const source = program.getSourceFile(file);
-  const moduleSymbol = checker.getSymbolAtLocation(source);
-  const values = [];
-  const types = [];
+  const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(file));
+  const result = { values: [], types: [], undocumented: [], examples: [] };
   for (const symbol of checker.getExportsOfModule(moduleSymbol)) {
     const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-    (target.flags & ts.SymbolFlags.Value ? values : types).push(symbol.name);
+    (target.flags & ts.SymbolFlags.Value ? result.values : result.types).push(symbol.name);
+    const doc = ts.displayPartsToString(target.getDocumentationComment(checker)).trim();
+    if (doc === '') result.undocumented.push(symbol.name);
+    if (target.getJsDocTags(checker).some((tag) => tag.name === 'example')) result.examples.push(symbol.name);
   }
-  return { values: values.sort(), types: types.sort() };
+  for (const list of Object.values(result)) list.sort();
+  return result;
 }
 
-for (const entry of ['index', 'core', 'scripted']) {
+const args = process.argv.slice(2);
+const dist = resolve(args.find((a) => !a.startsWith('--')) ?? 'dist');
+const report = {};
+for (const entry of ENTRIES) {
   const file = join(dist, `${entry}.d.ts`);
-  if (!existsSync(file)) continue;
-  const { values, types } = exportsOf(file);
-  console.log(`${entry}.d.ts: ${values.length + types.length} names (${values.length} values, ${types.length} types)`);
-  if (list) console.log(`  values: ${values.join(', ')}\n  types: ${types.join(', ')}`);
+  if (existsSync(file)) report[entry] = exportsOf(file);
+}
+
+if (args.includes('--json')) {
+  console.log(JSON.stringify(report));
+} else {
+  for (const [entry, { values, types, undocumented }] of Object.entries(report)) {
+    console.log(`${entry}.d.ts: ${values.length + types.length} names (${values.length} values, ${types.length} types), ${undocumented.length} without a doc comment`);
+    if (args.includes('--list')) console.log(`  values: ${values.join(', ')}\n  types: ${types.join(', ')}\n  undocumented: ${undocumented.join(', ')}`);
+  }
 }

@@ -1,7 +1,42 @@
-// agent-turn/core: the pure, isomorphic core (no XState): protocol, parser, wire, reply, structured output, profiles.
-export * from './protocol/index.js';
-export * from './parser/index.js';
-export * from './wire/index.js';
-export * from './reply/index.js';
-export * from './structured/index.js';
-export * from './profiles/index.js';
+// agent-turn/core: the pure, isomorphic core (no XState) — the tag parser and protocols, the
+// OpenAI-compatible wire, reply assembly and history, structured output, model profiles.
+// Named exports only: this list is the public API (test/package/public-api.test.ts pins it).
+
+// Parsing a reply into blocks (text, reasoning, tool use).
+export { parseAssistantMessage, createStreamParser, ParserError } from './parser/index.js';
+export type {
+  AssistantMessageContent, TextStreamContent, ReasoningStreamContent, ToolUse,
+  ParseOptions, StreamParseOptions, StreamParser, ParserErrorCode,
+} from './parser/index.js';
+
+// The tag vocabulary and the prompt or native tool schemas that teach it.
+export {
+  defineProtocol, clineProtocol, clineThinkProtocol, ProtocolError,
+  toolUsePrompt, nativeToolDefinitions, defaultToolDescriptions,
+} from './protocol/index.js';
+export type {
+  Protocol, ProtocolDefinition, ToolDefinition, ToolParamsDefinition, ProtocolErrorCode,
+  ToolDescription, ToolDescriptions, ToolParamDescription, ToolUsePromptOptions,
+} from './protocol/index.js';
+
+// OpenAI-compatible chat completions: the client, the stream reader, the typed error.
+export { createChatClient, readChatCompletionStream, ChatError, isChatError } from './wire/index.js';
+export type {
+  ChatClient, ChatClientOptions, FetchLike, ChatRequest, ChatMessage, ChatRole, ChatToolCall, ChatToolDefinition,
+  ResponseFormat, ChatStreamEvent, ChatUsage, ChatCompletionResult, ChatErrorCode, ChatErrorDetails,
+  ChatStreamSource, ReadChatStreamOptions, ChatLimits, ChatRequestOptions,
+} from './wire/index.js';
+
+// A streamed reply as blocks, and the history messages of a finished reply.
+export { createBlockAssembler, BlockAssemblerError, assistantHistoryMessage, toolResultMessages } from './reply/index.js';
+export type { BlockAssembler, BlockAssemblerOptions, ToolResultEntry } from './reply/index.js';
+
+// Structured (JSON) output, whatever the model supports.
+export { requestStructured, StructuredOutputError } from './structured/index.js';
+export type { StructuredRequestOptions, StructuredResult, StructuredFormat, StructuredOutputErrorCode } from './structured/index.js';
+
+// What is known about real models' streams and response formats.
+export { profileFor, registerModelProfile, modelProfiles, ModelProfileError } from './profiles/index.js';
+export type {
+  ModelProfile, ReasoningStyle, InactiveKeyConvention, JsonSchemaSupport, StructuredOutputSupport,
+} from './profiles/index.js';

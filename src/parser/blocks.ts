@@ -1,26 +1,36 @@
 // The parser's output. Field names follow Cline so that UIs written for it read ours unchanged.
 
+/** Prose between tool uses; `partial` while more of it may still arrive. */
 export interface TextStreamContent {
   type: 'text';
   content: string;
   partial: boolean;
 }
 
+/** The model's thinking (a reasoning tag such as `<think>`, or a reasoning field of the stream); `partial` until it closed. */
 export interface ReasoningStreamContent {
   type: 'reasoning';
   reasoning: string;
   partial: boolean;
 }
 
+/**
+ * A tool use: its name and the parameters read so far. `partial` until its close tag (or, for a
+ * native call, the end of the reply) arrived; a partial tool use must never run.
+ */
 export interface ToolUse {
   type: 'tool_use';
   name: string;
+  /** Parameter name → value; a value still streaming holds what arrived so far. */
   params: Record<string, string>;
   partial: boolean;
   /** Deterministic: from the parser's idPrefix and the block's start offset (tag protocol), or the provider's id (native calls). */
   call_id: string;
+  /** The block came from an OpenAI `tool_calls` entry, not from tags in the content. */
   isNativeToolCall?: boolean;
+  /** A provider's signature of the call, kept as given. */
   signature?: string;
 }
 
+/** One block of a reply, in reply order: text, reasoning or a tool use. */
 export type AssistantMessageContent = TextStreamContent | ToolUse | ReasoningStreamContent;

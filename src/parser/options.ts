@@ -1,5 +1,6 @@
 import type { Protocol } from '../protocol/define-protocol.js';
 
+/** Options of {@link parseAssistantMessage}. */
 export interface ParseOptions {
   /** The tag vocabulary. Default: `clineProtocol`. */
   protocol?: Protocol;
@@ -11,4 +12,5 @@ export interface ParseOptions {
   startInReasoning?: boolean;
 }
 
+/** Options of {@link createStreamParser}: those of parseAssistantMessage but `final` (the stream says that with `end()`). */
 export type StreamParseOptions = Omit<ParseOptions, 'final'>;

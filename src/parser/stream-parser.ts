@@ -17,6 +17,7 @@ import { snapshot } from './snapshot.js';
 // the error the stream form throws, also importable from here
 export { ParserError, type ParserErrorCode } from './parser-error.js';
 
+/** A resumable parser of one reply; see {@link createStreamParser}. */
 export interface StreamParser {
   /** Adds a chunk; returns the blocks of all text so far (equal to parseAssistantMessage of it). */
   push(chunk: string): AssistantMessageContent[];
@@ -36,6 +37,23 @@ export interface StreamParser {
 /** write() scans once this many characters are waiting, even if nobody reads. */
 const WRITE_BATCH = 16 * 1024;
 
+/**
+ * A parser for a reply that arrives in chunks. After every `push` its answer deep-equals
+ * `parseAssistantMessage(allTextSoFar, options)`, and `end()` equals it with `final: true`; each
+ * push costs O(chunk + blocks) however the text is cut. A complete block is the same object in
+ * every later answer, so a UI can skip re-rendering it. Throws a {@link ParserError} for a chunk
+ * that is not a string or one pushed after `end()`.
+ *
+ * @example
+ * ```ts
+ * import { createStreamParser, clineThinkProtocol } from 'agent-turn';
+ *
+ * const parser = createStreamParser({ protocol: clineThinkProtocol, idPrefix: 'turn1' });
+ * parser.push('<think>check the file</think>Hello <read_fi'); // reasoning ✓, text 'Hello' — '<read_fi' held back
+ * parser.push('le><path>src/a');                              // … tool_use { path: 'src/a' }, partial
+ * const blocks = parser.end();                                 // an unclosed tool use stays partial: never run it
+ * ```
+ */
 export function createStreamParser(options: StreamParseOptions = {}): StreamParser {
   const protocol = options.protocol ?? clineProtocol;
   const state = createScanState(protocol.compiled, options.idPrefix ?? 'call');

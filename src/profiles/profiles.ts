@@ -34,22 +34,30 @@ export type JsonSchemaSupport =
   /** Not known: do not rely on it. */
   | 'unknown';
 
+/** What a model does with the two kinds of `response_format`. */
 export interface StructuredOutputSupport {
+  /** What it does with `response_format: { type: 'json_schema' }`. */
   jsonSchema: JsonSchemaSupport;
   /** Whether `response_format: { type: 'json_object' }` is honoured. */
   jsonObject: boolean;
 }
 
+/**
+ * The facts about one model that the wire and structured output depend on: where its thinking
+ * shows up, how it marks the inactive field, what it does with response formats.
+ */
 export interface ModelProfile {
   /** The model name; also matched as a prefix (`gpt-4.1-mini-2025-04-14`, `openai/gpt-4.1-mini`). */
   id: string;
   /** One line for humans (GET /models, docs). */
   description?: string;
+  /** Where its thinking shows up on the wire. */
   reasoning: ReasoningStyle;
   /** Field carrying thinking text when `reasoning` is 'reasoning_content'. Default 'reasoning_content'. */
   reasoningField?: 'reasoning_content' | 'reasoning';
   /** While streaming, how the inactive one of reasoning/content is sent. */
   inactiveKey: InactiveKeyConvention;
+  /** What it does with `response_format`. */
   structured: StructuredOutputSupport;
   /** Whether native `tools` / `tool_calls` work. Default true. */
   nativeTools?: boolean;

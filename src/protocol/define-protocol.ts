@@ -7,8 +7,10 @@ export interface ToolDefinition {
   readonly raw: readonly string[];
 }
 
+/** A tool's parameters in a {@link ProtocolDefinition}: their names, or `{ params, raw }` to mark raw ones (values that may hold any text, their own close tag included). */
 export type ToolParamsDefinition = readonly string[] | { params: readonly string[]; raw?: readonly string[] };
 
+/** What {@link defineProtocol} takes: the tools and their parameters, and the reasoning tags. */
 export interface ProtocolDefinition {
   /** Each tool name mapped to its parameter names, or to `{ params, raw }`. */
   tools: Record<string, ToolParamsDefinition>;
@@ -68,9 +70,22 @@ function prefixesOf(names: Iterable<string>): Set<string> {
 }
 
 /**
- * Validates a tag vocabulary. Throws a ProtocolError (with `code`) for a name that is not a plain
- * tag name or is an Object.prototype member, a raw parameter the tool does not have, or a name
- * used both as a tool and as a reasoning tag.
+ * Your own tag vocabulary for the parser, the prompt and the machine. Validates it: throws a
+ * {@link ProtocolError} (with `code`) for a name that is not a plain tag name or is an
+ * Object.prototype member, a raw parameter the tool does not have, or a name used both as a tool
+ * and as a reasoning tag.
+ *
+ * @example
+ * ```ts
+ * import { defineProtocol, parseAssistantMessage } from 'agent-turn';
+ *
+ * const protocol = defineProtocol({
+ *   tools: { read: ['path'], write: { params: ['path', 'body'], raw: ['body'] } }, // a raw value may hold any text
+ *   reasoningTags: ['think'],
+ * });
+ * parseAssistantMessage('<write><path>a.md</path><body>x</body></write>', { protocol, final: true });
+ * // [ { type: 'tool_use', name: 'write', params: { path: 'a.md', body: 'x' }, partial: false, call_id: 'call_0' } ]
+ * ```
  */
 export function defineProtocol(definition: ProtocolDefinition): Protocol {
   if (definition === null || typeof definition !== 'object' || definition.tools === null || typeof definition.tools !== 'object') {

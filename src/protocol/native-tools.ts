@@ -5,6 +5,10 @@ import type { Protocol } from './define-protocol.js';
 import { defaultToolDescriptions, type ToolDescriptions } from './tool-descriptions.js';
 import { selectTools, type ToolSelectionOptions } from './tool-use-prompt.js';
 
+/**
+ * The protocol's tools as OpenAI `tools` for native tool calls: one JSON schema per tool, every
+ * parameter a string, so a native call carries the same params as a tag tool use.
+ */
 export function nativeToolDefinitions(
   protocol: Protocol,
   descriptions: ToolDescriptions = defaultToolDescriptions,

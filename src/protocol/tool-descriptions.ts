@@ -2,6 +2,7 @@
 // prompt (tag protocol) or in the OpenAI `tools` list (native calls). Cline's protocol accepts all
 // 45 parameters in every tool, so without this table a prompt would list them all.
 
+/** One parameter of a {@link ToolDescription}. */
 export interface ToolParamDescription {
   description: string;
   /** Default true. */
@@ -10,12 +11,14 @@ export interface ToolParamDescription {
   example?: string;
 }
 
+/** What a tool does and the parameters it uses, as the model reads it in the prompt or the native tool schema. */
 export interface ToolDescription {
   description: string;
   /** The parameters the tool uses, in the order the model should write them. */
   params: Record<string, ToolParamDescription>;
 }
 
+/** Tool descriptions by tool name; extend {@link defaultToolDescriptions} with your own tools. */
 export type ToolDescriptions = Record<string, ToolDescription>;
 
 /** The Cline tools a coding agent's CLI typically provides. */

@@ -3,6 +3,7 @@
 import type { Protocol, ToolDefinition } from './define-protocol.js';
 import { defaultToolDescriptions, type ToolDescription, type ToolDescriptions } from './tool-descriptions.js';
 
+/** Which tools a prompt or native tool list shows. */
 export interface ToolSelectionOptions {
   /** Tools the caller provides (e.g. the keys of its `tools` map): listed even without a description. */
   toolNames?: readonly string[];
@@ -10,6 +11,7 @@ export interface ToolSelectionOptions {
   completionTool?: string;
 }
 
+/** Options of {@link toolUsePrompt}: which tools to show and the one-tool-per-message rule. */
 export interface ToolUsePromptOptions extends ToolSelectionOptions {
   /** `'one'` (default) tells the model to use one tool per message. */
   toolsPerMessage?: 'one' | 'sequential';
@@ -54,7 +56,10 @@ function describe(tool: ToolDefinition, description: ToolDescription | undefined
   return { name: tool.name, description: description.description, params };
 }
 
-/** Tag-protocol instructions for the system message. */
+/**
+ * Tag-protocol instructions for the system message: the tag format, the rules, then each tool
+ * with its parameters and an example. With `toolNames`, only those tools and the completion tool.
+ */
 export function toolUsePrompt(
   protocol: Protocol,
   descriptions: ToolDescriptions = defaultToolDescriptions,

@@ -9,6 +9,7 @@ import { createNativeToolCalls } from './native-tool-calls.js';
 import type { ChatStreamEvent, ChatToolCall, ChatUsage } from '../wire/types.js';
 import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
 
+/** Options of {@link createBlockAssembler}. */
 export interface BlockAssemblerOptions {
   /** Tag vocabulary for `content`. Default: `clineThinkProtocol` (Cline's tools plus `think`). */
   protocol?: Protocol;
@@ -18,6 +19,7 @@ export interface BlockAssemblerOptions {
   startInReasoning?: boolean;
 }
 
+/** Stream events in, blocks out; see {@link createBlockAssembler}. */
 export interface BlockAssembler {
   /** Current blocks after this event. */
   push(event: ChatStreamEvent): AssistantMessageContent[];
@@ -31,7 +33,9 @@ export interface BlockAssembler {
   readonly reasoning: string;
   /** Native tool calls so far (id, name, arguments), in index order. */
   readonly toolCalls: ChatToolCall[];
+  /** The provider's usage, once its `usage` chunk arrived. */
   readonly usage: ChatUsage | undefined;
+  /** The reply's finish_reason, once it arrived. */
   readonly finishReason: string | undefined;
 }
 
@@ -58,6 +62,25 @@ const CUT_OFF_REASONS = new Set(['length', 'content_filter', 'error']);
 
 const NON_WHITESPACE = /\S/;
 
+/**
+ * Turns a reply's stream events into blocks: one leading reasoning block from the reasoning
+ * deltas, the `content` text through the tag parser (so an inline `<think>` is reasoning too),
+ * then the native tool calls, shown while their JSON arguments stream and complete only at a
+ * finish_reason that is not a cut-off (or a normal end). Each push costs O(delta + blocks).
+ * Throws a {@link BlockAssemblerError} for a push after `end()`.
+ *
+ * @example
+ * ```ts
+ * import { createChatClient, createBlockAssembler } from 'agent-turn';
+ *
+ * const client = createChatClient({ baseURL: 'https://api.example.com/v1', apiKey: process.env.OPENAI_API_KEY });
+ * const blocks = createBlockAssembler(); // Cline's tools + <think>
+ * for await (const event of client.stream({ model: 'glm-5.1', messages: [{ role: 'user', content: 'Hi' }] })) {
+ *   render(blocks.push(event)); // a leading reasoning block, then text / tool_use blocks
+ * }
+ * render(blocks.end());
+ * ```
+ */
 export function createBlockAssembler(options: BlockAssemblerOptions = {}): BlockAssembler {
   const idPrefix = options.idPrefix ?? 'call';
   const parser = createStreamParser({

@@ -6,10 +6,12 @@ import { describeToolUse } from './describe-tool-use.js';
 import { stripLeadingReasoning, type StripReasoningOptions } from './strip-leading-reasoning.js';
 import type { ChatMessage, ChatToolCall } from '../wire/types.js';
 
+/** One tool use and its result, for {@link toolResultMessages}. */
 export interface ToolResultEntry {
   toolUse: ToolUse;
   /** What the tool returned, or (isError) what went wrong. */
   content: string;
+  /** The result reports a failure (sent to the model as an error). */
   isError?: boolean;
 }
 

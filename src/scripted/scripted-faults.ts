@@ -28,6 +28,7 @@ export const scriptedFaults = [
   'invalid-structured',
 ] as const;
 
+/** The name of one scripted fault (see {@link scriptedFaults}). */
 export type ScriptedFault = (typeof scriptedFaults)[number];
 
 const KNOWN = new Set<string>(scriptedFaults);

@@ -16,6 +16,7 @@ import { abortReason, framesToStream } from './scripted-stream.js';
 import { estimateTokens } from './scripted-tokens.js';
 import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
 
+/** Options of {@link createScriptedModel}. */
 export interface ScriptedModelOptions {
   /**
    * Streaming pace. A number is milliseconds per token (the first token waits 40 times that);
@@ -132,7 +133,21 @@ function modelEntry(id: string, created: number) {
 /**
  * An in-process OpenAI-compatible endpoint: `POST …/chat/completions` (streamed or not) and
  * `GET …/models`, as a fetch-compatible function. Pass it as `fetch` to a chat client (or serve
- * it over HTTP with `npm run serve`). The request's `model` picks the profile it emulates.
+ * it over HTTP with `npm run serve`). The request's `model` picks the profile it emulates
+ * (`scripted:glm-5.1` streams as glm-5.1 does). It plays a deterministic coding agent that lists
+ * the workspace, reads a file, writes one when asked and completes with a summary, or answers a
+ * structured-output request. Throws a {@link ScriptedModelError} for an unusable option.
+ *
+ * @example
+ * ```ts
+ * import { createChatClient, runAgentTurn } from 'agent-turn';
+ * import { createScriptedModel } from 'agent-turn/scripted';
+ *
+ * const fetch = createScriptedModel({ pace: 0, faults: ['http-429-once'] });
+ * const client = createChatClient({ baseURL: 'http://scripted.local/v1', fetch });
+ * const out = await runAgentTurn({ client, model: 'scripted:qwen3.6-plus', messages, tools, retry: { delaysMs: [0] } });
+ * out.requests[0].status; // 'failed': the 429, kept for the UI but never in the history
+ * ```
  */
 export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLike {
   checkOptions(options);

@@ -1,6 +1,7 @@
 import type { StructuredFormat } from './structured-format.js';
 import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
 
+/** What a {@link StructuredOutputError} reports. */
 export type StructuredOutputErrorCode =
   /** The options were unusable (no model, no messages, a schema that is not an object). */
   | 'invalid-options'

@@ -14,10 +14,13 @@ import type { StructuredFormat } from './structured-format.js';
 
 const RUNGS: readonly StructuredFormat[] = ['json_schema', 'json_object', 'prompt'];
 
+/** Options of {@link requestStructured}: the model, the schema, the messages, and how to check the answer. */
 export interface StructuredRequestOptions<T = unknown> {
+  /** The model to ask; its profile (see {@link profileFor}) picks the first rung. */
   model: string;
   /** A JSON Schema for the answer (an object). */
   schema: Record<string, unknown>;
+  /** The conversation; an instruction with the schema is added to it. */
   messages: ChatMessage[];
   /**
    * Checks the parsed value: `true` when usable, else what is wrong (it is quoted to the model
@@ -33,10 +36,13 @@ export interface StructuredRequestOptions<T = unknown> {
   profile?: ModelProfile;
   /** Extra request fields (temperature, max_tokens, …). */
   request?: Partial<Omit<ChatRequest, 'model' | 'messages' | 'response_format'>>;
+  /** Aborting cancels the request in flight. */
   signal?: AbortSignal;
 }
 
+/** What {@link requestStructured} returns: the value, and where it came from. */
 export interface StructuredResult<T = unknown> {
+  /** The parsed and validated answer. */
   value: T;
   /** The raw content of the reply the value came from. */
   content: string;
@@ -111,9 +117,24 @@ function checkOptions(client: ChatClient, options: StructuredRequestOptions<unkn
 }
 
 /**
- * Asks `client` for a JSON value matching `schema` and returns it parsed and validated. Throws
- * StructuredOutputError: 'request-failed' (cause: the ChatError), 'no-json' or 'invalid' after
- * one repair request, with the raw content of the last reply.
+ * Asks `client` for a JSON value matching `schema` and returns it parsed and validated. Climbs
+ * json_schema → json_object → prompt-only as the model's profile says (and a rung down on a 400
+ * about response_format), parses loosely (a `<think>` prefix, code fences and prose around the
+ * value are skipped), validates, and asks for one repair. Throws a {@link StructuredOutputError}:
+ * 'invalid-options', 'request-failed' (cause: the ChatError), 'no-json' or 'invalid', with the
+ * raw content of the last reply.
+ *
+ * @example
+ * ```ts
+ * import { createChatClient, requestStructured } from 'agent-turn';
+ *
+ * const client = createChatClient({ baseURL: 'https://api.example.com/v1', apiKey: process.env.OPENAI_API_KEY });
+ * const { value } = await requestStructured<{ title: string; tags: string[] }>(client, {
+ *   model: 'qwen3.6-plus',
+ *   schema: { type: 'object', properties: { title: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } }, required: ['title', 'tags'] },
+ *   messages: [{ role: 'user', content: 'Title and tags for: "Parsing tags in streams"' }],
+ * });
+ * ```
  */
 export async function requestStructured<T = unknown>(client: ChatClient, options: StructuredRequestOptions<T>): Promise<StructuredResult<T>> {
   checkOptions(client, options as StructuredRequestOptions<unknown>);

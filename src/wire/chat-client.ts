@@ -18,6 +18,7 @@ export interface ChatClientOptions extends ChatLimits {
   apiKey?: string;
   /** Default: the global fetch. */
   fetch?: FetchLike;
+  /** Extra request headers (they may override the defaults). */
   headers?: Record<string, string>;
 }
 
@@ -31,6 +32,23 @@ function requestController(signal: AbortSignal | undefined): { controller: Abort
   return { controller, release: () => signal.removeEventListener('abort', follow) };
 }
 
+/**
+ * A client of an OpenAI-compatible `/chat/completions` endpoint over any fetch-compatible
+ * function. `stream()` yields normalized {@link ChatStreamEvent}s (reasoning from
+ * `reasoning_content` or `reasoning`, text, tool-call deltas, usage, finish); every failure is a
+ * {@link ChatError} with a `code`, thrown after every event that came before it. Throws a
+ * TypeError at once for a missing `baseURL`, or when there is no fetch to use.
+ *
+ * @example
+ * ```ts
+ * import { createChatClient } from 'agent-turn';
+ *
+ * const client = createChatClient({ baseURL: 'https://api.example.com/v1', apiKey: process.env.OPENAI_API_KEY });
+ * for await (const event of client.stream({ model: 'glm-5.1', messages: [{ role: 'user', content: 'Hi' }] })) {
+ *   if (event.type === 'text') process.stdout.write(event.text);
+ * }
+ * ```
+ */
 export function createChatClient(options: ChatClientOptions): ChatClient {
   if (typeof options?.baseURL !== 'string' || options.baseURL === '') {
     throw new TypeError('createChatClient: baseURL must be a non-empty string, e.g. "https://api.openai.com/v1"');

@@ -3,6 +3,7 @@ import type { ChatErrorCode } from './types.js';
 
 const CHAT_ERROR = /* @__PURE__ */ errorMarker('ChatError');
 
+/** The optional facts of a {@link ChatError}, given to its constructor. */
 export interface ChatErrorDetails {
   /** HTTP status, for code 'http'. */
   status?: number;

@@ -26,8 +26,10 @@ export interface ChatLimits {
   maxReplyChars?: number;
 }
 
+/** Every limit set (defaults applied). */
 export type ResolvedChatLimits = Required<ChatLimits>;
 
+/** The limits a client or stream reader uses where none is set: 10 min to the first byte, 5 min idle, 4 000 000 characters. */
 export const DEFAULT_CHAT_LIMITS: Readonly<ResolvedChatLimits> = Object.freeze({
   firstByteTimeoutMs: 600_000,
   idleTimeoutMs: 300_000,

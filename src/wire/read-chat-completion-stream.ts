@@ -18,6 +18,7 @@ export type ChatStreamSource =
   | AsyncIterable<Uint8Array | string>
   | AsyncIterable<object>;
 
+/** Options of {@link readChatCompletionStream}: an abort signal, and the limits of ChatLimits. */
 export interface ReadChatStreamOptions extends ChatLimits {
   /** Aborting cancels the underlying read and throws ChatError 'aborted'. */
   signal?: AbortSignal;
@@ -95,6 +96,18 @@ export function readChatResponse(
  * 'truncated' (chunk objects carry no [DONE]: their iterator's normal end after a chunk is a whole
  * answer). No byte for `firstByteTimeoutMs` / `idleTimeoutMs` is a retryable 'timeout'; a reply past
  * `maxReplyChars` is a non-retryable 'too-large' (see ChatLimits). Read it once.
+ *
+ * @example
+ * ```ts
+ * import OpenAI from 'openai';
+ * import { readChatCompletionStream, createBlockAssembler } from 'agent-turn';
+ *
+ * // a fetch Response, a ReadableStream of SSE bytes, strings, or the official SDK's chunk objects
+ * const chunks = await new OpenAI().chat.completions.create({ model: 'gpt-4.1-mini', messages, stream: true });
+ * const blocks = createBlockAssembler();
+ * for await (const event of readChatCompletionStream(chunks)) render(blocks.push(event));
+ * render(blocks.end());
+ * ```
  */
 export function readChatCompletionStream(source: ChatStreamSource, options: ReadChatStreamOptions = {}): AsyncIterable<ChatStreamEvent> {
   const { signal } = options;

@@ -2,14 +2,17 @@
 // Shared by src/openai (reading streams), src/models (the scripted model) and machines/.
 import type { ChatLimits } from './limits.js';
 
+/** Who speaks a {@link ChatMessage}. */
 export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
 
+/** A native tool call as OpenAI sends and takes it: an id, the function's name and its JSON arguments. */
 export interface ChatToolCall {
   id: string;
   type: 'function';
   function: { name: string; arguments: string };
 }
 
+/** One message of the conversation, as OpenAI's chat completions API takes it. */
 export interface ChatMessage {
   role: ChatRole;
   content: string | null;
@@ -20,11 +23,13 @@ export interface ChatMessage {
   name?: string;
 }
 
+/** One entry of a request's OpenAI `tools`: a function and the JSON schema of its arguments. */
 export interface ChatToolDefinition {
   type: 'function';
   function: { name: string; description?: string; parameters: Record<string, unknown> };
 }
 
+/** A request's `response_format`: free text, any JSON object, or JSON that follows a schema. */
 export type ResponseFormat =
   | { type: 'text' }
   | { type: 'json_object' }
@@ -44,6 +49,7 @@ export interface ChatRequest {
   [key: string]: unknown;
 }
 
+/** Token counts of a request, from the stream's `usage` chunk (`reasoningTokens` when the provider reports them). */
 export interface ChatUsage {
   promptTokens: number;
   completionTokens: number;
@@ -80,9 +86,11 @@ export interface ChatRequestOptions extends ChatLimits {
   signal?: AbortSignal;
 }
 
+/** A client of one OpenAI-compatible endpoint; see {@link createChatClient}. */
 export interface ChatClient {
   /** Streams one request; errors are thrown as ChatError after every earlier event was yielded. */
   stream(request: ChatRequest, options?: ChatRequestOptions): AsyncIterable<ChatStreamEvent>;
+  /** Sends one non-streamed request and returns its normalized reply; errors are ChatErrors. */
   complete(request: ChatRequest, options?: ChatRequestOptions): Promise<ChatCompletionResult>;
 }
 
