@@ -10,9 +10,8 @@ import ts from 'typescript';
 
 const ENTRIES = ['index', 'core', 'scripted'];
 
-/** The exported names of one .d.ts file: values and types (sorted), and what their docs hold. */
-function exportsOf(file) {
-  const program = ts.createProgram([file], { noEmit: true, skipLibCheck: true, types: [] });
+/** The exported names of one .d.ts file of `program`: values and types (sorted), and what their docs hold. */
+function exportsOf(program, file) {
   const checker = program.getTypeChecker();
   const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(file));
   const result = { values: [], types: [], undocumented: [], examples: [] };
@@ -29,11 +28,11 @@ function exportsOf(file) {
 
 const args = process.argv.slice(2);
 const dist = resolve(args.find((a) => !a.startsWith('--')) ?? 'dist');
+const files = new Map(ENTRIES.map((entry) => [entry, join(dist, `${entry}.d.ts`)]).filter(([, file]) => existsSync(file)));
+// One program for all entries: they share declaration chunks, read once.
+const program = ts.createProgram([...files.values()], { noEmit: true, skipLibCheck: true, types: [] });
 const report = {};
-for (const entry of ENTRIES) {
-  const file = join(dist, `${entry}.d.ts`);
-  if (existsSync(file)) report[entry] = exportsOf(file);
-}
+for (const [entry, file] of files) report[entry] = exportsOf(program, file);
 
 if (args.includes('--json')) {
   console.log(JSON.stringify(report));

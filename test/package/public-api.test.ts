@@ -76,7 +76,7 @@ beforeAll(() => {
     encoding: 'utf8',
   });
   built = JSON.parse(out) as Record<string, EntryExports>;
-});
+}, 120_000); // the TypeScript program takes a few seconds, more on a busy machine
 
 describe.each(Object.keys(EXPECTED))('the %s entry', (entry) => {
   it('exports exactly the pinned values and types', () => {
