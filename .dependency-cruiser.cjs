@@ -38,6 +38,20 @@ module.exports = {
       to: { path: '^app/tools/(node|memory)/' },
     },
     {
+      name: 'ui-isomorphic',
+      comment: 'app/ui/ (what approvals show: visible text, diffs) serves the CLI and the web page alike: no front end, no adapter',
+      severity: 'error',
+      from: { path: '^app/ui/' },
+      to: { path: '^app/(cli/|web/|tools/(node|memory)/)' },
+    },
+    {
+      name: 'ui-no-node',
+      comment: 'app/ui/ runs in the web page: no node modules',
+      severity: 'error',
+      from: { path: '^app/ui/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'web-no-node-tools',
       comment: 'the page uses the in-memory adapter, never the disk one',
       severity: 'error',

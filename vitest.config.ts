@@ -18,7 +18,7 @@ export default defineConfig({
       },
       {
         optimizeDeps: {
-          include: ['xstate', 'nanoid', 'eventsource-parser', 'fast-check', '@xstate/graph', 're2js'],
+          include: ['xstate', 'nanoid', 'eventsource-parser', 'fast-check', '@xstate/graph', 're2js', 'diff'],
         },
         test: {
           name: 'browser',

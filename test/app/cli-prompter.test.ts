@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { createTerminalPrompter } from '../../app/cli/terminal-prompter.js';
+import { approvalQuestion } from '../../app/cli/approval-policy.js';
 
 /** A prompter over in-memory streams; `type` feeds lines as if typed. */
 function setup() {
@@ -50,5 +51,12 @@ describe('terminal prompter', () => {
     expect(t.shown()).toContain('  1. a.ts\n  2. b.ts');
     t.typeLater('neither');
     expect(await t.prompter.ask('Which file?', ['a.ts', 'b.ts'], new AbortController().signal)).toBe('neither');
+  });
+});
+
+describe('approval question', () => {
+  it('shows every line of a command and its hidden characters, never just the first line', () => {
+    expect(approvalQuestion('execute_command', { command: 'ls\ntouch PWNED' })).toBe('  │ ls\n  │ touch PWNED\nRun this 2-line command?');
+    expect(approvalQuestion('execute_command', { command: 'echo \u202Eok\x1b[2K' })).toBe('  │ echo ⟨U+202E RLO⟩ok⟨U+001B ESC⟩[2K\nRun this command?');
   });
 });
