@@ -68,7 +68,27 @@ function blockKeys(blocks: readonly AssistantMessageContent[], index: number): s
 
 function blockViews(r: ReplySource): BlockView[] {
   const keys = blockKeys(r.blocks, r.index);
-  return r.blocks.map((b, i) => blockView(b, keys[i], r));
+  return r.blocks.map((b, i) => sameAsBefore(b, blockView(b, keys[i], r)));
+}
+
+/**
+ * The last view made of each parser block. A complete block is the same parser object in every
+ * later answer; when its view has not changed either, the earlier view object is returned, so a
+ * renderer can compare blocks by identity (React's memo) and redraw only what changed.
+ */
+const lastViews = new WeakMap<AssistantMessageContent, BlockView>();
+
+function sameAsBefore(block: AssistantMessageContent, view: BlockView): BlockView {
+  const before = lastViews.get(block);
+  if (before !== undefined && shallowEqual(before, view)) return before;
+  lastViews.set(block, view);
+  return view;
+}
+
+function shallowEqual(a: object, b: object): boolean {
+  const aKeys = Object.keys(a);
+  if (aKeys.length !== Object.keys(b).length) return false;
+  return aKeys.every((k) => Object.hasOwn(b, k) && Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 function blockView(block: AssistantMessageContent, key: string, r: ReplySource): BlockView {
@@ -156,8 +176,9 @@ export function stateValueToPath(value: unknown): string {
 /**
  * The view of a snapshot: what every renderer (React, DOM, terminal) reads, plain data, no XState
  * — the phase, the request number, every request with its blocks (stable keys, tool statuses from
- * `streaming` and `ready` to `done` or `cut-off`, results once settled) and the token totals. Pure;
- * call it on every snapshot.
+ * `streaming` and `ready` to `done` or `cut-off`, results once settled) and the token totals. Call
+ * it on every snapshot: a block whose view has not changed is the same object as in the previous
+ * view (compare blocks by identity to redraw only what changed).
  *
  * @example
  * ```ts

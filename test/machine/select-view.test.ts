@@ -1,6 +1,7 @@
 // The view model: one phase tag per state, tool statuses through a tool's life (ready and cut-off
 // included), request numbers across retries, the estimated flag, and — as properties over random
 // event sequences — keys that are unique and stable and tool statuses that never change once settled.
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
@@ -195,6 +196,31 @@ describe('request numbers and tokens', () => {
   });
 });
 
+describe('block identity', () => {
+  it('a block whose view did not change is the same object in the next view; a changed one is new', async () => {
+    const t = drivenTurn({ toolsPerMessage: 'sequential' });
+    t.send(text(`Intro.\n${READ('a.ts')}\nAfter`));
+    const v1 = t.view();
+    expect(v1.blocks.map((b) => [b.type, b.status])).toEqual([['text', 'complete'], ['tool_use', 'running'], ['text', 'streaming']]);
+    t.send(text(' more'));
+    const v2 = t.view();
+    expect(v2.blocks[0]).toBe(v1.blocks[0]);
+    expect(v2.blocks[1]).toBe(v1.blocks[1]);
+    expect(v2.blocks[2]).not.toBe(v1.blocks[2]);
+    await t.finishTool();
+    const v3 = t.view();
+    expect(v3.blocks[0]).toBe(v1.blocks[0]);
+    expect(v3.blocks[1]).not.toBe(v1.blocks[1]);
+    expect(v3.blocks[1]).toMatchObject({ status: 'done' });
+    t.send({ type: 'CHAT.END' });
+    const v4 = t.view();
+    // the reply is recorded: its complete blocks keep their objects
+    expect(v4.requests[0].blocks[0]).toBe(v1.blocks[0]);
+    expect(v4.requests[0].blocks[1]).toBe(v3.blocks[1]);
+    t.actor.stop();
+  });
+});
+
 // --- properties over random event sequences ---
 
 const ALPHABET: (AgentTurnEvent | 'tool-done' | 'tool-error' | 'tick')[] = [
@@ -263,6 +289,7 @@ describe('view properties', () => {
           const t = drivenTurn({ approval: ['write_to_file'], toolsPerMessage });
           const settled = new Map<string, BlockView>();
           const seen = new Map<string, { type: string; call_id?: string }>();
+          const last = new Map<string, BlockView>();
           for (const step of steps) {
             if (t.actor.getSnapshot().status !== 'active') break;
             if (step === 'tool-done') await t.finishTool();
@@ -273,6 +300,10 @@ describe('view properties', () => {
             const v = t.view();
             checkView(v, t.actor.getSnapshot());
             for (const b of v.requests.flatMap((r) => r.blocks)) {
+              const previous = last.get(b.key);
+              // identity: a block past streaming whose view did not change is the same object
+              if (previous !== undefined && b.status !== 'streaming' && isDeepStrictEqual(previous, b)) expect(b).toBe(previous);
+              last.set(b.key, b);
               const before = settled.get(b.key);
               if (before?.type === 'tool_use') {
                 expect(b).toMatchObject({ type: 'tool_use', call_id: before.call_id, status: before.status });
