@@ -5,7 +5,7 @@ import { createReadFileTool, type ReadFileOptions } from './read-file.js';
 import { createListFilesTool, type ListFilesOptions } from './list-files.js';
 import { createSearchFilesTool, type SearchFilesOptions } from './search-files.js';
 import { createWriteToFileTool } from './write-to-file.js';
-import { createReplaceInFileTool } from './replace-in-file.js';
+import { createReplaceInFileTool, type ReplaceInFileOptions } from './replace-in-file.js';
 import { createExecuteCommandTool, type ExecuteCommandOptions } from './execute-command.js';
 import { createAskFollowupQuestionTool, type AskFollowupQuestionOptions } from './ask-followup-question.js';
 
@@ -17,6 +17,7 @@ export interface WorkspaceToolsOptions {
   readFile?: ReadFileOptions;
   listFiles?: ListFilesOptions;
   searchFiles?: SearchFilesOptions;
+  replaceInFile?: ReplaceInFileOptions;
   executeCommand?: ExecuteCommandOptions;
 }
 
@@ -34,7 +35,7 @@ export function createWorkspaceTools<P extends WorkspacePath>(workspace: Workspa
     list_files: createListFilesTool(files, options.listFiles),
     search_files: createSearchFilesTool(files, options.searchFiles),
     write_to_file: createWriteToFileTool(files),
-    replace_in_file: createReplaceInFileTool(files),
+    replace_in_file: createReplaceInFileTool(files, options.replaceInFile),
     execute_command: createExecuteCommandTool(commands, options.executeCommand),
     ask_followup_question: createAskFollowupQuestionTool(options.question),
   };

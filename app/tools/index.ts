@@ -8,6 +8,7 @@ export type { AskUser, AskFollowupQuestionOptions } from './ask-followup-questio
 export type { ReadFileOptions } from './read-file.js';
 export type { ListFilesOptions } from './list-files.js';
 export type { SearchFilesOptions } from './search-files.js';
+export type { ReplaceInFileOptions } from './replace-in-file.js';
 export type { ExecuteCommandOptions } from './execute-command.js';
 export { IGNORED_DIRECTORIES } from './list-files.js';
 export { NO_USER_NOTE, toolError } from './result-sentences.js';

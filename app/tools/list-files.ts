@@ -1,7 +1,7 @@
 import type { WorkspaceTool } from './tool-types.js';
 import type { WorkspaceFiles, WorkspacePath } from './workspace-port.js';
 import { isTrueParam } from './tool-params.js';
-import { directoryNotFound, emptyDirectory, listAborted, listEntry, moreEntriesNote, notADirectory } from './result-sentences.js';
+import { directoryNotFound, emptyDirectory, listAborted, listEntry, moreEntriesNote, notADirectory, portFailure, readFailed } from './result-sentences.js';
 
 export interface ListFilesOptions {
   /** Entries listed at most; more are counted in a closing note. */
@@ -27,14 +27,18 @@ export function createListFilesTool<P extends WorkspacePath>(files: WorkspaceFil
     const lines: string[] = [];
     let more = 0;
     const walk = { recursive: isTrueParam(toolUse.params.recursive), skipDirectories: IGNORED_DIRECTORIES, signal };
-    await files.walk(path, walk, (entry) => {
-      if (lines.length >= maxEntries) {
-        more++;
-        // Counting the rest of a huge tree is not worth the wait.
-        return more < MAX_COUNTED_EXTRA;
-      }
-      lines.push(listEntry(entry.path.relative, entry.kind));
-    });
+    try {
+      await files.walk(path, walk, (entry) => {
+        if (lines.length >= maxEntries) {
+          more++;
+          // Counting the rest of a huge tree is not worth the wait.
+          return more < MAX_COUNTED_EXTRA;
+        }
+        lines.push(listEntry(entry.path.relative, entry.kind));
+      });
+    } catch (error) {
+      return portFailure(error, path.relative, readFailed(path.relative));
+    }
     if (signal.aborted) return listAborted();
     if (lines.length === 0) return emptyDirectory(path.relative);
     if (more > 0) lines.push(moreEntriesNote(more, more >= MAX_COUNTED_EXTRA));

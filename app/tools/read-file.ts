@@ -1,7 +1,7 @@
 import type { WorkspaceTool } from './tool-types.js';
 import type { WorkspaceFiles, WorkspacePath } from './workspace-port.js';
 import { requireParam } from './tool-params.js';
-import { binaryFile, fileNotFound, notAFile, readFailed, readTruncated } from './result-sentences.js';
+import { binaryFile, fileNotFound, notAFile, portFailure, readFailed, readTruncated } from './result-sentences.js';
 import { completeCharacterEnd, looksBinary } from './binary-detection.js';
 
 export interface ReadFileOptions {
@@ -23,8 +23,12 @@ export function createReadFileTool<P extends WorkspacePath>(files: WorkspaceFile
     const info = await files.stat(path);
     if (!info) return fileNotFound(path.relative);
     if (info.kind !== 'file') return notAFile(path.relative, info.kind === 'directory');
-    const bytes = await files.read(path, Math.min(info.size, maxBytes)).catch(() => undefined);
-    if (!bytes) return readFailed(path.relative);
+    let bytes: Uint8Array;
+    try {
+      bytes = await files.read(path, Math.min(info.size, maxBytes));
+    } catch (error) {
+      return portFailure(error, path.relative, readFailed(path.relative));
+    }
     const truncated = info.size > bytes.length;
     if (looksBinary(bytes, truncated)) return binaryFile(path.relative, info.size);
     const text = new TextDecoder('utf-8').decode(truncated ? bytes.subarray(0, completeCharacterEnd(bytes)) : bytes);

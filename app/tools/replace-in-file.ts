@@ -1,12 +1,22 @@
 import type { WorkspaceTool } from './tool-types.js';
 import type { WorkspaceFiles, WorkspacePath } from './workspace-port.js';
 import { requireParam } from './tool-params.js';
-import { diffRejected, editBinaryFile, editChangedNothing, editMissingFile, editNotApplied, editReadFailed, editsApplied, notAFile, writeFailed } from './result-sentences.js';
+import {
+  diffRejected, editBinaryFile, editChangedNothing, editFileTooLarge, editMissingFile, editNotApplied, editReadFailed, editsApplied, notAFile, portFailure, writeFailed,
+} from './result-sentences.js';
 import { looksBinary } from './binary-detection.js';
 import { applySearchReplaceBlocks, parseSearchReplaceDiff } from './search-replace-diff.js';
 
+export interface ReplaceInFileOptions {
+  /** Files larger than this are refused (with a too-large error), never read whole. */
+  maxFileBytes?: number;
+}
+
+export const DEFAULT_EDIT_MAX_FILE_BYTES = 16 * 1024 * 1024;
+
 /** replace_in_file: Cline's SEARCH/REPLACE blocks; every block must match before the file is (atomically) rewritten. */
-export function createReplaceInFileTool<P extends WorkspacePath>(files: WorkspaceFiles<P>): WorkspaceTool {
+export function createReplaceInFileTool<P extends WorkspacePath>(files: WorkspaceFiles<P>, options: ReplaceInFileOptions = {}): WorkspaceTool {
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_EDIT_MAX_FILE_BYTES;
   return async (toolUse) => {
     const pathParam = requireParam(toolUse, 'path');
     if (!pathParam.ok) return pathParam.error;
@@ -19,10 +29,17 @@ export function createReplaceInFileTool<P extends WorkspacePath>(files: Workspac
     if (!parsed.ok) return diffRejected(parsed.error, path.relative);
     const info = await files.stat(path);
     if (info && info.kind !== 'file') return notAFile(path.relative);
+    if (info && info.size > maxFileBytes) return editFileTooLarge(path.relative, info.size, maxFileBytes);
     let original = '';
     if (info) {
-      const bytes = await files.read(path).catch(() => undefined);
-      if (!bytes) return editReadFailed(path.relative);
+      let bytes: Uint8Array;
+      try {
+        // One byte past the cap tells a file that grew since `stat` from one that fits.
+        bytes = await files.read(path, maxFileBytes + 1);
+      } catch (error) {
+        return portFailure(error, path.relative, editReadFailed(path.relative));
+      }
+      if (bytes.length > maxFileBytes) return editFileTooLarge(path.relative, bytes.length, maxFileBytes);
       if (looksBinary(bytes)) return editBinaryFile(path.relative);
       // ignoreBOM keeps a byte order mark as text, so the rewritten file still has it.
       original = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
@@ -35,7 +52,7 @@ export function createReplaceInFileTool<P extends WorkspacePath>(files: Workspac
     try {
       await files.writeAtomically(path, applied.content);
     } catch (error) {
-      return writeFailed(path.relative, (error as Error).message);
+      return portFailure(error, path.relative, writeFailed(path.relative, (error as Error).message));
     }
     return editsApplied(parsed.blocks.length, path.relative);
   };

@@ -22,6 +22,13 @@ export const fileNotFound = (path: string) => toolError('not-found', `File not f
 export const directoryNotFound = (path: string) => toolError('not-found', `Directory not found: ${path}`);
 export const notAFile = (path: string, isDirectory = false) => toolError('not-a-file', `${path} is not a file${isDirectory ? ' (it is a directory; use list_files)' : ''}.`);
 export const notADirectory = (path: string) => toolError('not-a-directory', `${path} is not a directory.`);
+/** A path that was inside when resolved but, when used, led outside or through a link swapped in meanwhile. */
+export const ledOutside = (path: string) =>
+  toolError('outside-workspace', `${path} no longer led where it was checked when it was used (a link changed meanwhile); nothing was read or written there.`);
+/** The result for a port operation that rejected: a path found leading outside is said so, anything else is `otherwise`. */
+export function portFailure(error: unknown, path: string, otherwise: ToolErrorResult): ToolErrorResult {
+  return (error as { code?: unknown } | undefined)?.code === 'outside-workspace' ? ledOutside(path) : otherwise;
+}
 
 // read_file
 
@@ -61,6 +68,8 @@ export function fileWritten(path: string, content: string, created: boolean): st
 }
 export const diffRejected = (error: { code: ToolErrorCode; message: string }, path: string) => toolError(error.code, `${error.message} ${path} was not changed.`);
 export const editReadFailed = (path: string) => toolError('io-error', `Could not read ${path}; it was not changed.`);
+export const editFileTooLarge = (path: string, size: number, maxBytes: number) =>
+  toolError('too-large', `${path} is ${size} bytes, over the ${maxBytes}-byte limit of replace_in_file; it was not changed. Rewrite it with write_to_file or edit it with execute_command.`);
 export const editBinaryFile = (path: string) => toolError('binary-file', `${path} is a binary file; it was not changed.`);
 export const editMissingFile = (path: string) => toolError('not-found', `File not found: ${path}. Use write_to_file to create it.`);
 export const editNotApplied = (error: { code: ToolErrorCode; message: string }, path: string) =>

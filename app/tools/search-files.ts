@@ -1,7 +1,7 @@
 import type { WorkspaceTool } from './tool-types.js';
 import type { WorkspaceFiles, WorkspacePath } from './workspace-port.js';
 import { parseSearchQuery } from './search-query.js';
-import { directoryNotFound, noSearchResults, searchAborted, searchResults, searchSection } from './result-sentences.js';
+import { directoryNotFound, noSearchResults, portFailure, readFailed, searchAborted, searchResults, searchSection } from './result-sentences.js';
 import { IGNORED_DIRECTORIES } from './list-files.js';
 import { looksBinary } from './binary-detection.js';
 
@@ -32,9 +32,13 @@ export function createSearchFilesTool<P extends WorkspacePath>(files: WorkspaceF
     const found: P[] = [];
     if (info.kind === 'file') found.push(target.path);
     else {
-      await files.walk(target.path, { recursive: true, skipDirectories: IGNORED_DIRECTORIES, signal }, (entry) => {
-        if (entry.kind === 'file' && (!fileFilter || fileFilter.test(entry.path.relative))) found.push(entry.path);
-      });
+      try {
+        await files.walk(target.path, { recursive: true, skipDirectories: IGNORED_DIRECTORIES, signal }, (entry) => {
+          if (entry.kind === 'file' && (!fileFilter || fileFilter.test(entry.path.relative))) found.push(entry.path);
+        });
+      } catch (error) {
+        return portFailure(error, target.path.relative, readFailed(target.path.relative));
+      }
     }
 
     const sections: string[] = [];
@@ -45,8 +49,9 @@ export function createSearchFilesTool<P extends WorkspacePath>(files: WorkspaceF
       if (capped) break;
       const size = (await files.stat(file))?.size ?? 0;
       if (size > maxFileBytes) continue;
-      const bytes = await files.read(file).catch(() => undefined);
-      if (!bytes || looksBinary(bytes)) continue;
+      // One byte past the cap: a file that grew since `stat` is skipped, not read whole.
+      const bytes = await files.read(file, maxFileBytes + 1).catch(() => undefined);
+      if (!bytes || bytes.length > maxFileBytes || looksBinary(bytes)) continue;
       // ignoreBOM keeps a byte order mark as text, as the file has it.
       const lines = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).split(/\r?\n/);
       const hits: { line: number; text: string }[] = [];

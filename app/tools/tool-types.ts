@@ -15,6 +15,7 @@ export type ToolErrorCode =
   | 'read-only'
   | 'timeout'
   | 'aborted'
+  | 'too-large'
   | 'io-error';
 
 /** An error result: the text the model reads, flagged, with its code beside it. */

@@ -37,22 +37,26 @@ export type PathRefusal = { ok: false; error: ToolErrorResult };
 
 /**
  * The file side of a workspace. `resolve` is the only way to a `P`, so every operation acts on a
- * path the workspace allowed. Operations other than `resolve` and `stat` reject with an Error
- * when the storage fails; the tools turn that into an `io-error` result.
+ * path the workspace allowed. An adapter whose storage can change between `resolve` and use
+ * (a disk another process writes to) checks the path again as it uses it. Operations other than
+ * `resolve` and `stat` reject with an Error when the storage fails — with `code:
+ * 'outside-workspace'` when the path turned out to lead outside by then; the tools turn that into
+ * an error result.
  */
 export interface WorkspaceFiles<P extends WorkspacePath> {
   /** A model-given path, allowed (inside the workspace) or refused with a coded error result. */
   resolve(requested: string): Promise<{ ok: true; path: P } | PathRefusal>;
   /** What the path is, or undefined when nothing is there. */
   stat(path: P): Promise<PathInfo | undefined>;
-  /** The file's bytes, at most `maxBytes` of them from its start (all when omitted). */
-  read(path: P, maxBytes?: number): Promise<Uint8Array>;
+  /** The file's bytes, at most `maxBytes` of them from its start: no read is unbounded. */
+  read(path: P, maxBytes: number): Promise<Uint8Array>;
   /** Replaces (or creates, with missing folders) the file so readers see old or new content, never half. */
   writeAtomically(path: P, content: string): Promise<{ created: boolean }>;
   /**
    * Visits the entries below a folder depth first, each folder's entries in name order before
    * its subfolders; links are reported, never followed. Stops when `visit` returns false or
-   * the signal aborts.
+   * the signal aborts. Folders it cannot read are skipped; it rejects only when `start` itself
+   * turned out to lead outside.
    */
   walk(start: P, options: WalkOptions, visit: (entry: WalkEntry<P>) => boolean | void): Promise<void>;
 }

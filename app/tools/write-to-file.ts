@@ -1,7 +1,7 @@
 import type { WorkspaceTool } from './tool-types.js';
 import type { WorkspaceFiles, WorkspacePath } from './workspace-port.js';
 import { requireParam } from './tool-params.js';
-import { fileWritten, isADirectory, missingParam, writeFailed } from './result-sentences.js';
+import { fileWritten, isADirectory, missingParam, portFailure, writeFailed } from './result-sentences.js';
 
 /** write_to_file: the whole content of a file, written atomically; missing folders are created. */
 export function createWriteToFileTool<P extends WorkspacePath>(files: WorkspaceFiles<P>): WorkspaceTool {
@@ -19,7 +19,7 @@ export function createWriteToFileTool<P extends WorkspacePath>(files: WorkspaceF
       const { created } = await files.writeAtomically(path, content);
       return fileWritten(path.relative, content, created);
     } catch (error) {
-      return writeFailed(path.relative, (error as Error).message);
+      return portFailure(error, path.relative, writeFailed(path.relative, (error as Error).message));
     }
   };
 }

@@ -10,7 +10,7 @@ import { planAgentStep } from '../../src/scripted/scripted-agent.js';
 import * as sentences from '../../app/tools/result-sentences.js';
 import type { ToolErrorCode, ToolResult } from '../../app/tools/index.js';
 
-const codes: ToolErrorCode[] = ['missing-param', 'invalid-param', 'outside-workspace', 'not-found', 'not-a-file', 'not-a-directory', 'binary-file', 'bad-regex', 'bad-diff', 'search-not-found', 'read-only', 'timeout', 'aborted', 'io-error'];
+const codes: ToolErrorCode[] = ['missing-param', 'invalid-param', 'outside-workspace', 'not-found', 'not-a-file', 'not-a-directory', 'binary-file', 'bad-regex', 'bad-diff', 'search-not-found', 'read-only', 'timeout', 'aborted', 'too-large', 'io-error'];
 
 function use(name: string, params: Record<string, string>, native = false): ToolUse {
   return { type: 'tool_use', name, params, partial: false, call_id: `call-${name}`, ...(native ? { isNativeToolCall: true } : {}) };

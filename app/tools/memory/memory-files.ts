@@ -31,7 +31,7 @@ export function memoryWorkspaceFiles(ws: MemoryWorkspace): WorkspaceFiles<Memory
       const content = ws.read(path.key);
       if (content === undefined) throw new Error(`${path.relative} is not a file`);
       const bytes = new TextEncoder().encode(content);
-      return maxBytes === undefined ? bytes : bytes.subarray(0, maxBytes);
+      return bytes.subarray(0, maxBytes);
     },
     async writeAtomically(path, content) {
       if (isDirectory(path.key)) throw new Error(`${path.relative} is a directory`);

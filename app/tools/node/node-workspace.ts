@@ -1,5 +1,7 @@
 // The workspace port on disk: a folder the tools may touch; every path a model gives is resolved
-// inside it or refused. Commands run through a separate runner (process-group-runner.ts).
+// inside it or refused, and checked again through the descriptor that uses it (open-inside.ts),
+// so a link flipped between the check and the use cannot lead out. Commands run through a
+// separate runner (process-group-runner.ts).
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { PathInfo, WorkspaceFiles } from '../workspace-port.js';
@@ -26,12 +28,13 @@ export async function openWorkspace(root: string): Promise<NodeWorkspace> {
     display,
     resolve: (requested) => resolveInsideRoot(realRoot, givenRoot, requested),
     async stat(target): Promise<PathInfo | undefined> {
-      const info = await stat(target.absolute).catch(() => undefined);
+      const info = await stat(target.real).catch(() => undefined);
       if (!info) return undefined;
       return { kind: info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other', size: info.size };
     },
-    read: (target, maxBytes) => readHead(target.absolute, maxBytes),
-    writeAtomically: (target, content) => writeFileAtomically(target.real ?? target.absolute, content),
-    walk: (start, options, visit) => walkDirectory(start.absolute, options, (absolute, kind) => visit({ path: { absolute, relative: display(absolute) }, kind })),
+    read: (target, maxBytes) => readHead(realRoot, target.real, maxBytes),
+    writeAtomically: (target, content) => writeFileAtomically(target.real, content, { root: realRoot }),
+    walk: (start, options, visit) =>
+      walkDirectory(realRoot, { real: start.real, shown: start.absolute }, options, ({ real, shown }, kind) => visit({ path: { absolute: shown, real, relative: display(shown) }, kind })),
   };
 }

@@ -9,10 +9,14 @@ import { outsideWorkspace, unresolvablePath } from '../result-sentences.js';
 export interface NodePath {
   /** Relative to the root, forward slashes; '.' for the root itself. */
   readonly relative: string;
-  /** Absolute path inside the root (not symlink-resolved, so writes replace a link rather than follow it). */
+  /** Absolute path inside the root, as the model named it (links not resolved): what listings show. */
   readonly absolute: string;
-  /** Where an existing path really is (symlinks resolved, still inside the root): writes go here so links stay links. */
-  readonly real?: string;
+  /**
+   * Where the path really is (links resolved as far as the path exists, the missing rest
+   * appended), inside the root when resolved: reads, writes and walks go here, each through a
+   * descriptor verified inside the root again when it is used. Writing here keeps links links.
+   */
+  readonly real: string;
 }
 
 /** Inside `root` or the root itself; only a `..` segment leaves (a name like "..notes" is inside). */
@@ -38,12 +42,12 @@ export async function resolveInsideRoot(realRoot: string, givenRoot: string, req
   if (!isInside(realRoot, absolute)) return refuse('is outside the workspace');
   // The nearest ancestor that exists decides where the path really leads.
   let probe = absolute;
-  let realTarget: string | undefined;
+  let realTarget = absolute;
   for (;;) {
     try {
       const real = await realpath(probe);
       if (!isInside(realRoot, real)) return refuse('leads outside the workspace through a symbolic link');
-      if (probe === absolute) realTarget = real;
+      realTarget = path.join(real, path.relative(probe, absolute));
       break;
     } catch (error) {
       if (!isMissing(error)) {
@@ -59,7 +63,7 @@ export async function resolveInsideRoot(realRoot: string, givenRoot: string, req
     }
   }
   const relative = displayPath(realRoot, absolute);
-  return { ok: true, path: { relative, absolute, ...(realTarget !== undefined && realTarget !== absolute ? { real: realTarget } : {}) } };
+  return { ok: true, path: { relative, absolute, real: realTarget } };
 }
 
 /** An absolute path inside the root as the model sees it: relative, forward slashes, '.' for the root. */

@@ -1,28 +1,53 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { EntryKind, WalkOptions } from '../workspace-port.js';
+import { openDirectoryInside, PathEscapeError } from './open-inside.js';
+
+/** A folder to visit: where it really is, and the path it is shown under. */
+interface PendingFolder {
+  real: string;
+  shown: string;
+}
 
 /**
  * Visits entries below `start` depth first, each folder's entries in name order before its
- * subfolders, without following symbolic links (a link is reported, never entered, so a walk
- * cannot leave the workspace). Stops early when `visit` returns false or the signal aborts.
+ * subfolders, without following symbolic links (a link is reported, never entered). Each folder
+ * is listed through a descriptor verified inside `root`, so a link swapped in for a folder while
+ * the walk runs is never listed; such a folder below the start is skipped like an unreadable
+ * one, the start itself rejects with PathEscapeError. Stops early when `visit` returns false or
+ * the signal aborts.
  */
-export async function walkDirectory(start: string, options: WalkOptions, visit: (absolute: string, kind: EntryKind) => boolean | void): Promise<void> {
-  const stack: string[] = [start];
+export async function walkDirectory(root: string, start: { real: string; shown: string }, options: WalkOptions, visit: (entry: { real: string; shown: string }, kind: EntryKind) => boolean | void): Promise<void> {
+  const stack: PendingFolder[] = [start];
   while (stack.length > 0) {
     if (options.signal?.aborted) return;
-    const dir = stack.pop()!;
-    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    const folder = stack.pop()!;
+    const entries = await listFolder(root, folder.real, folder === start);
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const subdirs: string[] = [];
+    const subfolders: PendingFolder[] = [];
     for (const entry of entries) {
-      const absolute = path.join(dir, entry.name);
       const kind: EntryKind = entry.isSymbolicLink() ? 'symlink' : entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : 'other';
       if (kind === 'directory' && options.skipDirectories.has(entry.name)) continue;
-      if (visit(absolute, kind) === false) return;
-      if (kind === 'directory' && options.recursive) subdirs.push(absolute);
+      const child = { real: path.join(folder.real, entry.name), shown: path.join(folder.shown, entry.name) };
+      if (visit(child, kind) === false) return;
+      if (kind === 'directory' && options.recursive) subfolders.push(child);
     }
     // Reversed so the stack pops them in sorted order.
-    for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]);
+    for (let i = subfolders.length - 1; i >= 0; i--) stack.push(subfolders[i]);
+  }
+}
+
+async function listFolder(root: string, real: string, isStart: boolean) {
+  const dir = await openDirectoryInside(root, real).catch((error) => {
+    if (isStart && error instanceof PathEscapeError) throw error;
+    return undefined;
+  });
+  if (!dir) return [];
+  try {
+    return await readdir(dir.self(), { withFileTypes: true });
+  } catch {
+    return [];
+  } finally {
+    await dir.close();
   }
 }
