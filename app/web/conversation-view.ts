@@ -12,6 +12,8 @@ interface Entry {
   item: TurnItem;
   el: HTMLElement;
   update(item: TurnItem): void;
+  /** True once, right after the entry started waiting for the person's approval. */
+  takeApprovalRequest?(): boolean;
 }
 
 const STATUS_LABEL: Record<ToolStatus, string> = {
@@ -42,7 +44,7 @@ function textEntry(item: Extract<TurnItem, { kind: 'text' }>): Entry {
 
 function reasoningEntry(item: Extract<TurnItem, { kind: 'reasoning' }>): Entry {
   const summary = h('summary', {});
-  const body = h('div', { class: 'reasoning-text' });
+  const body = h('div', { class: 'reasoning-text', tabindex: 0 });
   const el = h('details', { class: 'block reasoning', 'data-testid': 'reasoning', open: true }, summary, body);
   let wasPartial = true;
   const update = (i: TurnItem) => {
@@ -73,19 +75,33 @@ function toolEntry(item: Extract<TurnItem, { kind: 'tool' }>, actions: Conversat
   const badge = h('span', { class: 'badge' });
   const native = h('span', { class: 'badge subtle' }, 'native call');
   const params = h('dl', { class: 'params' });
-  const result = h('pre', { class: 'result', 'data-testid': 'tool-result' });
-  const feedback = h('input', { type: 'text', class: 'feedback', placeholder: 'Feedback for the model (optional)', 'data-testid': 'reject-feedback' });
+  const result = h('pre', { class: 'result', 'data-testid': 'tool-result', tabindex: 0 });
+  const feedback = h('input', {
+    type: 'text',
+    class: 'feedback',
+    placeholder: 'Feedback for the model (optional)',
+    'aria-label': 'Feedback for the model, sent with Reject (optional)',
+    'data-testid': 'reject-feedback',
+  });
   const approve = h('button', { type: 'button', class: 'approve', 'data-testid': 'approve' }, 'Approve');
   const reject = h('button', { type: 'button', class: 'reject', 'data-testid': 'reject' }, 'Reject');
+  // What the person typed, shown on the rejected card (the model gets it wrapped in its own note).
+  let sentFeedback: string | undefined;
   approve.addEventListener('click', () => actions.approve());
-  reject.addEventListener('click', () => actions.reject(feedback.value));
+  reject.addEventListener('click', () => {
+    sentFeedback = feedback.value.trim();
+    actions.reject(feedback.value);
+  });
   const approval = h('div', { class: 'approval' }, feedback, reject, approve);
-  const el = h('div', { class: 'block tool-card', 'data-testid': 'tool-card' }, h('div', { class: 'tool-head' }, name, native, badge), params, approval, result);
+  const el = h('div', { class: 'block tool-card', 'data-testid': 'tool-card', role: 'group' }, h('div', { class: 'tool-head' }, name, native, badge), params, approval, result);
   const paramEls = new Map<string, HTMLElement>();
+  let awaited = false;
+  let approvalRequested = false;
 
   const update = (i: TurnItem) => {
     if (i.kind !== 'tool') return;
     setText(name, i.name);
+    el.setAttribute('aria-label', `${i.name}: ${STATUS_LABEL[i.status]}`);
     native.hidden = !i.native;
     setText(badge, STATUS_LABEL[i.status]);
     badge.className = `badge status-${i.status}`;
@@ -94,7 +110,7 @@ function toolEntry(item: Extract<TurnItem, { kind: 'tool' }>, actions: Conversat
     for (const [key, value] of Object.entries(i.params)) {
       let v = paramEls.get(key);
       if (!v) {
-        v = LONG_PARAMS.has(key) ? h('pre', { class: 'param-long' }) : h('code', {});
+        v = LONG_PARAMS.has(key) ? h('pre', { class: 'param-long', tabindex: 0 }) : h('code', {});
         v.dataset.param = key;
         params.append(h('dt', {}, key), h('dd', {}, v));
         paramEls.set(key, v);
@@ -105,12 +121,27 @@ function toolEntry(item: Extract<TurnItem, { kind: 'tool' }>, actions: Conversat
     approval.hidden = !awaiting;
     approve.disabled = !awaiting;
     reject.disabled = !awaiting;
+    if (awaiting && !awaited) approvalRequested = true;
+    awaited ||= awaiting;
+    if (awaiting) el.tabIndex = -1;
+    else el.removeAttribute('tabindex');
     result.hidden = i.result === undefined;
-    if (i.result !== undefined) setText(result, i.result);
+    if (i.result !== undefined) setText(result, i.status === 'rejected' ? rejectedNote(sentFeedback) : i.result);
     result.classList.toggle('error', i.isError);
   };
   update(item);
-  return { item, el, update };
+  const takeApprovalRequest = () => {
+    const requested = approvalRequested;
+    approvalRequested = false;
+    return requested;
+  };
+  return { item, el, update, takeApprovalRequest };
+}
+
+/** The rejected card's note: the person's own words, not the note the model gets. */
+function rejectedNote(feedback: string | undefined): string {
+  if (feedback === undefined) return 'Rejected: it did not run.';
+  return feedback === '' ? 'You rejected this; it did not run. No feedback was given.' : `You rejected this; it did not run. Your feedback: ${feedback}`;
 }
 
 function completionEntry(item: Extract<TurnItem, { kind: 'completion' }>): Entry {
@@ -153,7 +184,8 @@ function createEntry(item: TurnItem, actions: ConversationActions): Entry {
 }
 
 export interface ConversationView {
-  render(items: readonly TurnItem[]): void;
+  /** Updates the panel; returns the tool card that has just started waiting for approval, if any. */
+  render(items: readonly TurnItem[]): HTMLElement | undefined;
   clear(): void;
 }
 
@@ -162,6 +194,7 @@ export function createConversationView(container: HTMLElement, actions: Conversa
   return {
     render(items) {
       const next = new Map<string, Entry>();
+      let approvalCard: HTMLElement | undefined;
       let previous: Element | null = null;
       for (const item of items) {
         let entry = entries.get(item.key);
@@ -176,9 +209,11 @@ export function createConversationView(container: HTMLElement, actions: Conversa
         const want: Element | null = previous ? previous.nextElementSibling : container.firstElementChild;
         if (want !== entry.el) container.insertBefore(entry.el, want);
         previous = entry.el;
+        if (entry.takeApprovalRequest?.()) approvalCard ??= entry.el;
       }
       for (const [key, entry] of entries) if (!next.has(key)) entry.el.remove();
       entries = next;
+      return approvalCard;
     },
     clear() {
       container.replaceChildren();

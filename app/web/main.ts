@@ -18,7 +18,7 @@ import { paceMs, readPageOptions, type PaceSetting } from './page-options.js';
 import { createStateDiagram } from './state-diagram.js';
 import { activePaths, buildStateGraph, type StateNodeLike } from './state-graph.js';
 import { layoutStateGraph } from './state-layout.js';
-import { statusPhrase, statusTone } from './status-text.js';
+import { announcement, statusPhrase, statusTone } from './status-text.js';
 import { createTimelineView } from './timeline-view.js';
 import { turnItems } from './turn-items.js';
 import { createTurnActor, type TurnActor } from './turn-runner.js';
@@ -79,15 +79,29 @@ byId('diagram').append(diagram.element);
 const messages = byId('messages');
 const wireView = createWireView(byId('wire'));
 const wireDirty = new Set<WireRecord>();
-const showTab = (tab: 'events' | 'wire') => {
-  byId('timeline').hidden = tab !== 'events';
-  byId('wire').hidden = tab !== 'wire';
-  byId('tab-events').setAttribute('aria-selected', String(tab === 'events'));
-  byId('tab-wire').setAttribute('aria-selected', String(tab === 'wire'));
+const TABS = [
+  { tab: byId('tab-events'), panel: byId('events-panel') },
+  { tab: byId('tab-wire'), panel: byId('wire') },
+];
+const showTab = (index: number) => {
+  TABS.forEach(({ tab, panel }, i) => {
+    panel.hidden = i !== index;
+    tab.setAttribute('aria-selected', String(i === index));
+    tab.tabIndex = i === index ? 0 : -1;
+  });
 };
-byId('tab-events').addEventListener('click', () => showTab('events'));
-byId('tab-wire').addEventListener('click', () => showTab('wire'));
-const timelineView = createTimelineView(byId('timeline'));
+TABS.forEach(({ tab }, i) => {
+  tab.addEventListener('click', () => showTab(i));
+  // Arrow keys move between tabs, as in any tab list.
+  tab.addEventListener('keydown', (e) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    const next = (i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length;
+    showTab(next);
+    TABS[next].tab.focus();
+  });
+});
+const timelineView = createTimelineView(byId('timeline'), byId('events-panel'));
+const announcer = byId('announcer');
 let actor: TurnActor | undefined;
 let timeline: EventTimeline | undefined;
 const conversation = createConversationView(byId('conversation'), {
@@ -107,7 +121,7 @@ function render() {
   const snapshot = actor.getSnapshot();
   const view = selectView(snapshot);
   const stick = messages.scrollTop + messages.clientHeight >= messages.scrollHeight - 40;
-  conversation.render(turnItems(view));
+  const approvalCard = conversation.render(turnItems(view));
   timelineView.render(timeline.entries());
   for (const record of wireDirty) wireView.show(record);
   wireDirty.clear();
@@ -129,10 +143,21 @@ function render() {
     outcome.dataset.reason = o.reason;
     outcome.className = `outcome ${o.tone}`;
     setText(outcome, o.text);
+    setText(announcer, `${statusPhrase(view.phase, view.reason)}. ${o.text}`);
     byId<HTMLButtonElement>('run').disabled = false;
     byId<HTMLButtonElement>('stop').disabled = true;
+  } else {
+    setText(announcer, announcement(view));
   }
   if (stick) messages.scrollTop = messages.scrollHeight;
+  if (approvalCard) showApproval(approvalCard);
+}
+
+/** Brings a card that waits for approval into view (its buttons too) and moves focus to it. */
+function showApproval(card: HTMLElement) {
+  card.focus({ preventScroll: true });
+  card.scrollIntoView({ block: 'nearest' });
+  card.querySelector('.approval')?.scrollIntoView({ block: 'nearest' });
 }
 
 // --- running a turn ---

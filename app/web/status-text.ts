@@ -1,6 +1,7 @@
 // One phrase and one tone per phase of the turn (read from the view, which reads the state's tag).
 import type { TurnEndReason } from '../../machines/agent-turn-types.js';
 import type { TurnPhase } from '../../machines/turn-phase.js';
+import type { AgentTurnView } from '../../machines/turn-view-types.js';
 
 const PHRASES: Record<TurnPhase, string> = {
   waiting: 'Waiting for the model…',
@@ -24,4 +25,19 @@ export function statusTone(phase: TurnPhase, reason: TurnEndReason | undefined):
   if (phase === 'awaiting-approval') return 'waiting';
   if (phase === 'finished') return reason === 'completed' ? 'ok' : 'error';
   return 'busy';
+}
+
+/** What the page's live region says about a view: the phase, and which tool waits for approval. */
+export function announcement(view: Pick<AgentTurnView, 'phase' | 'reason' | 'blocks'>): string {
+  const phrase = statusPhrase(view.phase, view.reason);
+  if (view.phase !== 'awaiting-approval') return phrase;
+  const waiting = view.blocks.find((b) => b.type === 'tool_use' && b.status === 'awaiting-approval');
+  if (!waiting || waiting.type !== 'tool_use') return phrase;
+  const target = waiting.params.path ?? waiting.params.command;
+  return `${phrase}: ${waiting.name}${target !== undefined ? ` ${firstLine(target)}` : ''}`;
+}
+
+function firstLine(text: string): string {
+  const lines = text.split('\n');
+  return lines.length > 1 ? `${lines[0]} (and ${lines.length - 1} more lines)` : text;
 }

@@ -7,11 +7,12 @@ export interface TimelineView {
   clear(): void;
 }
 
-export function createTimelineView(list: HTMLElement): TimelineView {
+/** `list` gets one row per entry; `scroller` (the list or a box around it) keeps the newest row in view. */
+export function createTimelineView(list: HTMLElement, scroller: HTMLElement = list): TimelineView {
   const rows = new Map<number, { at: HTMLElement; event: HTMLElement; states: HTMLElement }>();
   return {
     render(entries) {
-      const stick = list.scrollTop + list.clientHeight >= list.scrollHeight - 24;
+      const stick = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 24;
       for (const e of entries) {
         let row = rows.get(e.id);
         if (!row) {
@@ -26,7 +27,7 @@ export function createTimelineView(list: HTMLElement): TimelineView {
         setText(row.event, e.count > 1 ? `${e.event} ×${e.count}` : e.event);
         setText(row.states, e.states.length > 0 ? `→ ${e.states.join(' → ')}` : '');
       }
-      if (stick) list.scrollTop = list.scrollHeight;
+      if (stick) scroller.scrollTop = scroller.scrollHeight;
     },
     clear() {
       list.replaceChildren();

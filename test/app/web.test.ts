@@ -1,14 +1,16 @@
 // The web page in a real browser: build it with vite, serve it on loopback, drive Debian's
 // Chromium with Playwright. The scripted model runs in the page at pace 0 (no timers).
 import { createServer, type Server } from 'node:http';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer } from '../../app/serve-scripted-model.js';
+import { saveScreenshotIfChanged } from './screenshot-file.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -40,12 +42,23 @@ function serveStatic(root: string): Server {
   });
 }
 
-async function openPage(query: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+async function openPage(query: string, viewport = { width: 1440, height: 900 }): Promise<{ page: Page; errors: string[] }> {
+  // A context per page: axe-core needs one it can open its own frames in.
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on('close', () => void context.close());
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${base}/${query}`);
   return { page, errors };
+}
+
+/** axe-core's serious and critical findings on the page as it is now (rule id and the first elements). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 beforeAll(async () => {
@@ -110,8 +123,14 @@ describe('web page', () => {
     expect(written).toContain('a < b && b > c');
     expect(written.endsWith('The next line is not the end of this file:\n</content>\nIt really ends here.')).toBe(true);
 
-    await mkdir(join(repo, 'test-output'), { recursive: true });
-    await page.screenshot({ path: join(repo, 'test-output/web.png') });
+    expect(await page.getByTestId('announcer').textContent()).toBe('Turn finished. Completed in 4 requests.');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The README's picture of the page, taken by this test so it cannot go stale. Event times
+    // differ from run to run, so they are left out of the picture.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const png = await page.screenshot({ animations: 'disabled', style: '.timeline .at { visibility: hidden; }' });
+    await saveScreenshotIfChanged(browser, join(repo, 'app/web/screenshot.png'), png, 1440 * 900);
     expect(errors).toEqual([]);
     await page.close();
   }, 40_000);
@@ -151,7 +170,12 @@ describe('web page', () => {
     await card.getByTestId('reject-feedback').fill('not now');
     await card.getByTestId('reject').click();
     await page.locator('[data-testid=outcome][data-reason=completed]').waitFor({ timeout: 15_000 });
-    expect(await page.locator('[data-testid=tool-card][data-tool=write_to_file]').getAttribute('data-status')).toBe('rejected');
+    const rejected = page.locator('[data-testid=tool-card][data-tool=write_to_file]');
+    expect(await rejected.getAttribute('data-status')).toBe('rejected');
+    // The card shows what the person typed, not the note the model gets.
+    const note = await rejected.getByTestId('tool-result').textContent();
+    expect(note).toBe('You rejected this; it did not run. Your feedback: not now');
+    expect(note).not.toContain('<feedback>');
     expect(await page.getByTestId('completion').textContent()).toContain('rejected write_to_file (feedback: "not now")');
     expect(await page.getByTestId('file-notes.md').count()).toBe(0);
 
@@ -197,6 +221,43 @@ describe('web page', () => {
     expect(wire).toContain('"reasoning":"');
     expect(wire).not.toContain('reasoning_content');
     expect(wire).toContain('[DONE]');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
+  it('fits every screen from 360 px: no sideways scrolling, the approval card in view and focused, no serious axe findings', async () => {
+    for (const viewport of [{ width: 360, height: 740 }, { width: 390, height: 844 }, { width: 768, height: 1024 }, { width: 1440, height: 900 }]) {
+      const { page, errors } = await openPage('?pace=0', viewport);
+      const at = `at ${viewport.width} px`;
+      await page.getByTestId('submit').click();
+      const card = page.locator('[data-testid=tool-card][data-status=awaiting-approval]');
+      await card.waitFor({ timeout: 15_000 });
+      await page.waitForFunction(() => document.activeElement?.getAttribute('data-status') === 'awaiting-approval');
+      const fit = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      expect(fit.scroll, at).toBeLessThanOrEqual(fit.client);
+      for (const id of ['approve', 'reject', 'reject-feedback']) {
+        const box = await card.getByTestId(id).boundingBox();
+        expect(box, `${id} ${at}`).not.toBeNull();
+        expect(box!.x, `${id} ${at}`).toBeGreaterThanOrEqual(0);
+        expect(box!.y, `${id} ${at}`).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, `${id} ${at}`).toBeLessThanOrEqual(viewport.width);
+        expect(box!.y + box!.height, `${id} ${at}`).toBeLessThanOrEqual(viewport.height);
+      }
+      expect(await page.getByTestId('announcer').textContent(), at).toBe('Waiting for your approval: write_to_file notes.md');
+      expect(await page.getByTestId('announcer').getAttribute('aria-live')).toBe('polite');
+      expect(await seriousViolations(page), at).toEqual([]);
+      expect(errors, at).toEqual([]);
+      await page.close();
+    }
+  }, 90_000);
+
+  it('tells the truth about malformed-chunk: the turn fails with a typed error and is not retried', async () => {
+    const { page, errors } = await openPage('?pace=0&fault=malformed-chunk&approval=off');
+    expect(await page.locator('#control-note').textContent()).toContain('the turn fails');
+    await page.getByTestId('submit').click();
+    await page.locator('[data-testid=outcome][data-reason=failed]').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('outcome').textContent()).toContain('malformed-chunk');
+    expect(await page.getByTestId('timeline').textContent()).not.toContain('retrying');
+    expect(await page.getByTestId('request-divider').allTextContents()).toEqual(['Request 1']);
     expect(errors).toEqual([]);
     await page.close();
   }, 30_000);
