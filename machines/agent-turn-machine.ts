@@ -18,8 +18,9 @@ import {
   needsApproval,
   pendingToolAtIndex,
 } from './turn-context.js';
-import type { AgentTurnContext } from './turn-context-types.js';
+import type { AgentTurnContext, StopCause } from './turn-context-types.js';
 import { COMPLETION_ACK, rejectedToolText } from './turn-notes.js';
+import { contentAfter, contentIn } from './drain.js';
 import type { TurnPhase } from './turn-phase.js';
 
 type Ctx = AgentTurnContext;
@@ -31,6 +32,25 @@ function outcome(c: Ctx, callId: string, value: Ctx['toolOutcomes'][string]) {
 
 function currentToolId(c: Ctx): string {
   return (blockAtIndex(c) as ToolUse).call_id;
+}
+
+interface StopEnqueue {
+  assign(values: Partial<Ctx>): void;
+  sendTo(to: 'chat', event: { type: 'STOP' }): void;
+}
+
+/**
+ * Nothing after the current block is presented or run; the stream is read on (drain.ts) unless
+ * what already followed the block passes the drain's limit.
+ */
+function stopPresenting(c: Ctx, cause: StopCause, enqueue: StopEnqueue): void {
+  // (A rejection in 'one' mode stops again at the same block: what was counted since is kept.)
+  const chars = Math.max(c.stoppedBy !== undefined ? c.charsAfterStop : 0, contentAfter(c.blocks, c.currentStreamingContentIndex));
+  enqueue.assign({ stoppedBy: cause, charsAfterStop: chars });
+  if (chars > c.options.drain.maxChars && !c.readingStopped) {
+    enqueue.assign({ readingStopped: true });
+    enqueue.sendTo('chat', { type: 'STOP' });
+  }
 }
 
 /**
@@ -66,6 +86,7 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
   },
   delays: {
     retryDelay: ({ context }) => context.options.retryDelaysMs[context.attempt - 1] ?? 0,
+    drainGrace: ({ context }) => context.options.drain.graceMs,
   },
   guards: {
     hasResponse: ({ context }) => context.responded,
@@ -75,6 +96,8 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
     failedAfterTools: ({ context: c }) => c.streamError !== undefined && c.options.retryOn(c.streamError) && anyToolStarted(c),
     hasStreamError: ({ context }) => context.streamError !== undefined,
     isStopped: ({ context }) => context.stoppedBy !== undefined,
+    // The stream is over for this reply: it ended, failed, or the machine cancelled it.
+    isReadingOver: ({ context: c }) => c.streamEnded || c.streamError !== undefined || c.readingStopped,
     atCompleteProse: ({ context }) => {
       const block = blockAtIndex(context);
       return block !== undefined && block.type !== 'tool_use' && !block.partial;
@@ -99,10 +122,18 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
       ...freshReply(context),
       requestCount: context.attempt === 0 ? context.requestCount + 1 : context.requestCount,
     })),
-    absorbChunks: assign(({ context, event }) => {
+    absorbChunks: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'CHAT.CHUNKS');
       const a = absorbEvents(context.replyAssembly, context.replyEventCount, event.events);
-      return { replyAssembly: a.assembly, replyEventCount: a.eventCount, blocks: a.blocks, responded: true };
+      enqueue.assign({ replyAssembly: a.assembly, replyEventCount: a.eventCount, blocks: a.blocks, responded: true });
+      // Draining (the presentation stopped): only the end is wanted; a model that writes on is cut.
+      if (context.stoppedBy === undefined || context.readingStopped) return;
+      const chars = context.charsAfterStop + contentIn(event.events);
+      enqueue.assign({ charsAfterStop: chars });
+      if (chars > context.options.drain.maxChars) {
+        enqueue.assign({ readingStopped: true });
+        enqueue.sendTo('chat', { type: 'STOP' });
+      }
     }),
     endStream: assign(({ context }) => {
       const ended = endReply(context.replyAssembly, context.replyEventCount, false);
@@ -126,20 +157,21 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
       while (i < blocks.length && blocks[i].type !== 'tool_use' && !blocks[i].partial) i++;
       return { currentStreamingContentIndex: i };
     }),
-    acceptCompletion: assign(({ context }) => {
+    acceptCompletion: enqueueActions(({ context, enqueue }) => {
       const tool = pendingToolAtIndex(context) as ToolUse;
-      return {
+      enqueue.assign({
         result: tool.params.result ?? '',
-        stoppedBy: 'completion' as const,
         toolOutcomes: outcome(context, tool.call_id, { status: 'done', content: COMPLETION_ACK }),
         currentStreamingContentIndex: context.currentStreamingContentIndex + 1,
-      };
+      });
+      stopPresenting(context, 'completion', enqueue);
     }),
-    stopReadingInOneToolMode: enqueueActions(({ context, enqueue }) => {
+    stopPresentingInOneToolMode: enqueueActions(({ context, enqueue }) => {
       if (context.options.toolsPerMessage !== 'one' || context.stoppedBy !== undefined) return;
-      enqueue.assign({ stoppedBy: 'one-tool' as const });
-      enqueue.sendTo('chat', { type: 'STOP' });
+      stopPresenting(context, 'one-tool', enqueue);
     }),
+    // The grace ran out: leaving the request stops the chat actor; what it read is in the backlog.
+    markReadingStopped: assign({ readingStopped: true }),
     markAwaitingApproval: assign(({ context }) => ({
       toolOutcomes: outcome(context, currentToolId(context), { status: 'awaiting-approval' }),
     })),
@@ -166,15 +198,16 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
         currentStreamingContentIndex: context.currentStreamingContentIndex + 1,
       };
     }),
-    recordRejection: assign(({ context, event }) => {
+    recordRejection: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'REJECT');
       const feedback = event.feedback;
-      return {
+      // The rejected tool is the block where the presentation stops (in 'one' mode it already stopped there).
+      stopPresenting(context, 'rejected', enqueue);
+      enqueue.assign({
         toolOutcomes: outcome(context, currentToolId(context), { status: 'rejected', content: rejectedToolText(feedback), isError: true }),
         rejectionFeedback: feedback,
-        stoppedBy: 'rejected' as const,
         currentStreamingContentIndex: context.currentStreamingContentIndex + 1,
-      };
+      });
     }),
     markInterrupted: assign({ stoppedBy: 'error' as const }),
     recordFailedAttempt: assign(({ context }) => ({ ...recordFailedAttempt(context), attempt: context.attempt + 1 })),
@@ -226,10 +259,11 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
         streaming: {
           tags: 'streaming',
           always: [
+            // Stopped first: a stream that fails while it drains only ends the drain.
+            { guard: 'isStopped', target: 'draining' },
             { guard: 'hasStreamError', target: 'streamFailed' },
-            { guard: 'isStopped', target: '#agentTurn.finalizing' },
             { guard: 'atCompleteProse', actions: 'advancePresentation' },
-            { guard: 'atCompletionTool', target: '#agentTurn.finalizing', actions: 'acceptCompletion' },
+            { guard: 'atCompletionTool', target: 'draining', actions: 'acceptCompletion' },
             { guard: 'atCompleteTool', target: 'toolReady' },
             { guard: 'isStreamPresented', target: '#agentTurn.finalizing' },
           ],
@@ -239,8 +273,8 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
         toolReady: {
           tags: 'streaming',
           always: [
-            { guard: 'atToolNeedingApproval', target: 'awaitingApproval', actions: 'stopReadingInOneToolMode' },
-            { target: 'executingTool', actions: 'stopReadingInOneToolMode' },
+            { guard: 'atToolNeedingApproval', target: 'awaitingApproval', actions: 'stopPresentingInOneToolMode' },
+            { target: 'executingTool', actions: 'stopPresentingInOneToolMode' },
           ],
         },
         // Transient: retry the request, keep what a tool already did, or give up.
@@ -251,6 +285,13 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
             { guard: 'failedAfterTools', target: '#agentTurn.finalizing', actions: 'markInterrupted' },
             { target: '#agentTurn.failed', actions: 'recordFailure' },
           ],
+        },
+        // Nothing more is presented; the rest of the stream is read for its finish reason and usage
+        // until it ends, the model writes on past the limit (absorbChunks cancels it), or the grace ends.
+        draining: {
+          tags: 'closing',
+          always: { guard: 'isReadingOver', target: '#agentTurn.finalizing' },
+          after: { drainGrace: { target: '#agentTurn.finalizing', actions: 'markReadingStopped' } },
         },
         awaitingApproval: {
           tags: 'awaiting-approval',

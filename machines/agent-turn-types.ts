@@ -5,10 +5,12 @@ import type { Protocol } from '../src/protocol/define-protocol.js';
 import type { ChatError } from '../src/wire/errors.js';
 import type { ChatClient, ChatMessage, ChatRequest, ChatToolDefinition, ChatUsage } from '../src/wire/types.js';
 import type { ChatActorEvent } from './chat-actor-types.js';
+import type { DrainPolicy } from './drain.js';
 import type { ExecuteToolOutput } from './execute-tool-actor-types.js';
 import type { ToolFunctions } from './tool-function-types.js';
 // The input names its tools' type: re-exported so tool authors import one file.
 export type { ToolFunction, ToolFunctionResult, ToolFunctions } from './tool-function-types.js';
+export type { DrainPolicy } from './drain.js';
 
 /** `'one'`: Cline's rule, the first tool ends the message; `'sequential'`: each tool runs as it completes. */
 export type ToolsPerMessage = 'one' | 'sequential';
@@ -43,6 +45,12 @@ export interface AgentTurnOptions {
   nudge?: NudgePolicy;
   /** The model's content starts inside a reasoning tag (templates that put `<think>` in the prompt). */
   startInReasoning?: boolean;
+  /**
+   * After the turn stops presenting a reply (the first tool in `'one'` mode, the completion tool, a
+   * rejection) it reads the rest of the stream for its finish reason and usage. Defaults: 3000 ms
+   * grace, cancelled at once past 300 non-whitespace characters of further writing.
+   */
+  drain?: DrainPolicy;
 }
 
 /** The machine's input: the client and model, the conversation, the tools, and the options. */

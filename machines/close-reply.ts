@@ -73,7 +73,8 @@ export function closeReply(c: AgentTurnContext, status: RequestStatus): Partial<
   const assistant: ChatMessage = saidNothing ? { role: 'assistant', content: EMPTY_ASSISTANT_PLACEHOLDER } : spoken;
 
   const notes: string[] = [];
-  if (cause === 'one-tool' && (skipped.length > 0 || !c.streamEnded)) notes.push(oneToolNote(skipped));
+  // Only a model that really wrote on after its first tool is told so (whitespace is not writing).
+  if (cause === 'one-tool' && (skipped.length > 0 || c.charsAfterStop > 0)) notes.push(oneToolNote(skipped));
   if (cause === 'aborted') notes.push(ABORTED_NOTE);
   if (cause === 'error') notes.push(STREAM_ERROR_NOTE);
   if (finishReason === 'length' && !cutOff) notes.push(LENGTH_NOTE); // a cut-off tool's result already says so

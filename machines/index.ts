@@ -32,7 +32,7 @@ export { agentTurnMachine } from './agent-turn-machine.js';
 export type { AgentTurnMachine } from './agent-turn-machine.js';
 export type {
   AgentTurnInput, AgentTurnOptions, AgentTurnOutput, AgentTurnEvent,
-  ToolFunction, ToolFunctionResult, ToolFunctions, ToolsPerMessage, RetryPolicy, NudgePolicy,
+  ToolFunction, ToolFunctionResult, ToolFunctions, ToolsPerMessage, RetryPolicy, NudgePolicy, DrainPolicy,
   TurnRequest, TurnToolResult, TurnEndReason, RequestStatus, ToolOutcomeStatus,
 } from './agent-turn-types.js';
 

@@ -7,6 +7,7 @@ import type { ChatError } from '../src/wire/errors.js';
 import type { ChatClient, ChatMessage, ChatRequest, ChatToolDefinition, ChatUsage } from '../src/wire/types.js';
 import type { ToolOutcome, ToolsPerMessage, TurnEndReason, TurnRequest } from './agent-turn-types.js';
 import type { ChatBacklog } from './chat-actor-types.js';
+import type { DrainPolicy } from './drain.js';
 import type { ReplyAssembly } from './reply-assembly.js';
 import type { ToolFunctions } from './tool-function-types.js';
 
@@ -20,6 +21,7 @@ export interface ResolvedTurnOptions {
   retryOn: (error: ChatError) => boolean;
   maxConsecutiveMistakes: number;
   startInReasoning: boolean;
+  drain: Required<DrainPolicy>;
 }
 
 /** Why the stream of the current reply stopped early, if it did. */
@@ -71,7 +73,12 @@ export interface AgentTurnContext {
   streamEnded: boolean;
   finishReason: string | undefined;
   streamError: ChatError | undefined;
+  /** Why the turn stopped presenting this reply (its stream may still be read: see drain.ts). */
   stoppedBy: StopCause | undefined;
+  /** Non-whitespace characters that followed the block where the presentation stopped. */
+  charsAfterStop: number;
+  /** The machine cancelled the stream (the model wrote on past the drain's limit, or its grace ran out). */
+  readingStopped: boolean;
   rejectionFeedback: string | undefined;
   /** A reply is in progress and not yet recorded in `requests`. */
   replyOpen: boolean;

@@ -7,6 +7,7 @@ import type { ChatRequest, ChatUsage } from '../src/wire/types.js';
 import type { AgentTurnInput } from './agent-turn-types.js';
 import type { AgentTurnContext, ResolvedTurnOptions } from './turn-context-types.js';
 import { createReplyAssembly } from './reply-assembly.js';
+import { DEFAULT_DRAIN_GRACE_MS, DEFAULT_DRAIN_MAX_CHARS } from './drain.js';
 
 export const DEFAULT_RETRY_DELAYS_MS = [2000, 4000, 8000] as const;
 export const DEFAULT_MAX_REQUESTS = 20;
@@ -23,6 +24,10 @@ export function resolveTurnOptions(input: AgentTurnInput): ResolvedTurnOptions {
     retryOn: input.retry?.retryOn ?? ((error) => error.retryable),
     maxConsecutiveMistakes: Math.max(1, input.nudge?.maxConsecutiveMistakes ?? DEFAULT_MAX_CONSECUTIVE_MISTAKES),
     startInReasoning: input.startInReasoning ?? false,
+    drain: {
+      graceMs: input.drain?.graceMs ?? DEFAULT_DRAIN_GRACE_MS,
+      maxChars: input.drain?.maxChars ?? DEFAULT_DRAIN_MAX_CHARS,
+    },
   };
 }
 
@@ -55,6 +60,8 @@ export function freshReply(context: Pick<AgentTurnContext, 'protocol' | 'options
     finishReason: undefined,
     streamError: undefined,
     stoppedBy: undefined,
+    charsAfterStop: 0,
+    readingStopped: false,
     rejectionFeedback: undefined,
     replyOpen: true,
     closing: undefined,

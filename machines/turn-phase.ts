@@ -8,7 +8,9 @@
  * - `awaiting-approval`: a complete tool use waits for APPROVE / REJECT;
  * - `running-tool`: a tool runs;
  * - `retrying`: a failed attempt waits out its delay before the next;
- * - `closing`: the reply is being closed and its results sent on (transient: no snapshot rests here);
+ * - `closing`: the reply is being finished: after the turn stopped presenting it (one tool per
+ *   message, the completion tool, a rejection) the rest of its stream is read briefly for the
+ *   finish reason and usage, then it is closed and its results sent on;
  * - `finished`: the turn is over (done, aborted or failed; the reason says which).
  */
 export type TurnPhase = 'waiting' | 'streaming' | 'awaiting-approval' | 'running-tool' | 'retrying' | 'closing' | 'finished';

@@ -31,8 +31,9 @@ describe('state graph', () => {
     expect(byId.get('request.awaitingApproval->request.streaming')?.transitions.map((t) => t.event)).toEqual(['REJECT']);
     expect(byId.get('(root)->aborted')?.transitions.map((t) => t.event)).toEqual(['ABORT']);
     expect(byId.get('retrying->request')?.transitions).toEqual([{ event: 'after retryDelay', kind: 'after' }]);
-    const toFinalizing = byId.get('request.streaming->finalizing')?.transitions.map((t) => t.guard);
-    expect(toFinalizing).toContain('atCompletionTool');
+    const toDraining = byId.get('request.streaming->request.draining')?.transitions.map((t) => t.guard);
+    expect(toDraining).toEqual(['isStopped', 'atCompletionTool']);
+    expect(byId.get('request.draining->finalizing')?.transitions.map((t) => t.event)).toEqual(['after drainGrace', 'always']);
     expect(graph.selfActions.get('request')?.map((t) => t.event)).toEqual(['CHAT.CHUNKS', 'CHAT.END', 'CHAT.ERROR']);
   });
 

@@ -345,7 +345,8 @@ describe('agentTurnMachine with a scripted client', () => {
   it('REJECT keeps events the chat actor read but had not sent yet', async () => {
     const { client, laterRead } = readButUnsent(`${READ_A}`, ' and more');
     const actor = createActor(agentTurnMachine, {
-      input: { client, model: 'm', messages: [{ role: 'user', content: 'task' }], approval: true, toolsPerMessage: 'sequential', maxRequests: 1 },
+      // The rejection drains the hanging stream until the grace ends: the unsent events are kept then too.
+      input: { client, model: 'm', messages: [{ role: 'user', content: 'task' }], approval: true, toolsPerMessage: 'sequential', maxRequests: 1, drain: { graceMs: 10 } },
     });
     actor.start();
     await waitFor(actor, (s) => s.matches({ request: 'awaitingApproval' }));

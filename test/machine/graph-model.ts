@@ -29,6 +29,9 @@ export const CHUNKS = {
 } satisfies Record<string, AgentTurnEvent>;
 
 export const RETRY_EVENT = { type: 'xstate.after.retryDelay.agentTurn.retrying' } as unknown as AgentTurnEvent;
+/** The drain's grace running out (the graph's input sets it to 0 ms, so the replay only waits a tick). */
+export const DRAIN_GRACE_EVENT = { type: 'xstate.after.drainGrace.agentTurn.request.draining' } as unknown as AgentTurnEvent;
+const TIMER_EVENTS = new Set<string>([RETRY_EVENT.type, DRAIN_GRACE_EVENT.type]);
 
 export const OTHER_EVENTS = {
   end: { type: 'CHAT.END' },
@@ -61,6 +64,8 @@ export function graphInput(extra: Partial<AgentTurnInput> = {}): AgentTurnInput 
     maxRequests: 2,
     nudge: { maxConsecutiveMistakes: 2 },
     retry: { delaysMs: [0] },
+    // A write after a tool passes the limit (the stream is cancelled); a shorter tail is read on.
+    drain: { graceMs: 0, maxChars: 20 },
     ...extra,
   };
 }
@@ -72,7 +77,7 @@ export function eventsFor(config: ModelConfig) {
     const c = s.context;
     const out: AgentTurnEvent[] = [OTHER_EVENTS.abort];
     if (s.matches('request')) {
-      const open = !c.streamEnded && c.streamError === undefined;
+      const open = !c.streamEnded && c.streamError === undefined && !c.readingStopped;
       const first = c.requestCount === 1 && c.attempt === 0;
       if (open && c.blocks.length < (first ? config.maxBlocks : config.laterMaxBlocks)) out.push(...(first ? config.chunks : config.laterChunks));
       if (open) out.push(OTHER_EVENTS.end, OTHER_EVENTS.retryableError, OTHER_EVENTS.fatalError);
@@ -80,6 +85,7 @@ export function eventsFor(config: ModelConfig) {
     if (s.matches({ request: 'executingTool' })) out.push(OTHER_EVENTS.toolDone, OTHER_EVENTS.toolError);
     if (s.matches({ request: 'awaitingApproval' })) out.push(OTHER_EVENTS.approve, OTHER_EVENTS.reject);
     if (s.matches('retrying')) out.push(RETRY_EVENT);
+    if (s.matches({ request: 'draining' })) out.push(DRAIN_GRACE_EVENT);
     return out;
   };
 }
@@ -101,11 +107,14 @@ export function serializeState(s: Snap): string {
     c.streamError?.retryable,
     c.finishReason,
     c.stoppedBy,
+    c.readingStopped,
     c.requestCount,
     c.attempt,
     c.consecutiveMistakes,
     c.reason,
     c.requests.length,
+    // A reply kept after its stream failed while tools ran differs from one whose drain failed after a rejection.
+    c.requests.some((r) => r.status === 'complete' && r.error !== undefined && r.toolResults.every((t) => t.status !== 'rejected')),
   ]);
 }
 
@@ -186,7 +195,7 @@ export async function replayPath(
     } else if (event.type === 'xstate.error.actor.executeTool') {
       pending!.reject(event.error);
       await settle();
-    } else if ((event.type as string) === RETRY_EVENT.type) {
+    } else if (TIMER_EVENTS.has(event.type)) {
       await new Promise((r) => setTimeout(r, 0));
       await settle();
     } else {
@@ -238,6 +247,13 @@ export function checkInvariants(s: Snap, executed: readonly string[]): void {
   if (s.matches({ request: 'awaitingApproval' })) {
     const b = c.blocks[c.currentStreamingContentIndex];
     expect(b.type === 'tool_use' && !b.partial && c.toolOutcomes[b.call_id].status === 'awaiting-approval').toBe(true);
+  }
+  if (s.matches({ request: 'draining' })) {
+    // The presentation stopped: nothing runs or waits, and the stream is still being read.
+    expect(c.stoppedBy).toBeDefined();
+    expect(Object.values(c.toolOutcomes).map((o) => o.status)).not.toContain('running');
+    expect(Object.values(c.toolOutcomes).map((o) => o.status)).not.toContain('awaiting-approval');
+    expect(c.streamEnded || c.streamError !== undefined || c.readingStopped).toBe(false);
   }
   if (s.matches('retrying')) expect(c.requests.at(-1)?.status).toBe('failed');
   if (s.status === 'done') {

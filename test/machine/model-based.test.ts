@@ -15,7 +15,7 @@ import {
 } from './graph-model.js';
 
 const STATES = [
-  'request.requesting', 'request.streaming', 'request.toolReady', 'request.streamFailed', 'request.executingTool', 'request.awaitingApproval',
+  'request.requesting', 'request.streaming', 'request.toolReady', 'request.streamFailed', 'request.draining', 'request.executingTool', 'request.awaitingApproval',
   'finalizing', 'recursing', 'retrying', 'done', 'aborted', 'failed',
 ];
 

@@ -74,6 +74,7 @@ describe('phase tags', () => {
       'request.streaming': 'streaming',
       'request.toolReady': 'streaming',
       'request.streamFailed': 'streaming',
+      'request.draining': 'closing',
       'request.awaitingApproval': 'awaiting-approval',
       'request.executingTool': 'running-tool',
       finalizing: 'closing',
@@ -119,6 +120,8 @@ describe('tool statuses', () => {
     expect(open.map((b) => b.status)).toEqual(['running', 'ready']);
     expect(open.every((b) => !('result' in b))).toBe(true);
     await t.finishTool({ content: 'A', isError: false });
+    expect(t.view()).toMatchObject({ phase: 'closing', state: 'request.draining' }); // reading on for the usage
+    t.send({ type: 'CHAT.END' });
     const first = t.view().requests[0];
     expect(first.status).toBe('complete');
     const [a, b] = first.blocks.filter((x): x is ToolBlockView => x.type === 'tool_use');
@@ -148,6 +151,7 @@ describe('tool statuses', () => {
     const [failed, rejected] = tools(t.view());
     expect(failed).toMatchObject({ status: 'error', isError: true, result: 'Error: disk on fire' });
     expect(rejected).toMatchObject({ status: 'rejected', isError: true });
+    t.send({ type: 'CHAT.END' });
     t.send(text(DONE));
     const completion = tools(t.view()).at(-1)!;
     expect(completion).toMatchObject({ name: 'attempt_completion', isCompletion: true, status: 'done', key: `1:${completion.call_id}`, request: 2 });
@@ -171,6 +175,7 @@ describe('request numbers and tokens', () => {
     expect(v.requests[0].error).toEqual({ code: 'http', message: '503', status: 503 });
     t.send(text(READ('a.ts')));
     await t.finishTool();
+    t.send({ type: 'CHAT.END' });
     expect(t.view().request).toBe(2);
     expect(t.view().requests.at(-1)).toMatchObject({ key: '2', number: 2, attempt: 0 });
   });
@@ -276,7 +281,7 @@ function checkView(v: AgentTurnView, snap: Snap): void {
 /** The chat actor's contract: after the stream's end, its error or a STOP it sends nothing more for this request. */
 function chatIsOver(s: Snap): boolean {
   const c = s.context;
-  return c.streamEnded || c.streamError !== undefined || c.stoppedBy !== undefined;
+  return c.streamEnded || c.streamError !== undefined || c.readingStopped;
 }
 
 describe('view properties', () => {

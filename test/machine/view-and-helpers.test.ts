@@ -46,6 +46,11 @@ describe('selectView', () => {
 
     actor.send({ type: 'REJECT' });
     view = selectView(actor.getSnapshot());
+    // The rejection stops the presentation; the rest of the stream is read for its end.
+    expect(view).toMatchObject({ state: 'request.draining', phase: 'closing' });
+    expect(view.blocks.map((b) => b.status)).toEqual(['complete', 'complete', 'done', 'complete', 'rejected']);
+    actor.send({ type: 'CHAT.END' });
+    view = selectView(actor.getSnapshot());
     expect(view.requests).toHaveLength(2); // the first, recorded; the next, streaming
     expect(view.requests[0].blocks.map((b) => b.status)).toEqual(['complete', 'complete', 'done', 'complete', 'rejected']);
     expect(view.requests[1].status).toBe('streaming');
@@ -63,7 +68,9 @@ describe('machineToMermaid and agentTurnStatePaths', () => {
     for (const path of agentTurnStatePaths) expect(diagram).toContain(path.replace('.', '_'));
     expect(diagram).toContain('request_streaming --> request_toolReady : always [atCompleteTool]');
     expect(diagram).toContain('request_toolReady --> request_executingTool : always');
-    expect(diagram).toContain('request_streaming --> finalizing : always [atCompletionTool]');
+    expect(diagram).toContain('request_streaming --> request_draining : always [atCompletionTool]');
+    expect(diagram).toContain('request_draining --> finalizing : always [isReadingOver]');
+    expect(diagram).toContain('request_draining --> finalizing : after drainGrace');
     expect(diagram).toContain('request_streamFailed --> retrying : always [shouldRetry]');
     expect(diagram).toContain('request_executingTool --> request_streaming : done: executeTool');
     expect(diagram).toContain('retrying --> request : after retryDelay');
@@ -71,7 +78,7 @@ describe('machineToMermaid and agentTurnStatePaths', () => {
     expect(diagram).toContain('done --> [*]');
     expect(agentTurnStatePaths).toEqual([
       'request', 'request.requesting', 'request.streaming', 'request.toolReady', 'request.streamFailed',
-      'request.awaitingApproval', 'request.executingTool',
+      'request.draining', 'request.awaitingApproval', 'request.executingTool',
       'finalizing', 'recursing', 'retrying', 'done', 'aborted', 'failed',
     ]);
   });
@@ -116,15 +123,46 @@ describe('createAgentTurnActor', () => {
     expect(client.requests[0].stream).toBe(true);
   });
 
-  it("'one' tool per message stops reading the stream after the first tool", async () => {
+  it("'one' tool per message cancels the stream when the model writes on past the drain's limit", async () => {
     const client = createScriptedClient([{ events: [{ type: 'text', text: `${READ_A} more text` }], hang: true }, reply(DONE)]);
     const out = await toPromise(
-      createAgentTurnActor({ client, model: 'm', messages: [{ role: 'system', content: 's' }], tools: { read_file: async () => 'x' } }).start(),
+      createAgentTurnActor({
+        client, model: 'm', messages: [{ role: 'system', content: 's' }], tools: { read_file: async () => 'x' }, drain: { maxChars: 5 },
+      }).start(),
     );
     expect(client.signals[0].aborted).toBe(true);
     expect(out.reason).toBe('completed');
     expect(out.result).toBe('fin');
     expect(out.requests[0].content).toBe(`${READ_A} more text`); // what arrived before the stop is kept
+    expect(client.requests[1].messages.at(-1)?.content).toContain('cut short after its first tool use');
+  });
+
+  it("'one' tool per message reads on after the first tool for the finish reason and usage", async () => {
+    const usage = { promptTokens: 40, completionTokens: 12, totalTokens: 52 };
+    const client = createScriptedClient([
+      { events: [{ type: 'text', text: `${READ_A}\n\n` }, { type: 'finish', reason: 'stop' }, { type: 'usage', usage }] },
+      reply(DONE),
+    ]);
+    const out = await toPromise(
+      createAgentTurnActor({ client, model: 'm', messages: [{ role: 'system', content: 's' }], tools: { read_file: async () => 'x' } }).start(),
+    );
+    expect(out.requests[0]).toMatchObject({ status: 'complete', finishReason: 'stop', usage });
+    expect(out.requests[0].toolResults).toEqual([expect.objectContaining({ status: 'done', content: 'x' })]);
+    // Whitespace after the tool is not writing on: no correction for the model.
+    expect(JSON.stringify(client.requests[1].messages)).not.toContain('cut short');
+  });
+
+  it("'one' tool per message gives up on a silent stream after the drain's grace, without a correction", async () => {
+    const client = createScriptedClient([{ events: [{ type: 'text', text: `${READ_A}\n` }], hang: true }, reply(DONE)]);
+    const out = await toPromise(
+      createAgentTurnActor({
+        client, model: 'm', messages: [{ role: 'system', content: 's' }], tools: { read_file: async () => 'x' }, drain: { graceMs: 5 },
+      }).start(),
+    );
+    expect(client.signals[0].aborted).toBe(true);
+    expect(out.reason).toBe('completed');
+    expect(out.requests[0].toolResults).toEqual([expect.objectContaining({ status: 'done', content: 'x' })]);
+    expect(JSON.stringify(client.requests[1].messages)).not.toContain('cut short');
   });
 
   it('approval: true asks before every tool', async () => {

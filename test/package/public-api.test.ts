@@ -44,7 +44,7 @@ const MACHINE_VALUES = ['runAgentTurn', 'createAgentTurnActor', 'agentTurnMachin
 
 const MACHINE_TYPES = [
   'AgentTurnSetup', 'AgentTurnActor', 'AgentTurnMachine', 'AgentTurnInput', 'AgentTurnOptions', 'AgentTurnOutput',
-  'AgentTurnEvent', 'ToolFunction', 'ToolFunctionResult', 'ToolFunctions', 'ToolsPerMessage', 'RetryPolicy', 'NudgePolicy',
+  'AgentTurnEvent', 'ToolFunction', 'ToolFunctionResult', 'ToolFunctions', 'ToolsPerMessage', 'RetryPolicy', 'NudgePolicy', 'DrainPolicy',
   'TurnRequest', 'TurnToolResult', 'TurnEndReason', 'RequestStatus', 'ToolOutcomeStatus',
   'AgentTurnView', 'RequestView', 'BlockView', 'BlockPlace', 'TextBlockView', 'ReasoningBlockView', 'ToolBlockView', 'ToolState',
   'BlockStatus', 'ProseStatus', 'ToolBlockStatus', 'TokenTotals', 'ErrorView', 'TurnPhase',
