@@ -14,8 +14,12 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
+/** After a Ctrl-C, the most the CLI waits for the turn to wind down before it leaves anyway. */
+const INTERRUPT_DEADLINE_MS = 800;
+let interrupted = false;
+
 try {
-  process.exitCode = await runCli({
+  const code = await runCli({
     argv: process.argv.slice(2),
     env: process.env,
     cwd: process.cwd(),
@@ -23,11 +27,21 @@ try {
     stdout: process.stdout,
     stderr: process.stderr,
     onInterrupt(handler) {
-      process.on('SIGINT', handler);
-      return () => process.off('SIGINT', handler);
+      const onSigint = () => {
+        // Whatever a tool is doing, the CLI is gone shortly after a Ctrl-C (unref'd: it never delays a clean exit).
+        if (!interrupted) setTimeout(() => leave(130), INTERRUPT_DEADLINE_MS).unref();
+        interrupted = true;
+        handler();
+      };
+      process.on('SIGINT', onSigint);
+      return () => process.off('SIGINT', onSigint);
     },
     exit: leave,
   });
+  // Interrupted: leave now rather than wait for killed commands' pipes or a tool that ignores the abort
+  // (every command's process group is killed on exit, see app/tools/node/live-process-groups.ts).
+  if (interrupted) leave(code);
+  process.exitCode = code;
 } catch (error) {
   process.stderr.write(`agent-turn: ${error instanceof Error ? error.message : String(error)}\n`);
   leave(1);

@@ -9,6 +9,10 @@ export interface CliOptions {
   yes: boolean;
   json: boolean;
   readOnly: boolean;
+  /** Let sandboxed commands reach the network (--allow-network); without it they have only their own loopback. */
+  allowNetwork: boolean;
+  /** Run commands without the OS sandbox, and let --yes cover them (--no-sandbox). */
+  noSandbox: boolean;
   maxRequests?: number;
   showReasoning: boolean;
   nativeTools: boolean;

@@ -15,8 +15,11 @@ Options:
   --base-url URL      an OpenAI-compatible endpoint (default: $OPENAI_BASE_URL);
                       the key comes from $OPENAI_API_KEY
   --workspace DIR     the folder the tools may touch (default: the current folder)
-  --yes, -y           approve every write and command without asking
+  --yes, -y           approve every write and command without asking (commands only when
+                      they run in the sandbox, or with --no-sandbox)
   --read-only         refuse writes and commands
+  --allow-network     let commands reach the network (the sandbox has none by default)
+  --no-sandbox        run commands without the OS sandbox (bubblewrap), as yourself
   --json              NDJSON on stdout: a line per state change and per block change,
                       the last line {"type":"output","output":{reason, messages, requests, usage}}
   --max-requests N    stop after N model requests
@@ -28,6 +31,11 @@ Options:
 
 Writes and commands ask for approval (y/n) in a terminal; without a terminal and without --yes
 they are refused and the model is told why. Ctrl-C stops the turn and keeps what arrived.
+
+Commands run in a bubblewrap sandbox on Linux: only the workspace is writable, home folders and
+other secrets are hidden, /tmp is private, no network, a clean environment (no API key), and
+every process a command starts dies with it. Where no sandbox can be had, the CLI says so at
+start and asks before each command, even with --yes, unless --no-sandbox is given.
 
 Exit codes: 0 completed, 1 failed or stopped by a limit, 2 bad arguments, 130 interrupted.
 

@@ -1,7 +1,7 @@
 import type { CliOptions, CliUsageError } from './cli-options.js';
 import { DEFAULT_TASK } from './cli-options.js';
 
-const FLAGS = new Set(['--yes', '-y', '--json', '--show-reasoning', '--native-tools', '--read-only', '--help', '-h']);
+const FLAGS = new Set(['--yes', '-y', '--json', '--show-reasoning', '--native-tools', '--read-only', '--allow-network', '--no-sandbox', '--help', '-h']);
 const VALUED = new Set(['--model', '--base-url', '--workspace', '--max-requests', '--pace', '--fault']);
 
 /**
@@ -18,6 +18,8 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
     yes: false,
     json: false,
     readOnly: argv.length === 0,
+    allowNetwork: false,
+    noSandbox: false,
     showReasoning: false,
     nativeTools: false,
     pace: 'realistic',
@@ -40,6 +42,8 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
       else if (name === '--show-reasoning') options.showReasoning = true;
       else if (name === '--native-tools') options.nativeTools = true;
       else if (name === '--read-only') options.readOnly = true;
+      else if (name === '--allow-network') options.allowNetwork = true;
+      else if (name === '--no-sandbox') options.noSandbox = true;
       else options.help = true;
       continue;
     }

@@ -10,8 +10,9 @@ import type { ChatClient } from '../../src/wire/index.js';
 import { createNodeTools, openWorkspace } from '../tools/node/index.js';
 import type { AskUser } from '../tools/index.js';
 import { createStyle, printable } from './ansi-style.js';
-import { NO_TERMINAL_REJECTION, approvalQuestion, toolsNeedingApproval } from './approval-policy.js';
+import { approvalQuestion, noTerminalRejection, toolsNeedingApproval } from './approval-policy.js';
 import type { CliOptions } from './cli-options.js';
+import { setUpCommands, type CommandSetup } from './command-sandbox.js';
 import { helpText } from './help-text.js';
 import { createModelClient } from './model-client.js';
 import { createNdjsonReporter } from './ndjson-reporter.js';
@@ -39,12 +40,6 @@ export interface CliIo {
 
 const SPINNER_INTERVAL_MS = 80;
 
-/** The environment commands run in: ours, minus the API key (a command the model writes has no need of it). */
-function commandEnvironment(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const { OPENAI_API_KEY: _key, ...rest } = env;
-  return rest;
-}
-
 /** Runs the CLI; resolves with the exit code. */
 export async function runCli(io: CliIo): Promise<number> {
   const parsed = parseCliArgs(io.argv, io.env, io.cwd);
@@ -67,10 +62,14 @@ export async function runCli(io: CliIo): Promise<number> {
     io.stderr.write(`agent-turn: ${model.error.message}\n`);
     return 2;
   }
-  return runTurn(io, options, root, model.client, model.model);
+  // Read-only turns run no command: no sandbox to set up.
+  const commands = options.readOnly ? undefined : await setUpCommands({ root, cwd: io.cwd, env: io.env, allowNetwork: options.allowNetwork, noSandbox: options.noSandbox });
+  if (commands?.notice) io.stderr.write(`agent-turn: ${commands.notice}\n`);
+  return runTurn(io, options, root, model.client, model.model, commands);
 }
 
-async function runTurn(io: CliIo, options: CliOptions, root: string, client: ChatClient, modelName: string): Promise<number> {
+async function runTurn(io: CliIo, options: CliOptions, root: string, client: ChatClient, modelName: string, commands: CommandSetup | undefined): Promise<number> {
+  const approvalNeeded = toolsNeedingApproval({ ...options, commandsNeedPerson: commands?.commandsNeedPerson });
   const interactive = io.stdin.isTTY === true;
   const live = !options.json && io.stdout.isTTY === true && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
   const style = createStyle(live);
@@ -108,9 +107,9 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
     nativeTools: options.nativeTools,
     client,
     model: modelName,
-    messages: [{ role: 'user', content: taskMessage(options.task, { workspace: workspace.root, readOnly: options.readOnly, askBeforeWriting: toolsNeedingApproval(options).length > 0 }) }],
-    tools: createNodeTools({ workspace, readOnly: options.readOnly, ask, executeCommand: { env: commandEnvironment(io.env) } }),
-    approval: toolsNeedingApproval(options),
+    messages: [{ role: 'user', content: taskMessage(options.task, { workspace: workspace.root, readOnly: options.readOnly, askBeforeWriting: approvalNeeded.length > 0 }) }],
+    tools: createNodeTools({ workspace, readOnly: options.readOnly, ask, ...(commands ? { commands: commands.runner } : {}) }),
+    approval: approvalNeeded,
     ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
   });
 
@@ -126,7 +125,7 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
       actor.send(approved ? { type: 'APPROVE' } : { type: 'REJECT', ...(feedback ? { feedback } : {}) });
     };
     if (!prompter) {
-      queueMicrotask(() => send(false, NO_TERMINAL_REJECTION));
+      queueMicrotask(() => send(false, noTerminalRejection(waiting.name, options)));
       return;
     }
     void withPrompt(() => prompter.approve(approvalQuestion(waiting.name, waiting.params), interrupt.signal)).then((answer) =>

@@ -10,7 +10,7 @@ describe('parseCliArgs', () => {
       ok: true,
       options: {
         model: 'scripted', baseURL: undefined, apiKey: undefined, workspace: '/here', task: DEFAULT_TASK, yes: false, json: false,
-        readOnly: true, showReasoning: false, nativeTools: false, pace: 'realistic', help: false,
+        readOnly: true, allowNetwork: false, noSandbox: false, showReasoning: false, nativeTools: false, pace: 'realistic', help: false,
       },
     });
   });
@@ -27,6 +27,12 @@ describe('parseCliArgs', () => {
     const env = { OPENAI_BASE_URL: 'http://env/v1', OPENAI_API_KEY: 'sk-1' };
     expect(parse(['--model', 'gpt-4.1-mini', 'hi'], env)).toMatchObject({ ok: true, options: { baseURL: 'http://env/v1', apiKey: 'sk-1', model: 'gpt-4.1-mini' } });
     expect(parse(['--model', 'm', '--base-url', 'http://flag/v1', 'hi'], env)).toMatchObject({ ok: true, options: { baseURL: 'http://flag/v1' } });
+  });
+
+  it('reads the sandbox flags', () => {
+    expect(parse(['--allow-network', 'go'])).toMatchObject({ ok: true, options: { allowNetwork: true, noSandbox: false } });
+    expect(parse(['--no-sandbox', 'go'])).toMatchObject({ ok: true, options: { allowNetwork: false, noSandbox: true } });
+    expect(parse(['--no-sandbox=1'])).toMatchObject({ ok: false, error: { code: 'invalid-value' } });
   });
 
   it('treats words after -- as the task', () => {

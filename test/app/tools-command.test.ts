@@ -71,6 +71,15 @@ describe('execute_command', () => {
     await expect.poll(() => alive(Number(readFileSyncSafe(pidFile)))).toBe(false);
   });
 
+  it('kills a background job with its output redirected once the command ends (no sandbox: setsid would escape)', async () => {
+    const { tools, workspace } = await setup();
+    const result = unwrap(await tools.execute_command(toolUse('execute_command', { command: 'sleep 30 >/dev/null 2>&1 & echo $! > bg.pid; echo started' }), noSignal()));
+    expect(result.content).toContain('started');
+    const bg = Number(await readFile(path.join(workspace, 'bg.pid'), 'utf8'));
+    expect(bg).toBeGreaterThan(0);
+    await expect.poll(() => alive(bg), { timeout: 2_000 }).toBe(false);
+  });
+
   it('does not start when already aborted, and needs a command', async () => {
     const { tools } = await setup();
     const controller = new AbortController();

@@ -1,0 +1,62 @@
+// How the CLI runs execute_command: in a bubblewrap sandbox when one can be had, else without one
+// — then every command waits for a person, even with --yes, unless the user said --no-sandbox.
+import path from 'node:path';
+import type { CommandRunner } from '../tools/index.js';
+import { buildSandboxPolicy } from '../tools/node/sandbox-policy.js';
+import { probeBubblewrap } from '../tools/node/probe-bubblewrap.js';
+import { createBubblewrapRunner } from '../tools/node/bubblewrap-runner.js';
+import { createProcessGroupRunner } from '../tools/node/process-group-runner.js';
+
+/** The runner for commands, whether they are sandboxed, and what the CLI says about it at start. */
+export interface CommandSetup {
+  runner: CommandRunner;
+  sandboxed: boolean;
+  /** Commands need a person's y/n whatever --yes says (no sandbox, and no --no-sandbox). */
+  commandsNeedPerson: boolean;
+  /** A line for stderr at start, when there is something to say. */
+  notice?: string;
+}
+
+export interface CommandSetupInput {
+  root: string;
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  allowNetwork: boolean;
+  noSandbox: boolean;
+}
+
+/** Without a sandbox, commands still get the CLI's environment minus the API key. */
+function unsandboxedEnvironment(env: Readonly<Record<string, string | undefined>>): NodeJS.ProcessEnv {
+  const { OPENAI_API_KEY: _key, ...rest } = env;
+  return rest;
+}
+
+/** Probes for the sandbox (unless --no-sandbox) and picks the runner. */
+export async function setUpCommands(input: CommandSetupInput): Promise<CommandSetup> {
+  const plain = createProcessGroupRunner({ cwd: input.root, env: unsandboxedEnvironment(input.env) });
+  if (input.noSandbox) {
+    return { runner: plain, sandboxed: false, commandsNeedPerson: false, notice: 'commands run without a sandbox (--no-sandbox): they can read and write whatever you can.' };
+  }
+  let reason: string;
+  try {
+    const policy = await buildSandboxPolicy({
+      workspace: input.root,
+      allowNetwork: input.allowNetwork,
+      env: input.env,
+      cwd: input.cwd,
+      runningAsRoot: process.getuid?.() === 0,
+      nodeInstallation: path.dirname(path.dirname(process.execPath)),
+    });
+    const probe = await probeBubblewrap(policy, input.env.PATH);
+    if (probe.ok) return { runner: createBubblewrapRunner({ bwrap: probe.bwrap, policy }), sandboxed: true, commandsNeedPerson: false };
+    reason = probe.message;
+  } catch (error) {
+    reason = error instanceof Error ? error.message : String(error);
+  }
+  return {
+    runner: plain,
+    sandboxed: false,
+    commandsNeedPerson: true,
+    notice: `no sandbox for commands — ${reason}. Each command will be asked before it runs, even with --yes; --no-sandbox runs them unsandboxed without asking.`,
+  };
+}

@@ -1,0 +1,25 @@
+// Commands in a bubblewrap sandbox (see bubblewrap-args.ts for exactly what it enforces). Each
+// command gets a fresh sandbox: its own PID namespace, whose first process is bubblewrap's init;
+// when the command ends, that init exits and the kernel kills everything else the command started
+// (background jobs, nohup, setsid). A time-out or an abort kills bwrap's process group, and
+// --die-with-parent takes the sandbox down when bwrap or this process dies.
+import type { CommandOutcome, CommandRequest, CommandRunner } from '../workspace-port.js';
+import { bubblewrapArgs, type SandboxPolicy } from './bubblewrap-args.js';
+import { runInProcessGroup } from './run-in-process-group.js';
+
+export interface BubblewrapRunnerOptions {
+  /** The bwrap program (an absolute path, from probeBubblewrap). */
+  bwrap: string;
+  policy: SandboxPolicy;
+}
+
+/** A runner that starts `bwrap … /bin/sh -c <command>` with the policy; bwrap itself gets only the policy's environment. */
+export function createBubblewrapRunner(options: BubblewrapRunnerOptions): CommandRunner {
+  const { bwrap, policy } = options;
+  return {
+    run(request: CommandRequest): Promise<CommandOutcome> {
+      // bwrap runs as the sandbox's PID 1, whose /proc/1/environ a command can read: it starts with the clean environment too.
+      return runInProcessGroup({ file: bwrap, args: bubblewrapArgs(policy, request.command), cwd: policy.workspace, env: { ...policy.env } }, request);
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// One command as a child process in its own process group (its own session), with the limits of a
+// CommandRequest: output capped, the whole group stopped at the time limit or on abort, and any
+// background process still in the group killed shortly after the command itself ends.
+import { spawn } from 'node:child_process';
+import type { CommandOutcome, CommandRequest } from '../workspace-port.js';
+import { CappedOutput } from './capped-output.js';
+import { signalProcessGroup, trackProcessGroup } from './live-process-groups.js';
+
+/** What to start: a program, its arguments, where and with which environment. */
+export interface ChildSpec {
+  file: string;
+  args: readonly string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** After the command exits, how long a background child may keep the pipes open before the group is killed. */
+const PIPE_GRACE_MS = 300;
+/** After SIGTERM (time-out, abort), how long before SIGKILL. */
+const KILL_GRACE_MS = 2_000;
+
+type Ending = { kind: 'exited'; code: number | null; signal: NodeJS.Signals | null } | { kind: 'timeout' } | { kind: 'aborted' } | { kind: 'spawn-error'; message: string };
+
+/** Runs `spec` for `request`; resolves once the command and its pipes are done, never rejects. */
+export async function runInProcessGroup(spec: ChildSpec, request: CommandRequest): Promise<CommandOutcome> {
+  const output = new CappedOutput(request.maxOutputBytes);
+  const ending = await run(spec, request, output);
+  if (ending.kind === 'spawn-error') return ending;
+  return { ...ending, output: output.text() };
+}
+
+function run(spec: ChildSpec, request: CommandRequest, output: CappedOutput): Promise<Ending> {
+  const { timeoutMs, signal } = request;
+  return new Promise((resolve) => {
+    const child = spawn(spec.file, spec.args, { cwd: spec.cwd, env: spec.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const forget = child.pid === undefined ? () => {} : trackProcessGroup(child.pid);
+    let settled: Ending | undefined;
+    let exit: Ending | undefined;
+    const timers: NodeJS.Timeout[] = [];
+    const killGroup = (sig: NodeJS.Signals) => {
+      if (child.pid !== undefined) signalProcessGroup(child.pid, sig);
+    };
+    const stop = (why: Ending) => {
+      if (exit || settled) return;
+      settled = why;
+      killGroup('SIGTERM');
+      timers.push(setTimeout(() => killGroup('SIGKILL'), KILL_GRACE_MS).unref());
+    };
+    const finish = (result: Ending) => {
+      for (const t of timers) clearTimeout(t);
+      signal.removeEventListener('abort', onAbort);
+      // The group gets its last SIGKILL now (nothing of it may outlive the command), then is forgotten.
+      killGroup('SIGKILL');
+      forget();
+      resolve(result);
+    };
+    const onAbort = () => stop({ kind: 'aborted' });
+    signal.addEventListener('abort', onAbort, { once: true });
+    timers.push(setTimeout(() => stop({ kind: 'timeout' }), timeoutMs));
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('error', (error) => finish({ kind: 'spawn-error', message: error.message }));
+    child.on('exit', (code, sig) => {
+      exit = settled ?? { kind: 'exited', code, signal: sig };
+      // A background process may hold the pipes open; give it a moment, then stop the group.
+      timers.push(setTimeout(() => killGroup('SIGKILL'), PIPE_GRACE_MS).unref());
+    });
+    child.on('close', () => finish(exit ?? settled ?? { kind: 'exited', code: child.exitCode, signal: child.signalCode }));
+  });
+}
