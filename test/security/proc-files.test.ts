@@ -23,7 +23,7 @@ describe('/proc inside the sandbox', () => {
     // `cat` reads its own cmdline too: bwrap (PID 1), the shell, a subshell of the loop, cat.
     const result = await layout.run('for p in /proc/[0-9]*; do echo "${p#/proc/} $(cat $p/cmdline | tr "\\0" " ")"; done');
     const lines = result.content.split('\n').filter((l) => /^\d+ /.test(l));
-    const programs = new Set(lines.map((l) => (l.split(' ')[1] ?? '').split('/').pop()));
+    const programs = new Set(lines.map((l) => (l.split(' ')[1] ?? '').split('/').pop() ?? ''));
     expect(lines[0]).toMatch(/^1 \S*bwrap /);
     expect(lines.length).toBeLessThanOrEqual(6);
     expect([...programs].every((p) => ['bwrap', 'sh', 'cat', 'tr', ''].includes(p)), [...programs].join(',')).toBe(true);
