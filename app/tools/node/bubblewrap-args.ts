@@ -22,7 +22,7 @@ export interface SandboxPolicy {
  * first, then the hidden folders, then the kept paths and the workspace (which may lie inside a
  * hidden folder), then what is hidden inside the workspace. The workspace path must not be '/'.
  */
-export function bubblewrapArgs(policy: SandboxPolicy, command: string): string[] {
+export function bubblewrapArgs(policy: SandboxPolicy, command: string, options: { infoFd?: number } = {}): string[] {
   const args = [
     // Namespaces: a user namespace (mounts of the host stay locked read-only even for root), its
     // own processes, IPC, host name and cgroup view; no capabilities at all.
@@ -44,6 +44,8 @@ export function bubblewrapArgs(policy: SandboxPolicy, command: string): string[]
   for (const file of policy.hiddenFiles) args.push('--ro-bind', '/dev/null', file);
   args.push('--chdir', policy.workspace, '--clearenv');
   for (const [name, value] of Object.entries(policy.env)) args.push('--setenv', name, value);
+  // bwrap reports the sandbox's init on this descriptor (see run-in-process-group.ts).
+  if (options.infoFd !== undefined) args.push('--info-fd', String(options.infoFd));
   args.push('--', '/bin/sh', '-c', command);
   return args;
 }
