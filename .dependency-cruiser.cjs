@@ -1,6 +1,6 @@
 // Import rules, checked by `npm run check:imports` (part of `npm test`): no cycles between files,
 // and the layers and core folders point one way only, so no folder cycle can form either.
-//   app/ → machines/ → src/        (a lower layer never imports an upper one)
+//   app/ → bindings/ → machines/ → src/        (a lower layer never imports an upper one)
 //   src/: wire ← protocol ← parser ← reply;  wire, profiles ← structured ← scripted;
 //         errors (the error marker) ← every other core folder
 //   app/tools/*.ts (the shared tools) ← app/tools/{node,memory}/ (adapters); only node/ may use node modules
@@ -18,8 +18,10 @@ const core = (folder, allowed) => {
 module.exports = {
   forbidden: [
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
-    { name: 'core-not-upward', severity: 'error', from: { path: '^src/' }, to: { path: '^(machines|app)/' } },
-    { name: 'machines-not-upward', severity: 'error', from: { path: '^machines/' }, to: { path: '^app/' } },
+    { name: 'core-not-upward', severity: 'error', from: { path: '^src/' }, to: { path: '^(machines|bindings|app)/' } },
+    { name: 'machines-not-upward', severity: 'error', from: { path: '^machines/' }, to: { path: '^(bindings|app)/' } },
+    { name: 'bindings-not-app', comment: 'a binding (agent-turn/react) is part of the package, never of the app', severity: 'error', from: { path: '^bindings/' }, to: { path: '^app/' } },
+    { name: 'bindings-no-node', comment: 'the React binding renders on servers and in browsers', severity: 'error', from: { path: '^bindings/' }, to: { dependencyTypes: ['core'] } },
     { name: 'core-no-node', comment: 'the core is isomorphic', severity: 'error', from: { path: '^src/' }, to: { dependencyTypes: ['core'] } },
     { name: 'core-no-xstate', severity: 'error', from: { path: '^src/' }, to: { path: 'node_modules/xstate' } },
     { name: 'machines-no-node', severity: 'error', from: { path: '^machines/' }, to: { dependencyTypes: ['core'] } },
@@ -71,6 +73,6 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.test.json' },
-    enhancedResolveOptions: { extensions: ['.ts', '.js', '.mjs'] },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
   },
 };

@@ -18,11 +18,14 @@ export default defineConfig({
       },
       {
         optimizeDeps: {
-          include: ['xstate', 'nanoid', 'eventsource-parser', 'fast-check', '@xstate/graph', 're2js', 'diff'],
+          include: [
+            'xstate', 'nanoid', 'eventsource-parser', 'fast-check', '@xstate/graph', 're2js', 'diff',
+            'react', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/client', '@xstate/react', '@testing-library/react',
+          ],
         },
         test: {
           name: 'browser',
-          include: ['test/**/*.browser.test.ts', 'test/**/*.iso.test.ts'],
+          include: ['test/**/*.browser.test.{ts,tsx}', 'test/**/*.iso.test.ts'],
           testTimeout: 30_000,
           browser: {
             enabled: true,

@@ -54,6 +54,7 @@ const EXPECTED: Record<string, { values: string[]; types: string[] }> = {
   index: { values: [...CORE_VALUES, ...MACHINE_VALUES], types: [...CORE_TYPES, ...MACHINE_TYPES] },
   core: { values: CORE_VALUES, types: CORE_TYPES },
   scripted: { values: ['createScriptedModel', 'ScriptedModelError', 'scriptedFaults'], types: ['ScriptedModelOptions', 'ScriptedFault'] },
+  react: { values: ['useAgentTurn', 'Block'], types: ['UseAgentTurnOptions', 'UseAgentTurnResult', 'BlockProps', 'BlockRenderer', 'AgentTurnRef'] },
 };
 
 /** The entry points a reader meets first: each shows its use in an @example. */
@@ -64,6 +65,7 @@ const WITH_EXAMPLE: Record<string, string[]> = {
     'createBlockAssembler', 'requestStructured',
   ],
   scripted: ['createScriptedModel'],
+  react: ['useAgentTurn', 'Block'],
 };
 
 const sorted = (names: string[]) => [...names].sort();

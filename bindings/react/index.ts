@@ -1,0 +1,7 @@
+// agent-turn/react: the React binding — useAgentTurn (on @xstate/react) and the Block memo component.
+// Named exports only: this list is the public API (test/package/public-api.test.ts pins it).
+export { useAgentTurn } from './use-agent-turn.js';
+export type { UseAgentTurnOptions, UseAgentTurnResult } from './use-agent-turn.js';
+export { Block } from './block.js';
+export type { BlockProps, BlockRenderer } from './block.js';
+export type { AgentTurnRef } from './turn-session.js';
