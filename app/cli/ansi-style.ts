@@ -10,6 +10,7 @@ export interface Style {
   yellow(text: string): string;
   cyan(text: string): string;
   magenta(text: string): string;
+  inverse(text: string): string;
 }
 
 const wrap = (open: number, close: number) => (text: string) => (text === '' ? '' : `\x1b[${open}m${text}\x1b[${close}m`);
@@ -18,7 +19,7 @@ const wrap = (open: number, close: number) => (text: string) => (text === '' ? '
 export function createStyle(enabled: boolean): Style {
   if (!enabled) {
     const same = (text: string) => text;
-    return { enabled, dim: same, bold: same, italic: same, red: same, green: same, yellow: same, cyan: same, magenta: same };
+    return { enabled, dim: same, bold: same, italic: same, red: same, green: same, yellow: same, cyan: same, magenta: same, inverse: same };
   }
   return {
     enabled,
@@ -30,6 +31,7 @@ export function createStyle(enabled: boolean): Style {
     yellow: wrap(33, 39),
     cyan: wrap(36, 39),
     magenta: wrap(35, 39),
+    inverse: wrap(7, 27),
   };
 }
 
@@ -64,12 +66,6 @@ export function printable(text: string): string {
 /** The text a person sees, escape sequences removed. */
 export function stripAnsi(text: string): string {
   return text.replace(ANSI_SEQUENCE, '');
-}
-
-/** Terminal rows one logical line takes at this width (wide characters counted as one; close enough). */
-export function visualRows(line: string, columns: number): number {
-  const width = [...stripAnsi(line)].length;
-  return Math.max(1, Math.ceil(width / Math.max(1, columns)));
 }
 
 /** Cuts a line to `max` visible characters, ending in '…'. Only for unstyled text. */

@@ -1,5 +1,4 @@
 import { WRITING_TOOL_NAMES } from '../tools/index.js';
-import { revealInvisible } from '../ui/visible-text.js';
 
 /** Told to the model when nobody can approve: no terminal to ask and no --yes. */
 export const NO_TERMINAL_REJECTION =
@@ -23,20 +22,4 @@ export function toolsNeedingApproval(options: { yes: boolean; readOnly: boolean;
 /** What the model is told when a tool waits for approval and there is no terminal to ask. */
 export function noTerminalRejection(toolName: string, options: { yes: boolean }): string {
   return options.yes && toolName === 'execute_command' ? NO_SANDBOX_REJECTION : NO_TERMINAL_REJECTION;
-}
-
-/**
- * The question for a tool use awaiting approval. A command is shown whole, every line of it,
- * its hidden characters (controls, bidi overrides, zero-width) made visible: a person approves
- * what will run, never a first line that hides a second.
- */
-export function approvalQuestion(name: string, params: Record<string, string>): string {
-  if (name === 'execute_command' && params.command !== undefined) {
-    const lines = revealInvisible(params.command).split('\n');
-    const label = lines.length === 1 ? 'this command' : `this ${lines.length}-line command`;
-    return `${lines.map((l) => `  │ ${l}`).join('\n')}\nRun ${label}?`;
-  }
-  const what = params.path ?? '';
-  const verb = name === 'write_to_file' ? 'Write' : name === 'replace_in_file' ? 'Edit' : `Allow ${name}`;
-  return `${verb}${what ? ` ${revealInvisible(what)}` : ''}?`;
 }

@@ -29,8 +29,11 @@ Options:
   --fault NAME        scripted model: inject a fault once
   --help, -h          this text
 
-Writes and commands ask for approval (y/n) in a terminal; without a terminal and without --yes
-they are refused and the model is told why. Ctrl-C stops the turn and keeps what arrived.
+Writes and commands ask for approval in a terminal, one key: y yes, n no (then feedback),
+a always for that tool this turn, v view a long diff again ($PAGER, else less). A write or an
+edit is shown as a diff against the file; a command whole, hidden characters made visible.
+Without a terminal and without --yes they are refused and the model is told why. Ctrl-C stops
+the turn and keeps what arrived.
 
 Commands run in a bubblewrap sandbox on Linux: only the workspace is writable, home folders and
 other secrets are hidden, /tmp is private, no network, a clean environment (no API key), and

@@ -10,7 +10,9 @@ import type { ChatClient } from '../../src/wire/index.js';
 import { createNodeTools, openWorkspace } from '../tools/node/index.js';
 import type { AskUser } from '../tools/index.js';
 import { createStyle, printable } from './ansi-style.js';
-import { approvalQuestion, noTerminalRejection, toolsNeedingApproval } from './approval-policy.js';
+import { noTerminalRejection, toolsNeedingApproval } from './approval-policy.js';
+import { createApprovalFlow } from './approval-flow.js';
+import { showInPager } from './pager.js';
 import type { CliOptions } from './cli-options.js';
 import { setUpCommands, type CommandSetup } from './command-sandbox.js';
 import { helpText } from './help-text.js';
@@ -75,7 +77,10 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
   const style = createStyle(live);
   const interrupt = new AbortController();
   let interrupts = 0;
+  // Ctrl-C in the pager is the pager's (less uses it to stop a search), not a request to stop the turn.
+  let pagerOpen = false;
   const onInterrupt = () => {
+    if (pagerOpen) return;
     interrupts++;
     if (interrupts > 1) io.exit(130);
     interrupt.abort();
@@ -103,6 +108,17 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
     : undefined;
 
   const workspace = await openWorkspace(root);
+  const pager = promptOutput === io.stdout
+    ? async (text: string) => {
+        pagerOpen = true;
+        try {
+          return await showInPager(text, { env: io.env });
+        } finally {
+          pagerOpen = false;
+        }
+      }
+    : undefined;
+  const approvals = prompter ? createApprovalFlow({ prompter, output: promptOutput, style, files: workspace, ...(pager ? { pager } : {}) }) : undefined;
   const actor = createAgentTurnActor({
     nativeTools: options.nativeTools,
     client,
@@ -124,12 +140,17 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
       reporter?.line({ type: 'approval', key: waiting.key, tool: waiting.name, decision: approved ? 'approved' : 'rejected', ...(feedback ? { feedback } : {}) });
       actor.send(approved ? { type: 'APPROVE' } : { type: 'REJECT', ...(feedback ? { feedback } : {}) });
     };
-    if (!prompter) {
+    if (!approvals) {
       queueMicrotask(() => send(false, noTerminalRejection(waiting.name, options)));
       return;
     }
-    void withPrompt(() => prompter.approve(approvalQuestion(waiting.name, waiting.params), interrupt.signal)).then((answer) =>
-      send(answer.approved, answer.approved ? undefined : answer.feedback),
+    void withPrompt(() => approvals.decide(waiting, interrupt.signal)).then(
+      (answer) => send(answer.approved, answer.approved ? undefined : answer.feedback),
+      (error: unknown) => {
+        // Showing the change failed (a bug, or the disk): ask nothing, refuse, and say why.
+        io.stderr.write(`agent-turn: could not show the approval: ${(error as Error)?.message ?? String(error)}\n`);
+        send(false, 'Not approved: the change could not be shown to the user.');
+      },
     );
   };
 

@@ -1,5 +1,7 @@
 import type { Style } from './ansi-style.js';
 import { clip, printable } from './ansi-style.js';
+import { revealInvisible } from '../ui/visible-text.js';
+import { expandTabs } from './diff-format.js';
 import type { ToolBlockStatus } from '../../machines/turn-view-types.js';
 
 /** What a tool card shows of a tool block (a ToolBlockView fits). */
@@ -21,15 +23,27 @@ function headlineParam(block: ToolBlock): string | undefined {
   return HEADLINE_PARAMS.find((p) => block.params[p] !== undefined);
 }
 
-/** The card's top: name, headline parameter and the others, values clipped; last lines while streaming, first lines after. */
+/** Tools whose approval card (approval-card.ts) shows their parameters whole: their header stays one line while they await approval. */
+const CARD_SHOWN_TOOLS = new Set(['write_to_file', 'replace_in_file', 'execute_command']);
+
+/**
+ * The card's top: name, headline parameter and the others, values clipped; last lines while
+ * streaming, first lines after. A tool awaiting approval whose approval card shows it whole gets
+ * only its first line here.
+ */
 export function formatToolHeader(tool: ToolBlock, style: Style, columns: number): string[] {
-  // Parameter names and values are the model's: shown, never interpreted by the terminal.
-  const block = { ...tool, params: Object.fromEntries(Object.entries(tool.params).map(([k, v]) => [printable(k), printable(v)])) };
+  // Parameter names and values are the model's: shown, never interpreted by the terminal, and
+  // with their hidden characters (controls, bidi overrides, zero-width) made visible.
+  const shown = (text: string) => expandTabs(revealInvisible(text, { keepTabs: true }));
+  const block = { ...tool, params: Object.fromEntries(Object.entries(tool.params).map(([k, v]) => [shown(k), shown(v)])) };
   const width = Math.max(20, columns - 4);
   const headline = headlineParam(block);
   const streaming = block.status === 'streaming';
   const title = block.name === 'attempt_completion' ? 'Completion' : block.name;
-  const lines = [`${style.cyan('⏺')} ${style.bold(title)}${headline ? ` ${clip(block.params[headline].split('\n')[0], width - block.name.length - 2)}` : ''}`];
+  const headlineLines = headline ? block.params[headline].split('\n') : [];
+  const more = headlineLines.length > 1 ? ` (+${headlineLines.length - 1} line${headlineLines.length === 2 ? '' : 's'})` : '';
+  const lines = [`${style.cyan('⏺')} ${style.bold(title)}${headline ? ` ${clip(headlineLines[0], width - block.name.length - 2 - more.length)}${style.yellow(more)}` : ''}`];
+  if (block.status === 'awaiting-approval' && CARD_SHOWN_TOOLS.has(block.name)) return lines;
   for (const [key, value] of Object.entries(block.params)) {
     if (key === headline) continue;
     const valueLines = value.split('\n');

@@ -129,7 +129,7 @@ describe('terminal renderer on a small screen', () => {
 });
 
 describe('terminal renderer around a prompt', () => {
-  it('prints the card for good before the prompt, then only its outcome', () => {
+  it('prints the card\'s first line for good before the prompt (the approval card shows the rest), then only its outcome', () => {
     const term = new FakeTerminal();
     const r = createTerminalRenderer({ out: term, live: true });
     const write = (status: ToolBlockStatus, result?: string): BlockView => ({
@@ -142,7 +142,7 @@ describe('terminal renderer around a prompt', () => {
     r.resume();
     r.update(view([write('rejected', "The user rejected this tool use; it did not run. The user's feedback:\n<feedback>\nnot now\n</feedback>")], { phase: 'waiting' }));
     r.finish(undefined, 'end');
-    expect(term.screen()).toBe(['⏺ write_to_file a.txt', '  content: hi', 'Write a.txt? [y/n] n', '  ⎿ rejected: not now', '', 'end'].join('\n'));
+    expect(term.screen()).toBe(['⏺ write_to_file a.txt', 'Write a.txt? [y/n] n', '  ⎿ rejected: not now', '', 'end'].join('\n'));
   });
 });
 
@@ -163,7 +163,7 @@ describe('terminal renderer, plain (pipe or NO_COLOR)', () => {
     r.finish(undefined, 'ok');
     expect(pipe.text).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
     expect(pipe.text).toContain('Look: ␛[2J␛[31mred␛[0m␇ done');
-    expect(pipe.text).toContain('⏺ read_file a␛]0;title␇.md');
+    expect(pipe.text).toContain('⏺ read_file a⟨U+001B ESC⟩]0;title⟨U+0007 BEL⟩.md');
     expect(pipe.text).toContain('⎿ ✗ ␛[31mERR␛[0m boom');
   });
 

@@ -1,0 +1,75 @@
+// What a person sees before approving a tool use: the whole truth of it. A command whole, every
+// line, hidden characters revealed; a write or an edit as the diff against the file on disk; any
+// other tool's parameters whole. Nothing here is clipped: a long card goes to the pager.
+import type { ChangePreview } from '../tools/change-preview.js';
+import { fileDiff } from '../ui/file-diff.js';
+import { countHiddenCharacters, revealInvisible } from '../ui/visible-text.js';
+import type { Style } from './ansi-style.js';
+import { describeFileChange, expandTabs, formatDiffLines } from './diff-format.js';
+
+export interface ApprovalCard {
+  /** The card's lines, shown above the question (or in the pager). */
+  lines: string[];
+  /** The question: "Run this command?", "Overwrite notes.md?". */
+  question: string;
+  /** What `v` offers to show again when the card went to the pager. */
+  viewLabel: string;
+}
+
+interface ToolUseToApprove {
+  name: string;
+  params: Record<string, string>;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function revealed(text: string, style: Style): string {
+  return expandTabs(revealInvisible(text, { mark: (label) => style.inverse(label) }));
+}
+
+function hiddenWarning(count: number, style: Style): string[] {
+  return count === 0 ? [] : [`  ${style.yellow(`⚠ ${plural(count, 'hidden character')} (control, bidi or zero-width) shown as ⟨U+…⟩`)}`];
+}
+
+function commandCard(params: Record<string, string>, style: Style): ApprovalCard {
+  const command = params.command ?? '';
+  const lines = command.split('\n');
+  const card = lines.map((l) => `  ${style.dim('│')} ${revealed(l, style)}`);
+  if (lines.length > 1) card.push(`  ${style.yellow(`⚠ ${lines.length} lines: every line runs`)}`);
+  card.push(...hiddenWarning(countHiddenCharacters(command), style));
+  for (const [key, value] of Object.entries(params)) {
+    if (key !== 'command') card.push(`  ${style.dim(`${revealed(key, style)}:`)} ${revealed(value, style)}`);
+  }
+  return { lines: card, question: lines.length > 1 ? `Run this ${lines.length}-line command?` : 'Run this command?', viewLabel: 'view the command again' };
+}
+
+function changeCard(tool: ToolUseToApprove, preview: ChangePreview, style: Style): ApprovalCard {
+  const path = revealed(tool.params.path ?? '', style);
+  if (!preview.ok) {
+    const card = [`  ${style.yellow(`⚠ no diff to show: ${revealed(preview.error.message, style)}`)}`];
+    // Show what the model sent, whole, so the person still sees what would be written.
+    const body = tool.name === 'write_to_file' ? tool.params.content : tool.params.diff;
+    if (body !== undefined) {
+      card.push(`  ${style.dim(`${tool.name === 'write_to_file' ? 'content' : 'diff'} as sent (${plural(body.split('\n').length, 'line')}):`)}`);
+      card.push(...body.split('\n').map((l) => `  ${style.dim('│')} ${revealed(l, style)}`));
+    }
+    return { lines: card, question: `${tool.name === 'write_to_file' ? 'Write' : 'Edit'} ${path} anyway?`, viewLabel: 'view it again' };
+  }
+  const diff = fileDiff(preview.change);
+  const hidden = diff.lines.filter((l) => l.kind === 'add').reduce((n, l) => n + countHiddenCharacters(l.text, { keepTabs: true }), 0);
+  const lines = [`  ${style.bold(revealed(describeFileChange(diff), style))}`, ...formatDiffLines(diff, style), ...hiddenWarning(hidden, style)];
+  const verb = diff.change === 'create' ? 'Create' : diff.change === 'overwrite' ? 'Overwrite' : 'Apply this edit to';
+  return { lines, question: `${verb} ${path}?`, viewLabel: 'view the diff again' };
+}
+
+/** The card for a tool use awaiting approval; `preview` is the change a write or an edit would make. */
+export function approvalCard(tool: ToolUseToApprove, preview: ChangePreview | undefined, style: Style): ApprovalCard {
+  if (tool.name === 'execute_command') return commandCard(tool.params, style);
+  if (preview && (tool.name === 'write_to_file' || tool.name === 'replace_in_file')) return changeCard(tool, preview, style);
+  const lines = Object.entries(tool.params).flatMap(([key, value]) => {
+    const valueLines = value.split('\n');
+    if (valueLines.length === 1) return [`  ${style.dim(`${revealed(key, style)}:`)} ${revealed(value, style)}`];
+    return [`  ${style.dim(`${revealed(key, style)}:`)}`, ...valueLines.map((l) => `  ${style.dim('│')} ${revealed(l, style)}`)];
+  });
+  return { lines, question: `Allow ${revealed(tool.name, style)}?`, viewLabel: 'view it again' };
+}
