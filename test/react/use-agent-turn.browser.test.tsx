@@ -81,7 +81,9 @@ describe('useAgentTurn', () => {
     };
     render(<Panel options={options} />);
     fireEvent.click(screen.getByText('Start'));
-    await push(await client.reply(0), WRITE);
+    const first = await client.reply(0);
+    await push(first, WRITE);
+    first.end(); // the turn reads a reply to its end before the next request
     await waitFor(() => expect(phase()).toBe('awaiting-approval'));
     expect(written).toEqual([]);
     fireEvent.click(screen.getByText('Approve'));
@@ -89,6 +91,7 @@ describe('useAgentTurn', () => {
     expect(written).toEqual(['w.ts']);
     expect(JSON.stringify(client.requests[1].messages)).toContain('wrote w.ts');
     await push(second, WRITE);
+    second.end();
     await waitFor(() => expect(phase()).toBe('awaiting-approval'));
     fireEvent.click(screen.getByText('Reject'));
     const third = await client.reply(2);
@@ -133,41 +136,71 @@ describe('useAgentTurn', () => {
   });
 });
 
+/** Counts, with React's Profiler, how often blocks and the whole panel render. */
+function renderCounted() {
+  const counts = { blockRenders: 0, panelCommits: 0 };
+  const CountingBlock: BlockRenderer = ({ block }) => (
+    <Profiler id={block.key} onRender={() => counts.blockRenders++}>
+      <span>{block.type === 'text' ? block.content : block.type === 'reasoning' ? block.reasoning : `${block.name}:${block.status}`}</span>
+    </Profiler>
+  );
+  const client = createControlledClient();
+  const options: UseAgentTurnOptions = { client, model: 'm', toolsPerMessage: 'sequential', tools: { read_file: async () => 'ok' } };
+  render(
+    <Profiler id="panel" onRender={() => counts.panelCommits++}>
+      <Panel options={options} renderBlock={CountingBlock} />
+    </Profiler>,
+  );
+  fireEvent.click(screen.getByText('Start'));
+  return { client, counts };
+}
+
+/** 99 blocks: reasoning, then 49 pairs of prose and a tool use. */
+const REASONING = 'Plan: read 49 files.';
+const NINETY_EIGHT = Array.from({ length: 49 }, (_, i) => `Reading file ${i}.\n${READ(`f${i}.ts`)}\n`).join('');
+
 describe('rendering only what changed', () => {
   it('re-renders one block per chunk while the 100th block of a reply streams', async () => {
-    let blockRenders = 0;
-    let panelCommits = 0;
-    const CountingBlock: BlockRenderer = ({ block }) => (
-      <Profiler id={block.key} onRender={() => blockRenders++}>
-        <span>{block.type === 'text' ? block.content : block.type === 'reasoning' ? block.reasoning : `${block.name}:${block.status}`}</span>
-      </Profiler>
-    );
-    const client = createControlledClient();
-    const options: UseAgentTurnOptions = { client, model: 'm', toolsPerMessage: 'sequential', tools: { read_file: async () => 'ok' } };
-    render(
-      <Profiler id="panel" onRender={() => panelCommits++}>
-        <Panel options={options} renderBlock={CountingBlock} />
-      </Profiler>,
-    );
-    fireEvent.click(screen.getByText('Start'));
+    const { client, counts } = renderCounted();
     const reply = await client.reply(0);
-    // 99 complete blocks: reasoning, then 49 pairs of prose and a tool use (each tool runs and is done)
-    reply.push({ type: 'reasoning', text: 'Plan: read 49 files.' });
-    let body = '';
-    for (let i = 0; i < 49; i++) body += `Reading file ${i}.\n${READ(`f${i}.ts`)}\n`;
-    reply.push({ type: 'text', text: body });
+    // 99 complete blocks at once (each tool runs and is done)
+    reply.push({ type: 'reasoning', text: REASONING });
+    reply.push({ type: 'text', text: NINETY_EIGHT });
     await settle();
     await waitFor(() => expect(screen.getByTestId('blocks').textContent?.match(/read_file:done/g)).toHaveLength(49));
 
     // the 100th block streams in 40 chunks
-    const before = { blockRenders, panelCommits };
+    const before = { ...counts };
     const CHUNKS = 40;
     for (let i = 0; i < CHUNKS; i++) await push(reply, `word${i} `);
-    const perChunk = (blockRenders - before.blockRenders) / CHUNKS;
-    const commitsPerChunk = (panelCommits - before.panelCommits) / CHUNKS;
+    const perChunk = (counts.blockRenders - before.blockRenders) / CHUNKS;
+    const commitsPerChunk = (counts.panelCommits - before.panelCommits) / CHUNKS;
     console.log(`react: 100-block reply, last block streaming: ${perChunk} Block renders per chunk (${commitsPerChunk} commits per chunk)`);
     expect(screen.getByTestId('blocks').querySelectorAll('span')).toHaveLength(100);
     expect(perChunk).toBe(1);
     expect(commitsPerChunk).toBe(1);
+  });
+
+  it('renders about one block per chunk over a whole 100-block reply streamed in 16-character chunks', async () => {
+    const { client, counts } = renderCounted();
+    const reply = await client.reply(0);
+    reply.push({ type: 'reasoning', text: REASONING });
+    const text = `${NINETY_EIGHT}And that is all of them.`;
+    const chunks = text.match(/[\s\S]{1,16}/g)!;
+    const before = { ...counts };
+    let most = 0;
+    for (const chunk of chunks) {
+      const at = counts.blockRenders;
+      await push(reply, chunk);
+      most = Math.max(most, counts.blockRenders - at);
+    }
+    await waitFor(() => expect(screen.getByTestId('blocks').textContent?.match(/read_file:done/g)).toHaveLength(49));
+    const perChunk = (counts.blockRenders - before.blockRenders) / chunks.length;
+    console.log(
+      `react: whole 100-block reply in ${chunks.length} chunks: ${perChunk.toFixed(2)} Block renders per chunk on average, ` +
+        `${most} at most (tool status changes included), ${((counts.panelCommits - before.panelCommits) / chunks.length).toFixed(2)} commits per chunk`,
+    );
+    expect(screen.getByTestId('blocks').querySelectorAll('span')).toHaveLength(100);
+    expect(perChunk).toBeLessThan(2.5);
   });
 });
