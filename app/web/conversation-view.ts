@@ -1,35 +1,11 @@
 // The conversation panel: one element per turn item, created once and updated in place as its
 // block grows, so streaming text, folding reasoning and tool cards never flicker.
+import type { ConversationActions, Entry } from './conversation-entry.js';
 import { h, setText } from './dom.js';
-import type { ToolStatus, TurnItem } from './turn-items.js';
+import { toolEntry } from './tool-card.js';
+import type { TurnItem } from './turn-items.js';
 
-export interface ConversationActions {
-  approve(): void;
-  reject(feedback: string): void;
-}
-
-interface Entry {
-  item: TurnItem;
-  el: HTMLElement;
-  update(item: TurnItem): void;
-  /** True once, right after the entry started waiting for the person's approval. */
-  takeApprovalRequest?(): boolean;
-}
-
-const STATUS_LABEL: Record<ToolStatus, string> = {
-  streaming: 'writing…',
-  ready: 'ready',
-  'awaiting-approval': 'needs approval',
-  running: 'running…',
-  done: 'done',
-  error: 'error',
-  rejected: 'rejected',
-  skipped: 'skipped',
-  'cut-off': 'cut off',
-};
-
-/** Parameters whose values are long text: shown as a block, not inline. */
-const LONG_PARAMS = new Set(['content', 'diff', 'result', 'question']);
+export type { ChangePreviewResult, ConversationActions } from './conversation-entry.js';
 
 function textEntry(item: Extract<TurnItem, { kind: 'text' }>): Entry {
   const el = h('div', { class: 'block text', 'data-testid': 'block-text' });
@@ -68,80 +44,6 @@ function hiddenReasoningEntry(item: Extract<TurnItem, { kind: 'hidden-reasoning'
   };
   update(item);
   return { item, el, update };
-}
-
-function toolEntry(item: Extract<TurnItem, { kind: 'tool' }>, actions: ConversationActions): Entry {
-  const name = h('span', { class: 'tool-name' });
-  const badge = h('span', { class: 'badge' });
-  const native = h('span', { class: 'badge subtle' }, 'native call');
-  const params = h('dl', { class: 'params' });
-  const result = h('pre', { class: 'result', 'data-testid': 'tool-result', tabindex: 0 });
-  const feedback = h('input', {
-    type: 'text',
-    class: 'feedback',
-    placeholder: 'Feedback for the model (optional)',
-    'aria-label': 'Feedback for the model, sent with Reject (optional)',
-    'data-testid': 'reject-feedback',
-  });
-  const approve = h('button', { type: 'button', class: 'approve', 'data-testid': 'approve' }, 'Approve');
-  const reject = h('button', { type: 'button', class: 'reject', 'data-testid': 'reject' }, 'Reject');
-  // What the person typed, shown on the rejected card (the model gets it wrapped in its own note).
-  let sentFeedback: string | undefined;
-  approve.addEventListener('click', () => actions.approve());
-  reject.addEventListener('click', () => {
-    sentFeedback = feedback.value.trim();
-    actions.reject(feedback.value);
-  });
-  const approval = h('div', { class: 'approval' }, feedback, reject, approve);
-  const el = h('div', { class: 'block tool-card', 'data-testid': 'tool-card', role: 'group' }, h('div', { class: 'tool-head' }, name, native, badge), params, approval, result);
-  const paramEls = new Map<string, HTMLElement>();
-  let awaited = false;
-  let approvalRequested = false;
-
-  const update = (i: TurnItem) => {
-    if (i.kind !== 'tool') return;
-    setText(name, i.name);
-    el.setAttribute('aria-label', `${i.name}: ${STATUS_LABEL[i.status]}`);
-    native.hidden = !i.native;
-    setText(badge, STATUS_LABEL[i.status]);
-    badge.className = `badge status-${i.status}`;
-    el.dataset.tool = i.name;
-    el.dataset.status = i.status;
-    for (const [key, value] of Object.entries(i.params)) {
-      let v = paramEls.get(key);
-      if (!v) {
-        v = LONG_PARAMS.has(key) ? h('pre', { class: 'param-long', tabindex: 0 }) : h('code', {});
-        v.dataset.param = key;
-        params.append(h('dt', {}, key), h('dd', {}, v));
-        paramEls.set(key, v);
-      }
-      setText(v, value);
-    }
-    const awaiting = i.status === 'awaiting-approval';
-    approval.hidden = !awaiting;
-    approve.disabled = !awaiting;
-    reject.disabled = !awaiting;
-    if (awaiting && !awaited) approvalRequested = true;
-    awaited ||= awaiting;
-    if (awaiting) el.tabIndex = -1;
-    else el.removeAttribute('tabindex');
-    result.hidden = i.result === undefined;
-    if (i.result !== undefined) setText(result, i.status === 'rejected' ? rejectedNote(sentFeedback) : i.result);
-    result.classList.toggle('error', i.isError);
-  };
-  update(item);
-  const takeApprovalRequest = () => {
-    const requested = approvalRequested;
-    approvalRequested = false;
-    return requested;
-  };
-  return { item, el, update, takeApprovalRequest };
-}
-
-/** The rejected card's note: the person's own words, not the note the model gets. */
-function rejectedNote(feedback: string | undefined): string {
-  if (feedback === undefined) return 'Rejected: it did not run.';
-  return feedback === '' ? 'You rejected this; it did not run. No feedback was given.' : `You rejected this; it did not run. Your feedback: ${feedback}`;
 }
 
 function completionEntry(item: Extract<TurnItem, { kind: 'completion' }>): Entry {
@@ -186,6 +88,8 @@ function createEntry(item: TurnItem, actions: ConversationActions): Entry {
 export interface ConversationView {
   /** Updates the panel; returns the tool card that has just started waiting for approval, if any. */
   render(items: readonly TurnItem[]): HTMLElement | undefined;
+  /** The workspace changed: change previews waiting for approval are worked out again. */
+  refreshPreviews(): void;
   clear(): void;
 }
 
@@ -214,6 +118,9 @@ export function createConversationView(container: HTMLElement, actions: Conversa
       for (const [key, entry] of entries) if (!next.has(key)) entry.el.remove();
       entries = next;
       return approvalCard;
+    },
+    refreshPreviews() {
+      for (const entry of entries.values()) entry.refreshPreview?.();
     },
     clear() {
       container.replaceChildren();

@@ -6,8 +6,10 @@ import { selectView } from '../../machines/select-view.js';
 import { scriptedFaults, type ScriptedFault } from '../../src/scripted/index.js';
 import { listModelProfiles } from '../../src/profiles/index.js';
 import { WRITING_TOOL_NAMES } from '../tools/index.js';
-import { createMemoryTools, createMemoryWorkspace } from '../tools/memory/index.js';
-import { createConversationView } from './conversation-view.js';
+import { createMemoryTools, createMemoryWorkspace, memoryWorkspaceFiles } from '../tools/memory/index.js';
+import { previewFileChange } from '../tools/change-preview.js';
+import { fileDiff } from '../ui/file-diff.js';
+import { createConversationView, type ChangePreviewResult } from './conversation-view.js';
 import { DEMO_FILES } from './demo-files.js';
 import { byId, setText } from './dom.js';
 import { createEventTimeline, type EventTimeline, type InspectionLike } from './event-timeline.js';
@@ -104,10 +106,18 @@ const timelineView = createTimelineView(byId('timeline'), byId('events-panel'));
 const announcer = byId('announcer');
 let actor: TurnActor | undefined;
 let timeline: EventTimeline | undefined;
+const workspaceFiles = memoryWorkspaceFiles(workspace);
+async function previewChange(tool: { name: string; params: Record<string, string> }): Promise<ChangePreviewResult> {
+  const preview = await previewFileChange(workspaceFiles, tool);
+  return preview.ok ? { ok: true, diff: fileDiff(preview.change) } : { ok: false, message: preview.error.message };
+}
 const conversation = createConversationView(byId('conversation'), {
   approve: () => actor?.send({ type: 'APPROVE' }),
   reject: (feedback) => actor?.send({ type: 'REJECT', ...(feedback.trim() !== '' ? { feedback } : {}) }),
+  preview: previewChange,
 });
+// A file edited while a change waits for approval: its diff is worked out again.
+workspace.onChange(() => conversation.refreshPreviews());
 
 // --- rendering, at most once a frame ---
 let frame = 0;

@@ -1,5 +1,5 @@
 // What the page's URL can preset: `?pace=0&profile=glm-5.1&fault=http-429-once&task=...`.
-// `pace=0` streams without timers (the browser test uses it); unknown values fall back to defaults.
+// `pace=0` streams as fast as the page reads (the browser test uses it); unknown values fall back to defaults.
 import { scriptedFaults, type ScriptedFault } from '../../src/scripted/index.js';
 import { listModelProfiles } from '../../src/profiles/index.js';
 

@@ -2,6 +2,7 @@
 import type { TurnEndReason } from '../../machines/agent-turn-types.js';
 import type { TurnPhase } from '../../machines/turn-phase.js';
 import type { AgentTurnView } from '../../machines/turn-view-types.js';
+import { revealInvisible } from '../ui/visible-text.js';
 
 const PHRASES: Record<TurnPhase, string> = {
   waiting: 'Waiting for the model…',
@@ -37,7 +38,9 @@ export function announcement(view: Pick<AgentTurnView, 'phase' | 'reason' | 'blo
   return `${phrase}: ${waiting.name}${target !== undefined ? ` ${firstLine(target)}` : ''}`;
 }
 
+/** The first line, hidden characters spelled out, and how many lines follow. */
 function firstLine(text: string): string {
   const lines = text.split('\n');
-  return lines.length > 1 ? `${lines[0]} (and ${lines.length - 1} more lines)` : text;
+  const first = revealInvisible(lines[0]);
+  return lines.length > 1 ? `${first} (and ${lines.length - 1} more line${lines.length === 2 ? '' : 's'})` : first;
 }

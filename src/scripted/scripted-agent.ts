@@ -2,6 +2,7 @@
 // file when asked, then attempt_completion summarizing what the tools said. Deterministic.
 import type { ScriptedConversation, ScriptedToolOutcome } from './scripted-conversation.js';
 import { readTaskIntent, type ScriptedTaskIntent } from './scripted-task.js';
+import { largeFileContent } from './scripted-large-file.js';
 
 export interface ScriptedToolStep {
   name: string;
@@ -61,6 +62,7 @@ function countLines(text: string): number {
 }
 
 function fileContent(intent: ScriptedTaskIntent, conv: ScriptedConversation): string {
+  if (intent.large) return largeFileContent();
   const list = done(conv, 'list_files');
   const read = done(conv, 'read_file');
   const facts = [

@@ -20,7 +20,8 @@ import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker
 export interface ScriptedModelOptions {
   /**
    * Streaming pace. A number is milliseconds per token (the first token waits 40 times that);
-   * 0 streams without any timer. Default: realistic, ~8 ms per token and ~300 ms to the first.
+   * 0 streams as fast as it is read (no timers; reads of at most 64 KB, one per task, as from a
+   * socket). Default: realistic, ~8 ms per token and ~300 ms to the first.
    */
   pace?: number | { firstTokenMs?: number; tokenMs?: number };
   /** Faults for every conversation (a task can add its own with `fault:<name>`). See scriptedFaults. */

@@ -1,5 +1,7 @@
 // Frames to a byte stream, paced by timers only where a frame asks for a wait, and stopped by
-// the request's AbortSignal (the body errors with the signal's reason, as fetch does).
+// the request's AbortSignal (the body errors with the signal's reason, as fetch does). Frames
+// without a wait are delivered together, as network-sized reads (at most READ_CHARS characters), one read
+// per task as from a socket: a fast stream never holds the event loop for the whole reply.
 
 export interface PacedFrame {
   text: string;
@@ -10,9 +12,37 @@ export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
-export function framesToStream(frames: readonly PacedFrame[], signal?: AbortSignal): ReadableStream<Uint8Array> {
+/** The most SSE text a read of frames without waits carries (about a typical socket read). */
+export const READ_CHARS = 64 * 1024;
+
+/** Resolves in a later task (not a microtask, not a clamped timer): setImmediate or a MessageChannel. */
+export function nextTask(): Promise<void> {
+  const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
+  if (typeof immediate === 'function') return new Promise((resolve) => void immediate(resolve));
+  if (typeof MessageChannel === 'function') {
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    });
+  }
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The frames as a byte stream; `frames` is read lazily, a read at a time (a generator spreads its own cost too). */
+export function framesToStream(frames: Iterable<PacedFrame>, signal?: AbortSignal): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let next = 0;
+  const source = frames[Symbol.iterator]();
+  let peeked: IteratorResult<PacedFrame> = source.next();
+  const take = (): PacedFrame => {
+    const frame = peeked.value as PacedFrame;
+    peeked = source.next();
+    return frame;
+  };
+  let reads = 0;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let wake: (() => void) | undefined;
@@ -38,12 +68,12 @@ export function framesToStream(frames: readonly PacedFrame[], signal?: AbortSign
     },
     async pull(controller) {
       if (stopped) return;
-      if (next >= frames.length) {
+      if (peeked.done) {
         stop();
         controller.close();
         return;
       }
-      const frame = frames[next++];
+      const frame = take();
       if (frame.delayMs > 0) {
         await new Promise<void>((resolve) => {
           wake = resolve;
@@ -52,8 +82,15 @@ export function framesToStream(frames: readonly PacedFrame[], signal?: AbortSign
         timer = undefined;
         wake = undefined;
         if (stopped) return;
+      } else if (reads > 0) {
+        await nextTask();
+        if (stopped) return;
       }
-      controller.enqueue(encoder.encode(frame.text));
+      // The frames after it that need no wait come in the same read.
+      let text = frame.text;
+      while (!peeked.done && peeked.value.delayMs === 0 && text.length + peeked.value.text.length <= READ_CHARS) text += take().text;
+      reads++;
+      controller.enqueue(encoder.encode(text));
     },
     cancel() {
       stop();

@@ -1,11 +1,14 @@
 // What a task asks the scripted agent to do: which file to read, which to write.
 import { faultsInText } from './scripted-faults.js';
+import { asksForLargeFile, LARGE_FILE_PATH } from './scripted-large-file.js';
 
 export interface ScriptedTaskIntent {
   /** One line describing the task, for prose and summaries. */
   summary: string;
   readPath?: string;
   writePath?: string;
+  /** The task asks for a large file: the write is about 1 MB (see scripted-large-file.ts). */
+  large?: boolean;
 }
 
 const DEFAULT_WRITE_PATH = 'notes.md';
@@ -37,6 +40,7 @@ export function readTaskIntent(task: string): ScriptedTaskIntent {
   const writeTokens = tokensAfter(text, /\b(?:write|create|save)\b/i);
   // A path right after "read" that is the write target is not something to read.
   const readPath = readTokens ? firstPath(readTokens.slice(0, 8)) : undefined;
-  const writePath = writeTokens ? (firstPath(writeTokens.slice(0, 12)) ?? DEFAULT_WRITE_PATH) : undefined;
-  return { summary, readPath: readPath === writePath ? undefined : readPath, writePath };
+  const large = asksForLargeFile(text);
+  const writePath = writeTokens ? (firstPath(writeTokens.slice(0, 12)) ?? (large ? LARGE_FILE_PATH : DEFAULT_WRITE_PATH)) : undefined;
+  return { summary, readPath: readPath === writePath ? undefined : readPath, writePath, ...(large ? { large } : {}) };
 }

@@ -6,18 +6,21 @@ function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }
 
-/** Splits text into deterministic token-sized pieces; never splits a surrogate pair. */
-export function splitIntoTokens(text: string): string[] {
-  const pieces: string[] = [];
+/** The deterministic token-sized pieces of a text, one at a time; never splits a surrogate pair. */
+export function* tokensOf(text: string): Generator<string, void, undefined> {
   let i = 0;
   let k = 0;
   while (i < text.length) {
     let end = Math.min(text.length, i + PIECE_SIZES[k++ % PIECE_SIZES.length]);
     if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end++;
-    pieces.push(text.slice(i, end));
+    yield text.slice(i, end);
     i = end;
   }
-  return pieces;
+}
+
+/** Splits text into deterministic token-sized pieces; never splits a surrogate pair. */
+export function splitIntoTokens(text: string): string[] {
+  return [...tokensOf(text)];
 }
 
 export { estimateTokens } from '../wire/estimate-tokens.js';

@@ -2,7 +2,7 @@
 // conventions, usage, [DONE] and faults) or one non-streamed JSON body.
 import type { ModelProfile } from '../profiles/profiles.js';
 import type { ShapedReply } from './scripted-shape.js';
-import { splitIntoTokens } from './scripted-tokens.js';
+import { tokensOf } from './scripted-tokens.js';
 
 /** Faults that change the body of a 200 response. */
 export type BodyFault = 'error-mid-stream' | 'malformed-chunk' | 'cut-in-tool-call' | 'length-in-write' | 'slow-first-token';
@@ -35,33 +35,51 @@ type Piece =
   | { kind: 'arguments'; index: number; text: string; end: number };
 
 interface Plan {
-  pieces: Piece[];
+  /** How many pieces are sent (the rest are cut off by a fault or max_tokens); all when undefined. */
+  limit?: number;
   finishReason: string | null;
   /** What ends the body after the pieces: a finish chunk (+usage, [DONE]), an error chunk, a bad line, or nothing. */
   ending: 'normal' | 'error' | 'malformed' | 'cut';
 }
 
-function pieces(reply: ShapedReply): Piece[] {
-  const out: Piece[] = [];
-  for (const text of splitIntoTokens(reply.reasoning)) out.push({ kind: 'reasoning', text });
+/** The reply's pieces in order, made as they are read (a 1 MB reply is some 290,000 of them). */
+function* pieces(reply: ShapedReply): Generator<Piece, void, undefined> {
+  for (const text of tokensOf(reply.reasoning)) yield { kind: 'reasoning', text };
   let offset = 0;
-  for (const text of splitIntoTokens(reply.content)) out.push({ kind: 'content', text, end: (offset += text.length) });
-  reply.toolCalls.forEach((call, index) => {
-    out.push({ kind: 'tool-start', index, id: call.id, name: call.function.name });
+  for (const text of tokensOf(reply.content)) yield { kind: 'content', text, end: (offset += text.length) };
+  for (let index = 0; index < reply.toolCalls.length; index++) {
+    const call = reply.toolCalls[index];
+    yield { kind: 'tool-start', index, id: call.id, name: call.function.name };
     let end = 0;
-    for (const text of splitIntoTokens(call.function.arguments)) out.push({ kind: 'arguments', index, text, end: (end += text.length) });
-  });
-  return out;
+    for (const text of tokensOf(call.function.arguments)) yield { kind: 'arguments', index, text, end: (end += text.length) };
+  }
+}
+
+/** The pieces a plan sends. */
+function* sentPieces(reply: ShapedReply, plan: Plan): Generator<Piece, void, undefined> {
+  if (plan.limit === 0) return;
+  let sent = 0;
+  for (const piece of pieces(reply)) {
+    yield piece;
+    if (++sent === plan.limit) return;
+  }
 }
 
 /** Index of the first piece past `offset` in the text the reply's fault offsets point into. */
-function cutIndex(list: Piece[], reply: ShapedReply, offset: number): number {
+function cutIndex(reply: ShapedReply, offset: number): number {
   const kind = reply.faultText === 'arguments' ? 'arguments' : 'content';
-  for (let i = 0; i < list.length; i++) {
-    const p = list[i];
+  let i = 0;
+  for (const p of pieces(reply)) {
     if (p.kind === kind && (p.kind !== 'arguments' || p.index === 0) && p.end > offset) return i;
+    i++;
   }
-  return list.length;
+  return i;
+}
+
+function pieceCount(reply: ShapedReply): number {
+  let count = 0;
+  for (const _ of pieces(reply)) count++;
+  return count;
 }
 
 function isToken(p: Piece): boolean {
@@ -70,38 +88,43 @@ function isToken(p: Piece): boolean {
 
 /** The pieces actually sent and how the body ends, after faults and max_tokens. */
 export function planBody(reply: ShapedReply, ctx: WireContext): Plan {
-  let list = pieces(reply);
   const fault = ctx.fault;
   if (fault === 'cut-in-tool-call' && reply.toolStart !== undefined) {
     const total = reply.faultText === 'arguments' ? reply.toolCalls[0].function.arguments.length : reply.content.length;
-    return { pieces: list.slice(0, cutIndex(list, reply, reply.toolStart + Math.floor((total - reply.toolStart) / 2))), finishReason: null, ending: 'cut' };
+    return { limit: cutIndex(reply, reply.toolStart + Math.floor((total - reply.toolStart) / 2)), finishReason: null, ending: 'cut' };
   }
   if (fault === 'length-in-write' && reply.writeContent) {
     const middle = reply.writeContent.start + Math.floor((reply.writeContent.end - reply.writeContent.start) / 2);
-    return { pieces: list.slice(0, cutIndex(list, reply, middle)), finishReason: 'length', ending: 'normal' };
+    return { limit: cutIndex(reply, middle), finishReason: 'length', ending: 'normal' };
   }
   if (fault === 'error-mid-stream' || fault === 'malformed-chunk') {
-    return { pieces: list.slice(0, Math.max(1, Math.floor(list.length / 2))), finishReason: null, ending: fault === 'error-mid-stream' ? 'error' : 'malformed' };
+    return { limit: Math.max(1, Math.floor(pieceCount(reply) / 2)), finishReason: null, ending: fault === 'error-mid-stream' ? 'error' : 'malformed' };
   }
   if (ctx.maxTokens !== undefined) {
     let tokens = 0;
-    for (let i = 0; i < list.length; i++) {
-      if (isToken(list[i]) && ++tokens > ctx.maxTokens) {
-        list = list.slice(0, i);
-        return { pieces: list, finishReason: 'length', ending: 'normal' };
-      }
+    let i = 0;
+    for (const piece of pieces(reply)) {
+      if (isToken(piece) && ++tokens > ctx.maxTokens) return { limit: i, finishReason: 'length', ending: 'normal' };
+      i++;
     }
   }
-  return { pieces: list, finishReason: reply.finishReason, ending: 'normal' };
+  return { finishReason: reply.finishReason, ending: 'normal' };
 }
 
-function usageOf(plan: Plan, reply: ShapedReply, ctx: WireContext) {
-  let visibleReasoning = 0;
-  let other = 0;
-  for (const p of plan.pieces) {
-    if (p.kind === 'reasoning') visibleReasoning++;
-    else if (isToken(p)) other++;
+/** Counts the tokens of the pieces sent, for the usage. */
+class TokenTally {
+  visibleReasoning = 0;
+  other = 0;
+  pieces = 0;
+  add(p: Piece): void {
+    this.pieces++;
+    if (p.kind === 'reasoning') this.visibleReasoning++;
+    else if (isToken(p)) this.other++;
   }
+}
+
+function usageOf(tally: TokenTally, reply: ShapedReply, ctx: WireContext) {
+  const { visibleReasoning, other } = tally;
   const reasoningTokens = visibleReasoning + reply.hiddenReasoningTokens;
   const completion = reasoningTokens + other;
   return {
@@ -144,8 +167,8 @@ function data(value: unknown): string {
   return `data: ${JSON.stringify(value)}\n\n`;
 }
 
-/** The SSE body as frames; waits follow the pace (first token, then per token). */
-export function streamFrames(reply: ShapedReply, ctx: WireContext): Frame[] {
+/** The SSE body as frames, made as they are read; waits follow the pace (first token, then per token). */
+export function* streamFrames(reply: ShapedReply, ctx: WireContext): Generator<Frame, void, undefined> {
   const plan = planBody(reply, ctx);
   const envelope = (choices: unknown[], usage?: unknown) => ({
     id: ctx.id,
@@ -157,33 +180,34 @@ export function streamFrames(reply: ShapedReply, ctx: WireContext): Frame[] {
     ...(ctx.includeUsage ? { usage: usage ?? null } : {}),
   });
   const choice = (d: Record<string, unknown>, finish: string | null) => ({ index: 0, delta: d, logprobs: null, finish_reason: finish });
-  const frames: Frame[] = [];
-  if (ctx.fault === 'slow-first-token') frames.push({ text: ': keep-alive\n\n', delayMs: 0 });
-  plan.pieces.forEach((piece, i) => {
+  if (ctx.fault === 'slow-first-token') yield { text: ': keep-alive\n\n', delayMs: 0 };
+  const tally = new TokenTally();
+  for (const piece of sentPieces(reply, plan)) {
+    const i = tally.pieces;
+    tally.add(piece);
     const d = delta(piece, reply, ctx);
     const first = i === 0;
     const wait = first ? ctx.firstTokenMs + (ctx.fault === 'slow-first-token' ? ctx.slowFirstTokenMs : 0) : isToken(piece) ? ctx.tokenMs : 0;
-    frames.push({ text: data(envelope([choice(first ? { role: 'assistant', ...d } : d, null)])), delayMs: wait });
-  });
+    yield { text: data(envelope([choice(first ? { role: 'assistant', ...d } : d, null)])), delayMs: wait };
+  }
   switch (plan.ending) {
     case 'cut':
       break;
     case 'error':
-      frames.push({
+      yield {
         text: data({ error: { message: 'The server had an error while processing your request. Sorry about that!', type: 'server_error', param: null, code: 'internal_error' } }),
         delayMs: ctx.tokenMs,
-      });
+      };
       break;
     case 'malformed':
-      frames.push({ text: `data: {"id":"${ctx.id}","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"lost\n\n`, delayMs: ctx.tokenMs });
+      yield { text: `data: {"id":"${ctx.id}","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"lost\n\n`, delayMs: ctx.tokenMs };
       break;
     case 'normal':
-      frames.push({ text: data(envelope([choice(plan.pieces.length === 0 ? { role: 'assistant', content: '' } : {}, plan.finishReason)])), delayMs: ctx.tokenMs });
-      if (ctx.includeUsage) frames.push({ text: data(envelope([], usageOf(plan, reply, ctx))), delayMs: 0 });
-      frames.push({ text: 'data: [DONE]\n\n', delayMs: 0 });
+      yield { text: data(envelope([choice(tally.pieces === 0 ? { role: 'assistant', content: '' } : {}, plan.finishReason)])), delayMs: ctx.tokenMs };
+      if (ctx.includeUsage) yield { text: data(envelope([], usageOf(tally, reply, ctx))), delayMs: 0 };
+      yield { text: 'data: [DONE]\n\n', delayMs: 0 };
       break;
   }
-  return frames;
 }
 
 /** The non-streamed body (faults other than length-in-write do not apply here). */
@@ -193,7 +217,9 @@ export function completionBody(reply: ShapedReply, ctx: WireContext): Record<str
   let content = '';
   let reasoning = '';
   const calls = new Map<number, { id: string; type: 'function'; function: { name: string; arguments: string } }>();
-  for (const p of plan.pieces) {
+  const tally = new TokenTally();
+  for (const p of sentPieces(reply, plan)) {
+    tally.add(p);
     if (p.kind === 'reasoning') reasoning += p.text;
     else if (p.kind === 'content') content += p.text;
     else if (p.kind === 'tool-start') calls.set(p.index, { id: p.id, type: 'function', function: { name: p.name, arguments: '' } });
@@ -209,6 +235,6 @@ export function completionBody(reply: ShapedReply, ctx: WireContext): Record<str
     model: ctx.model,
     system_fingerprint: 'fp_scripted',
     choices: [{ index: 0, message, logprobs: null, finish_reason: plan.finishReason }],
-    usage: usageOf(plan, reply, ctx),
+    usage: usageOf(tally, reply, ctx),
   };
 }

@@ -1,5 +1,5 @@
 // The web page in a real browser: build it with vite, serve it on loopback, drive Debian's
-// Chromium with Playwright. The scripted model runs in the page at pace 0 (no timers).
+// Chromium with Playwright. The scripted model runs in the page at pace 0 (as fast as it is read).
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { chromium, type Browser, type Page } from 'playwright';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer } from '../../app/serve-scripted-model.js';
+import { startHostileEndpoint } from './hostile-endpoint.js';
 import { saveScreenshotIfChanged } from './screenshot-file.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -93,6 +94,13 @@ describe('web page', () => {
     expect(await card.locator('[data-param=path]').textContent()).toBe('notes.md');
     expect(await page.getByTestId('active-state').textContent()).toBe('request.awaitingApproval');
     expect(await page.locator('.state-node.active-leaf').getAttribute('data-state')).toBe('request.awaitingApproval');
+    // The change itself, as a diff against the workspace: a new file, every line added.
+    await card.getByTestId('diff').waitFor();
+    expect(await card.getByTestId('change-summary').textContent()).toBe('notes.md: new file, 8 lines');
+    const added = await card.locator('.diff-line.add').allTextContents();
+    expect(added).toHaveLength(8);
+    expect(added.at(-2)).toBe('+</content>');
+    expect(await card.locator('[data-param=content]').isVisible()).toBe(false);
 
     // Every finished reasoning block has folded to its one-line summary.
     const reasoning = page.getByTestId('reasoning');
@@ -112,6 +120,7 @@ describe('web page', () => {
     expect(await page.getByTestId('active-state').textContent()).toBe('done');
     expect(await page.locator('.state-node.active-leaf').getAttribute('data-state')).toBe('done');
     expect(await page.locator('[data-testid=tool-card][data-tool=write_to_file]').getAttribute('data-status')).toBe('done');
+    expect(await page.locator('[data-testid=tool-card][data-tool=write_to_file] .change-head').textContent()).toBe('Approved change');
     const timeline = await page.getByTestId('timeline').textContent();
     expect(timeline).toContain('APPROVE');
     expect(timeline).toContain('→ done');
@@ -260,5 +269,49 @@ describe('web page', () => {
     expect(await page.getByTestId('request-divider').allTextContents()).toEqual(['Request 1']);
     expect(errors).toEqual([]);
     await page.close();
+  }, 30_000);
+  it('shows an overwrite as a diff against the file in the workspace, worked out again when the file is edited', async () => {
+    const { page, errors } = await openPage('?pace=0&approval=off');
+    await page.getByTestId('submit').click();
+    await page.locator('[data-testid=outcome][data-reason=completed]').waitFor({ timeout: 15_000 });
+    await page.getByTestId('approval-toggle').check();
+    await page.getByTestId('submit').click();
+    const card = page.locator('[data-testid=tool-card][data-status=awaiting-approval]');
+    await card.getByTestId('diff').waitFor({ timeout: 15_000 });
+    // notes.md now exists, so the listing has one entry more: one line changes.
+    expect(await card.getByTestId('change-summary').textContent()).toBe('notes.md: overwrites the file: +1 −1 lines');
+    expect(await card.locator('.diff-line.remove').allTextContents()).toEqual(['-Facts: 3 entries listed; read README.md.']);
+    expect(await card.locator('.diff-line.add').allTextContents()).toEqual(['+Facts: 4 entries listed; read README.md.']);
+    // Someone edits the file while the approval waits: the diff follows the file.
+    await page.getByTestId('file-notes.md').click();
+    await page.getByTestId('file-editor').fill('something else\n');
+    await card.locator('.diff-line.remove', { hasText: 'something else' }).waitFor();
+    expect(await card.getByTestId('change-summary').textContent()).toMatch(/^notes\.md: overwrites the file: \+8 −1 lines$/);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
+
+  it('shows a command whole before approval: every line, hidden characters made visible', async () => {
+    const endpoint = await startHostileEndpoint('ls\ntouch \u202EPWNED\u200B');
+    try {
+      const { page, errors } = await openPage('');
+      await page.locator('#source-endpoint').check();
+      await page.locator('#base-url').fill(endpoint.url);
+      await page.locator('#model-name').fill('hostile');
+      await page.getByTestId('submit').click();
+      const card = page.locator('[data-testid=tool-card][data-status=awaiting-approval]');
+      await card.waitFor({ timeout: 15_000 });
+      expect(await card.getAttribute('data-tool')).toBe('execute_command');
+      expect(await card.locator('[data-param=command]').textContent()).toBe('ls\ntouch ⟨U+202E RLO⟩PWNED⟨U+200B ZWSP⟩');
+      expect(await card.locator('[data-param=command] .hidden-char').count()).toBe(2);
+      expect(await card.getByTestId('hidden-warning').textContent()).toBe('2 lines: every one runs · 2 hidden characters shown as ⟨U+…⟩');
+      expect(await page.getByTestId('announcer').textContent()).toBe('Waiting for your approval: execute_command ls (and 1 more line)');
+      await card.getByTestId('reject').click();
+      await page.locator('[data-testid=outcome][data-reason=completed]').waitFor({ timeout: 15_000 });
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await endpoint.close();
+    }
   }, 30_000);
 });

@@ -185,7 +185,8 @@ describe('pace and abort', () => {
 
   it('aborting mid-stream errors the body', async () => {
     const controller = new AbortController();
-    const response = await post(scripted(), streamBody('scripted', task), { signal: controller.signal });
+    // Paced, so the reply comes in many reads (at pace 0 a short reply is one read).
+    const response = await post(createScriptedModel({ pace: { tokenMs: 1 } }), streamBody('scripted', task), { signal: controller.signal });
     const reader = response.body!.getReader();
     expect((await reader.read()).done).toBe(false);
     controller.abort();
