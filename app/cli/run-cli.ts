@@ -22,7 +22,7 @@ import { parseCliArgs } from './parse-cli-args.js';
 import { createTerminalPrompter } from './terminal-prompter.js';
 import { createTerminalRenderer } from './terminal-renderer.js';
 import { exitCodeFor, turnSummary } from './turn-summary.js';
-import { taskMessage } from './task-message.js';
+import { taskMessage, type CommandIsolation } from './task-message.js';
 import { selectView } from '../../machines/select-view.js';
 import type { AgentTurnView } from '../../machines/turn-view-types.js';
 
@@ -68,6 +68,12 @@ export async function runCli(io: CliIo): Promise<number> {
   const commands = options.readOnly ? undefined : await setUpCommands({ root, cwd: io.cwd, env: io.env, allowNetwork: options.allowNetwork, noSandbox: options.noSandbox });
   if (commands?.notice) io.stderr.write(`agent-turn: ${commands.notice}\n`);
   return runTurn(io, options, root, model.client, model.model, commands);
+}
+
+function commandIsolation(options: CliOptions, commands: CommandSetup | undefined): CommandIsolation | undefined {
+  if (!commands) return undefined;
+  if (!commands.sandboxed) return 'unsandboxed';
+  return options.allowNetwork ? 'sandboxed-with-network' : 'sandboxed';
 }
 
 async function runTurn(io: CliIo, options: CliOptions, root: string, client: ChatClient, modelName: string, commands: CommandSetup | undefined): Promise<number> {
@@ -123,7 +129,7 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
     nativeTools: options.nativeTools,
     client,
     model: modelName,
-    messages: [{ role: 'user', content: taskMessage(options.task, { workspace: workspace.root, readOnly: options.readOnly, askBeforeWriting: approvalNeeded.length > 0 }) }],
+    messages: [{ role: 'user', content: taskMessage(options.task, { workspace: workspace.root, readOnly: options.readOnly, needsApproval: approvalNeeded, commands: commandIsolation(options, commands) }) }],
     tools: createNodeTools({ workspace, readOnly: options.readOnly, ask, ...(commands ? { commands: commands.runner } : {}) }),
     approval: approvalNeeded,
     ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),

@@ -50,6 +50,8 @@ describe('the CLI against a hostile model', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(hostile.requests.length).toBeGreaterThanOrEqual(2);
     expect(hostile.requests[0].authorization).toBe(`Bearer ${API_KEY}`);
+    expect(hostile.requests[0].body).toContain('Commands run in a sandbox');
+    expect(hostile.requests[0].body).toContain('there is no network');
     const next = hostile.requests[1].body;
     expect(next).toContain('STOLEN-END');
     expect(next).toContain('PATH=');
@@ -72,6 +74,8 @@ describe('the CLI where no sandbox can be had', () => {
     const run = await startCliIn(layout.cliFolder, cliArgs(model, layout, '--yes'), cliEnv(layout, { PATH: '/nonexistent' })).exited;
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/no sandbox for commands — bubblewrap \(bwrap\) is not installed.*even with --yes/);
+    expect(model.requests[0].body).toContain('each command runs only after the user approves it');
+    expect(model.requests[0].body).not.toContain('Commands run in a sandbox');
     expect(model.requests[1].body).toContain('commands cannot be sandboxed on this machine');
     expect(await exists(path.join(layout.workspace, 'ran-unsandboxed'))).toBe(false);
   });
