@@ -21,6 +21,8 @@ import {
 import type { AgentTurnContext, StopCause } from './turn-context-types.js';
 import { COMPLETION_ACK, rejectedToolText } from './turn-notes.js';
 import { contentAfter, contentIn } from './drain.js';
+import { isContextLengthError } from '../src/window/context-length-error.js';
+import { fitHistory, harderFitTarget, isOverContextBudget, promptEstimateOf, retriesUsed } from './context-fit.js';
 import type { TurnPhase } from './turn-phase.js';
 
 type Ctx = AgentTurnContext;
@@ -85,13 +87,17 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
     executeTool: executeToolActor,
   },
   delays: {
-    retryDelay: ({ context }) => context.options.retryDelaysMs[context.attempt - 1] ?? 0,
+    retryDelay: ({ context }) => context.options.retryDelaysMs[retriesUsed(context) - 1] ?? 0,
     drainGrace: ({ context }) => context.options.drain.graceMs,
   },
   guards: {
     hasResponse: ({ context }) => context.responded,
     shouldRetry: ({ context: c }) =>
-      c.streamError !== undefined && c.options.retryOn(c.streamError) && c.attempt < c.options.retryDelaysMs.length && !anyToolStarted(c),
+      c.streamError !== undefined && c.options.retryOn(c.streamError) && retriesUsed(c) < c.options.retryDelaysMs.length && !anyToolStarted(c),
+    // The provider refused the prompt as too long: cut the history harder and try once more.
+    contextTooLong: ({ context: c }) =>
+      c.streamError !== undefined && !c.contextRetried && !anyToolStarted(c) && isContextLengthError(c.streamError),
+    overContextBudget: ({ context }) => isOverContextBudget(context),
     // A tool already ran: retrying would hide its effect from the model, so the reply so far is kept.
     failedAfterTools: ({ context: c }) => c.streamError !== undefined && c.options.retryOn(c.streamError) && anyToolStarted(c),
     hasStreamError: ({ context }) => context.streamError !== undefined,
@@ -121,6 +127,14 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
     startRequest: assign(({ context }) => ({
       ...freshReply(context),
       requestCount: context.attempt === 0 ? context.requestCount + 1 : context.requestCount,
+      sentEstimate: promptEstimateOf(context),
+    })),
+    truncateHistory: assign(({ context }) => fitHistory(context)),
+    recordContextOverflow: assign(({ context }) => ({
+      ...recordFailedAttempt(context),
+      attempt: context.attempt + 1,
+      contextRetried: true,
+      fitTarget: harderFitTarget(context),
     })),
     absorbChunks: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'CHAT.CHUNKS');
@@ -227,7 +241,13 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
       reason: 'too_many_mistakes' as const,
     })),
     endMaxRequests: assign(({ context }) => ({ messages: historyEnding(context), closing: undefined, reason: 'max_requests' as const })),
-    continueTurn: assign(({ context }) => ({ messages: historyContinuing(context), closing: undefined, attempt: 0 })),
+    continueTurn: assign(({ context }) => ({
+      messages: historyContinuing(context),
+      closing: undefined,
+      attempt: 0,
+      contextRetried: false,
+      fitTarget: undefined,
+    })),
     finalizeAborted: assign(({ context }) => {
       if (!context.replyOpen) return { reason: 'aborted' as const };
       const closed = { ...context, ...closeReply({ ...context, stoppedBy: 'aborted' }, 'aborted') };
@@ -237,11 +257,20 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
 }).createMachine({
   id: 'agentTurn',
   context: ({ input }) => initialContext(input),
-  initial: 'request',
+  initial: 'fittingContext',
   on: {
     ABORT: { target: '.aborted', actions: 'finalizeAborted' },
   },
   states: {
+    // Transient: before each request the history must fit the context window; the oldest whole
+    // exchanges are dropped when it does not.
+    fittingContext: {
+      tags: 'waiting',
+      always: [
+        { guard: 'overContextBudget', target: 'request', actions: 'truncateHistory' },
+        { target: 'request' },
+      ],
+    },
     request: {
       entry: 'startRequest',
       invoke: { id: 'chat', src: 'chat', input: ({ context }) => ({ client: context.client, request: chatRequestOf(context), backlog: context.chatBacklog }) },
@@ -281,6 +310,7 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
         streamFailed: {
           tags: 'streaming',
           always: [
+            { guard: 'contextTooLong', target: '#agentTurn.fittingContext', actions: 'recordContextOverflow' },
             { guard: 'shouldRetry', target: '#agentTurn.retrying', actions: 'recordFailedAttempt' },
             { guard: 'failedAfterTools', target: '#agentTurn.finalizing', actions: 'markInterrupted' },
             { target: '#agentTurn.failed', actions: 'recordFailure' },
@@ -327,11 +357,11 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
     recursing: {
       tags: 'closing',
       entry: 'continueTurn',
-      always: { target: 'request' },
+      always: { target: 'fittingContext' },
     },
     retrying: {
       tags: 'retrying',
-      after: { retryDelay: { target: 'request' } },
+      after: { retryDelay: { target: 'fittingContext' } },
     },
     done: { type: 'final', tags: 'finished' },
     aborted: { type: 'final', tags: 'finished' },
@@ -344,6 +374,8 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
     usage: context.usage,
     ...(context.result !== undefined ? { result: context.result } : {}),
     ...(context.error !== undefined ? { error: context.error } : {}),
+    droppedMessages: context.droppedMessages,
+    truncations: context.truncations,
   }),
 });
 

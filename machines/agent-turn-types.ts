@@ -51,6 +51,10 @@ export interface AgentTurnOptions {
    * grace, cancelled at once past 300 non-whitespace characters of further writing.
    */
   drain?: DrainPolicy;
+  /** The model's context window in tokens. Default: its profile's (`profileFor(model)`), else 128,000. */
+  contextWindow?: number;
+  /** The most tokens one reply may have (the room kept for it in the window). Default: its profile's, else 8,192. */
+  maxOutputTokens?: number;
 }
 
 /** The machine's input: the client and model, the conversation, the tools, and the options. */
@@ -113,6 +117,19 @@ export interface TurnToolResult {
   isError: boolean;
 }
 
+/** The history was cut to fit the context window before a request. */
+export interface ContextTruncation {
+  /** Index (into `requests`) of the attempt sent with the shorter history. */
+  beforeRequest: number;
+  /** Messages removed this time. */
+  dropped: number;
+  /** The prompt's size before and after, in tokens (the provider's last count plus estimates). */
+  tokensBefore: number;
+  tokensAfter: number;
+  /** The provider had refused the prompt as too long: the cut went to half its size. */
+  afterError: boolean;
+}
+
 /** Why a turn ended: the completion tool, the request limit, too many replies without a tool, ABORT, or a failure. */
 export type TurnEndReason = 'completed' | 'max_requests' | 'too_many_mistakes' | 'aborted' | 'failed';
 
@@ -130,6 +147,10 @@ export interface AgentTurnOutput {
   result?: string;
   /** The error that failed the turn. */
   error?: ChatError;
+  /** Messages removed from the history to fit the context window (0 when none were); `messages` is the history as sent. */
+  droppedMessages: number;
+  /** Each cut of the history, in order. */
+  truncations: ContextTruncation[];
 }
 
 /** Everything the machine takes: the chat actor's reports, the person's decisions, ABORT, the tool's result. */

@@ -133,6 +133,10 @@ function recordRequest(
     toolOutcomes: outcomes,
     requests: [...c.requests, request],
     usage: addUsage(c.usage, ended.usage),
+    // The provider's count of this prompt: the next request's size starts from it.
+    ...(ended.usage !== undefined && ended.usage.promptTokens > 0
+      ? { promptMeasure: { promptTokens: ended.usage.promptTokens, estimate: c.sentEstimate } }
+      : {}),
   };
 }
 

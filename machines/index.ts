@@ -11,6 +11,7 @@ export {
   createBlockAssembler, BlockAssemblerError, assistantHistoryMessage, toolResultMessages,
   requestStructured, StructuredOutputError,
   profileFor, registerModelProfile, modelProfiles, ModelProfileError,
+  isContextLengthError,
 } from '../src/index.js';
 export type {
   AssistantMessageContent, TextStreamContent, ReasoningStreamContent, ToolUse,
@@ -33,14 +34,14 @@ export type { AgentTurnMachine } from './agent-turn-machine.js';
 export type {
   AgentTurnInput, AgentTurnOptions, AgentTurnOutput, AgentTurnEvent,
   ToolFunction, ToolFunctionResult, ToolFunctions, ToolsPerMessage, RetryPolicy, NudgePolicy, DrainPolicy,
-  TurnRequest, TurnToolResult, TurnEndReason, RequestStatus, ToolOutcomeStatus,
+  TurnRequest, TurnToolResult, TurnEndReason, RequestStatus, ToolOutcomeStatus, ContextTruncation,
 } from './agent-turn-types.js';
 
 // Rendering a turn: the view model of a snapshot, the phase, the state diagram.
 export { selectView, isBlockSettled } from './select-view.js';
 export type {
   AgentTurnView, RequestView, BlockView, BlockPlace, TextBlockView, ReasoningBlockView, ToolBlockView, ToolState,
-  BlockStatus, ProseStatus, ToolBlockStatus, TokenTotals, ErrorView,
+  BlockStatus, ProseStatus, ToolBlockStatus, TokenTotals, ErrorView, ContextView, TruncationView,
 } from './turn-view-types.js';
 export type { TurnPhase } from './turn-phase.js';
 export { machineToMermaid } from './machine-to-mermaid.js';

@@ -10,7 +10,9 @@ import type { ToolOutcome, TurnRequest } from './agent-turn-types.js';
 import { phaseOf } from './turn-phase.js';
 import { cutOffToolText, skippedToolText } from './turn-notes.js';
 import type { StopCause } from './turn-context-types.js';
-import type { AgentTurnView, BlockPlace, BlockView, ErrorView, RequestView, TokenTotals, ToolState } from './turn-view-types.js';
+import type { AgentTurnView, BlockPlace, BlockView, ContextView, ErrorView, RequestView, TokenTotals, ToolState } from './turn-view-types.js';
+import type { AgentTurnContext } from './turn-context-types.js';
+import { budgetOf, promptSizeOf } from './context-fit.js';
 
 export { estimateTokens };
 
@@ -164,6 +166,37 @@ function tokenTotals(usage: ChatUsage, requests: readonly RequestView[]): TokenT
   return { total: total + reasoning, reasoning, estimated: true };
 }
 
+function thousands(n: number): string {
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+function truncationSummary(dropped: number, before: number, after: number, afterError: boolean): string {
+  const what = `${dropped} earlier message${dropped === 1 ? '' : 's'}`;
+  const why = afterError ? 'the model said the prompt was too long, so' : 'to fit the context window,';
+  return `${why} ${what} ${dropped === 1 ? 'was' : 'were'} removed (about ${thousands(before)} → ${thousands(after)} tokens).`.replace(/^./, (c) => c.toUpperCase());
+}
+
+/** The window, the prompt's size and every cut, each placed at the number of the request it preceded. */
+function contextView(c: AgentTurnContext, requests: readonly RequestView[], current: number): ContextView {
+  const size = promptSizeOf(c);
+  return {
+    window: c.options.contextWindow,
+    budget: budgetOf(c),
+    tokens: size.tokens,
+    estimated: size.estimated,
+    droppedMessages: c.droppedMessages,
+    truncations: c.truncations.map((t) => ({
+      request: requests[t.beforeRequest]?.number ?? current,
+      requestIndex: t.beforeRequest,
+      summary: truncationSummary(t.dropped, t.tokensBefore, t.tokensAfter, t.afterError),
+      dropped: t.dropped,
+      tokensBefore: t.tokensBefore,
+      tokensAfter: t.tokensAfter,
+      afterError: t.afterError,
+    })),
+  };
+}
+
 /** A snapshot's value as a dotted path: `{ request: 'streaming' }` -> `request.streaming`. */
 export function stateValueToPath(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -238,6 +271,7 @@ export function selectView(snapshot: SnapshotFrom<AgentTurnMachine>): AgentTurnV
     currentStreamingContentIndex: c.currentStreamingContentIndex,
     usage: c.usage,
     tokens: tokenTotals(c.usage, requests),
+    context: contextView(c, requests, Math.max(1, number)),
     done: snapshot.status === 'done',
     ...(c.reason !== undefined ? { reason: c.reason } : {}),
     ...(c.result !== undefined ? { result: c.result } : {}),

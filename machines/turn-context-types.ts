@@ -5,7 +5,8 @@ import type { Protocol } from '../src/protocol/define-protocol.js';
 import type { ToolResultEntry } from '../src/reply/history.js';
 import type { ChatError } from '../src/wire/errors.js';
 import type { ChatClient, ChatMessage, ChatRequest, ChatToolDefinition, ChatUsage } from '../src/wire/types.js';
-import type { ToolOutcome, ToolsPerMessage, TurnEndReason, TurnRequest } from './agent-turn-types.js';
+import type { PromptMeasure } from '../src/window/prompt-size.js';
+import type { ContextTruncation, ToolOutcome, ToolsPerMessage, TurnEndReason, TurnRequest } from './agent-turn-types.js';
 import type { ChatBacklog } from './chat-actor-types.js';
 import type { DrainPolicy } from './drain.js';
 import type { ReplyAssembly } from './reply-assembly.js';
@@ -22,6 +23,8 @@ export interface ResolvedTurnOptions {
   maxConsecutiveMistakes: number;
   startInReasoning: boolean;
   drain: Required<DrainPolicy>;
+  contextWindow: number;
+  maxOutputTokens: number;
 }
 
 /** Why the stream of the current reply stopped early, if it did. */
@@ -54,6 +57,19 @@ export interface AgentTurnContext {
   attempt: number;
   consecutiveMistakes: number;
   usage: ChatUsage;
+
+  // --- the context window ---
+  /** The provider's count of the last prompt it reported, with this package's estimate of that prompt. */
+  promptMeasure: PromptMeasure | undefined;
+  /** The estimate of the prompt of the request under way (paired with the provider's count when its usage arrives). */
+  sentEstimate: number;
+  /** Messages removed from the history to fit the window, over the whole turn. */
+  droppedMessages: number;
+  truncations: ContextTruncation[];
+  /** After a context-length error: the size (tokens) the history must fit for the retry. */
+  fitTarget: number | undefined;
+  /** The request under way was already retried once after a context-length error. */
+  contextRetried: boolean;
 
   // --- the current reply ---
   idPrefix: string;

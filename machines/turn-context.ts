@@ -3,6 +3,7 @@
 import { nanoid } from 'nanoid';
 import type { AssistantMessageContent, ToolUse } from '../src/parser/blocks.js';
 import { clineThinkProtocol } from '../src/protocol/cline-protocol.js';
+import { contextLimitsFor } from '../src/profiles/profiles.js';
 import type { ChatRequest, ChatUsage } from '../src/wire/types.js';
 import type { AgentTurnInput } from './agent-turn-types.js';
 import type { AgentTurnContext, ResolvedTurnOptions } from './turn-context-types.js';
@@ -14,7 +15,13 @@ export const DEFAULT_MAX_REQUESTS = 20;
 export const DEFAULT_MAX_CONSECUTIVE_MISTAKES = 3;
 export const DEFAULT_COMPLETION_TOOL = 'attempt_completion';
 
+function positiveWhole(value: number | undefined): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
 export function resolveTurnOptions(input: AgentTurnInput): ResolvedTurnOptions {
+  const limits = contextLimitsFor(input.model);
+  const contextWindow = positiveWhole(input.contextWindow) ?? limits.contextWindow;
   return {
     maxRequests: Math.max(1, input.maxRequests ?? DEFAULT_MAX_REQUESTS),
     toolsPerMessage: input.toolsPerMessage ?? 'one',
@@ -28,6 +35,9 @@ export function resolveTurnOptions(input: AgentTurnInput): ResolvedTurnOptions {
       graceMs: input.drain?.graceMs ?? DEFAULT_DRAIN_GRACE_MS,
       maxChars: input.drain?.maxChars ?? DEFAULT_DRAIN_MAX_CHARS,
     },
+    contextWindow,
+    // The reply's room can never be the whole window.
+    maxOutputTokens: Math.min(positiveWhole(input.maxOutputTokens) ?? limits.maxOutputTokens, Math.max(1, contextWindow - 1)),
   };
 }
 
@@ -86,6 +96,12 @@ export function initialContext(input: AgentTurnInput): AgentTurnContext {
     attempt: 0,
     consecutiveMistakes: 0,
     usage: ZERO_USAGE,
+    promptMeasure: undefined,
+    sentEstimate: 0,
+    droppedMessages: 0,
+    truncations: [],
+    fitTarget: undefined,
+    contextRetried: false,
     ...freshReply(base),
     replyOpen: false,
     reason: undefined,

@@ -112,6 +112,35 @@ export interface TokenTotals {
   estimated: boolean;
 }
 
+/** One cut of the history to fit the context window, placed at the request it preceded. */
+export interface TruncationView {
+  /** 1-based number of the request sent with the shorter history. */
+  request: number;
+  /** Index (RequestView.index) of the attempt sent with the shorter history: show the notice before it. */
+  requestIndex: number;
+  /** One sentence for people: how many messages were removed, and the size before and after. */
+  summary: string;
+  /** Messages removed by this cut. */
+  dropped: number;
+  tokensBefore: number;
+  tokensAfter: number;
+  /** The provider had refused the prompt as too long (a harder cut, then one more try). */
+  afterError: boolean;
+}
+
+/** The context window as the turn sees it. */
+export interface ContextView {
+  /** The model's window and the prompt budget (the window minus the room kept for the reply), in tokens. */
+  window: number;
+  budget: number;
+  /** The size of the prompt the history makes now: the provider's last count plus estimates (`estimated`). */
+  tokens: number;
+  estimated: boolean;
+  /** Messages dropped so far, over the whole turn. */
+  droppedMessages: number;
+  truncations: TruncationView[];
+}
+
 /** A snapshot as every renderer reads it (what {@link selectView} returns). */
 export interface AgentTurnView {
   /** The active state as a dotted path, e.g. "request.executingTool" (for diagrams and logs; read `phase` to decide). */
@@ -128,6 +157,8 @@ export interface AgentTurnView {
   /** The provider-reported usage, summed over the requests. */
   usage: ChatUsage;
   tokens: TokenTotals;
+  /** The context window: the prompt's size, the budget, and what was dropped to fit. */
+  context: ContextView;
   done: boolean;
   reason?: TurnEndReason;
   result?: string;

@@ -1,5 +1,6 @@
 // What the conversation panel shows, mapped from the view (selectView): a divider per request,
-// its blocks (the completion tool as the task's result), and a divider under a failed attempt.
+// its blocks (the completion tool as the task's result), a divider under a failed attempt, and one
+// over a request sent with a history cut to fit the context window.
 // Keys come from the view, so elements are updated in place as blocks grow.
 import type { AgentTurnView, BlockView, RequestView, ToolBlockStatus } from '../../machines/turn-view-types.js';
 
@@ -45,6 +46,9 @@ function failureLabel(r: RequestView): string {
 export function turnItems(view: AgentTurnView): TurnItem[] {
   const items: TurnItem[] = [];
   for (const r of view.requests) {
+    for (const t of view.context.truncations) {
+      if (t.requestIndex === r.index) items.push({ key: `${r.key}:cut`, kind: 'divider', label: `✂ ${t.summary}`, tone: 'normal' });
+    }
     items.push({ key: `${r.key}:head`, kind: 'divider', label: requestLabel(r), tone: 'normal' });
     if (r.hiddenReasoningTokens !== undefined) items.push({ key: `${r.key}:hidden`, kind: 'hidden-reasoning', tokens: r.hiddenReasoningTokens });
     for (const block of r.blocks) items.push(blockItem(block));

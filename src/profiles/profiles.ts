@@ -63,6 +63,10 @@ export interface ModelProfile {
   nativeTools?: boolean;
   /** Rough hidden reasoning tokens per answer, for 'tokens-only' models (hundreds even for "1+1"). */
   typicalReasoningTokens?: number;
+  /** The whole context window in tokens (prompt plus reply), as the provider publishes it. Unset: the default profile's. */
+  contextWindow?: number;
+  /** The most tokens one reply may have, as the provider publishes it. Unset: the default profile's. */
+  maxOutputTokens?: number;
 }
 
 const MODEL_PROFILE_ERROR = /* @__PURE__ */ errorMarker('ModelProfileError');
@@ -90,6 +94,8 @@ const BUILT_IN: readonly ModelProfile[] = [
     reasoning: 'none',
     inactiveKey: 'absent',
     structured: { jsonSchema: 'strict', jsonObject: true },
+    contextWindow: 1_047_576,
+    maxOutputTokens: 32_768,
   },
   {
     id: 'gemini-3.1-flash-lite',
@@ -97,6 +103,8 @@ const BUILT_IN: readonly ModelProfile[] = [
     reasoning: 'none',
     inactiveKey: 'absent',
     structured: { jsonSchema: 'yes', jsonObject: true },
+    contextWindow: 1_048_576,
+    maxOutputTokens: 65_536,
   },
   {
     id: 'claude-haiku-4-5',
@@ -104,6 +112,8 @@ const BUILT_IN: readonly ModelProfile[] = [
     reasoning: 'none',
     inactiveKey: 'absent',
     structured: { jsonSchema: 'ignored-markdown', jsonObject: false },
+    contextWindow: 200_000,
+    maxOutputTokens: 64_000,
   },
   {
     id: 'grok-4.3',
@@ -112,6 +122,8 @@ const BUILT_IN: readonly ModelProfile[] = [
     reasoningField: 'reasoning_content',
     inactiveKey: 'absent',
     structured: { jsonSchema: 'yes', jsonObject: true },
+    contextWindow: 1_000_000,
+    maxOutputTokens: 131_072,
   },
   {
     id: 'qwen3.6-plus',
@@ -120,6 +132,8 @@ const BUILT_IN: readonly ModelProfile[] = [
     reasoningField: 'reasoning_content',
     inactiveKey: 'null',
     structured: { jsonSchema: 'needs-json-word', jsonObject: true },
+    contextWindow: 1_000_000,
+    maxOutputTokens: 65_536,
   },
   {
     id: 'glm-5.1',
@@ -128,6 +142,8 @@ const BUILT_IN: readonly ModelProfile[] = [
     reasoningField: 'reasoning_content',
     inactiveKey: 'empty-string',
     structured: { jsonSchema: 'ignored-prose', jsonObject: true },
+    contextWindow: 200_000,
+    maxOutputTokens: 128_000,
   },
   {
     id: 'gpt-5.4-mini',
@@ -136,6 +152,8 @@ const BUILT_IN: readonly ModelProfile[] = [
     inactiveKey: 'absent',
     structured: { jsonSchema: 'think-prefix', jsonObject: false },
     typicalReasoningTokens: 320,
+    contextWindow: 400_000,
+    maxOutputTokens: 128_000,
   },
   {
     id: 'gateway-reasoning',
@@ -173,17 +191,33 @@ export const MEASURED_MODEL_IDS = [
   'gpt-4.1-mini', 'gemini-3.1-flash-lite', 'claude-haiku-4-5', 'grok-4.3', 'qwen3.6-plus', 'glm-5.1', 'gpt-5.4-mini',
 ] as const;
 
+/** The context window assumed for a model whose profile gives none: what most current chat models offer at least. */
+export const DEFAULT_CONTEXT_WINDOW = 128_000;
+/** The reply limit assumed for a model whose profile gives none. */
+export const DEFAULT_MAX_OUTPUT_TOKENS = 8_192;
+
 /**
  * What is assumed about a model nobody described: no reasoning expectations (the stream reader
- * still reads any reasoning field), json_object with the schema in the prompt.
+ * still reads any reasoning field), json_object with the schema in the prompt, a 128K window.
  */
 export const defaultModelProfile: ModelProfile = /* @__PURE__ */ Object.freeze({
   id: 'default',
-  description: 'Unknown model: no reasoning assumptions; json_object with the schema in the prompt.',
+  description: 'Unknown model: no reasoning assumptions; json_object with the schema in the prompt; a 128K window.',
   reasoning: 'none',
   inactiveKey: 'absent',
   structured: /* @__PURE__ */ Object.freeze({ jsonSchema: 'unknown', jsonObject: true }),
+  contextWindow: DEFAULT_CONTEXT_WINDOW,
+  maxOutputTokens: DEFAULT_MAX_OUTPUT_TOKENS,
 }) as ModelProfile;
+
+/** A model's context window and reply limit: its profile's figures, else the default ones. */
+export function contextLimitsFor(model: string): { contextWindow: number; maxOutputTokens: number } {
+  const profile = profileFor(model);
+  return {
+    contextWindow: profile.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
+    maxOutputTokens: profile.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
+  };
+}
 
 const registry = /* @__PURE__ */ new Map<string, ModelProfile>(/* @__PURE__ */ BUILT_IN.map((p) => [p.id.toLowerCase(), modelProfiles[p.id]]));
 
@@ -206,6 +240,15 @@ function checkProfile(p: ModelProfile): void {
   if (p.structured === null || typeof p.structured !== 'object') fail(`"${p.id}": structured is required`);
   if (!JSON_SCHEMA.includes(p.structured.jsonSchema)) fail(`"${p.id}": structured.jsonSchema must be one of ${JSON_SCHEMA.join(', ')}`);
   if (typeof p.structured.jsonObject !== 'boolean') fail(`"${p.id}": structured.jsonObject must be a boolean`);
+  for (const key of ['contextWindow', 'maxOutputTokens'] as const) {
+    const value = p[key];
+    if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value < 1)) {
+      fail(`"${p.id}": ${key} must be a whole number of tokens of at least 1`);
+    }
+  }
+  if (p.contextWindow !== undefined && p.maxOutputTokens !== undefined && p.maxOutputTokens >= p.contextWindow) {
+    fail(`"${p.id}": maxOutputTokens must be smaller than contextWindow`);
+  }
 }
 
 /** Adds (or replaces) a profile; later registrations win. Throws ModelProfileError for a malformed profile. */

@@ -4,18 +4,9 @@ import type { ScriptedConversation, ScriptedToolOutcome } from './scripted-conve
 import { readTaskIntent, type ScriptedTaskIntent } from './scripted-task.js';
 import { largeFileContent } from './scripted-large-file.js';
 
-export interface ScriptedToolStep {
-  name: string;
-  /** In order; `content` is written as a raw parameter. */
-  params: Array<[string, string]>;
-}
-
-export interface ScriptedAgentStep {
-  reasoning: string;
-  /** Prose before the tool use (or the whole answer when there is no tool). */
-  text: string;
-  tool?: ScriptedToolStep;
-}
+import type { ScriptedAgentStep } from './scripted-step.js';
+import { planReadAllStep } from './scripted-read-all.js';
+export type { ScriptedAgentStep, ScriptedToolStep } from './scripted-step.js';
 
 function lastWhere<T>(list: readonly T[], test: (item: T) => boolean): T | undefined {
   for (let i = list.length - 1; i >= 0; i--) if (test(list[i])) return list[i];
@@ -127,6 +118,10 @@ export function planAgentStep(conv: ScriptedConversation, availableTools?: Reado
   const rejected = conv.outcomes.some((o) => o.kind === 'rejected');
   const listing = done(conv, 'list_files');
 
+  if (!rejected && intent.readAllIn !== undefined && can('list_files') && can('read_file')) {
+    const step = planReadAllStep(conv, intent.readAllIn, can('attempt_completion'));
+    return { ...step, text: apology + step.text };
+  }
   if (!rejected && can('list_files') && !listing) {
     return {
       reasoning: `The task: ${intent.summary}\n\nI do not know the workspace yet. Listing its top level is cheap and shows where things are.`,

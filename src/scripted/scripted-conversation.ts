@@ -21,6 +21,8 @@ export interface ScriptedConversation {
   nudged: boolean;
   /** The user's latest `<feedback>`, if any. */
   feedback?: string;
+  /** The text of the latest assistant message, if any (the agent keeps its progress notes there). */
+  lastAssistantText?: string;
 }
 
 interface WireMessage {
@@ -140,9 +142,13 @@ export function readConversation(messages: readonly WireMessage[]): ScriptedConv
   const outcomes: ScriptedToolOutcome[] = [];
   let assistantTurns = 0;
   let lastUser = '';
+  let lastAssistantText: string | undefined;
   for (let i = 0; i < list.length; i++) {
     const m = list[i];
-    if (m.role === 'assistant') assistantTurns++;
+    if (m.role === 'assistant') {
+      assistantTurns++;
+      lastAssistantText = messageText(m.content);
+    }
     if (m.role === 'tool') {
       const text = stripEnvironmentDetails(messageText(m.content)).trim();
       outcomes.push({ ...nativeCallInfo(list, String(m.tool_call_id)), kind: classify(text), text });
@@ -154,5 +160,5 @@ export function readConversation(messages: readonly WireMessage[]): ScriptedConv
   }
   const lastIsUser = list.length > 0 && list[list.length - 1].role === 'user' && list.length - 1 !== firstUser;
   const nudged = lastIsUser && lastUser.includes('[ERROR]') && /no tool|not use a tool/i.test(lastUser);
-  return { task, outcomes, assistantTurns, nudged, feedback: lastFeedback(lastUser) };
+  return { task, outcomes, assistantTurns, nudged, feedback: lastFeedback(lastUser), ...(lastAssistantText !== undefined ? { lastAssistantText } : {}) };
 }

@@ -13,7 +13,7 @@ import { isStructuredRequest, planStructuredReply } from './scripted-structured.
 import { shapeForProfile } from './scripted-shape.js';
 import { completionBody, streamFrames, type BodyFault, type WireContext } from './scripted-wire.js';
 import { abortReason, framesToStream } from './scripted-stream.js';
-import { estimateTokens } from './scripted-tokens.js';
+import { countPromptTokens } from './scripted-tokens.js';
 import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
 
 /** Options of {@link createScriptedModel}. */
@@ -127,6 +127,14 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** OpenAI's answer to a prompt longer than the window (with max_tokens: the sum it was asked for). */
+function contextLengthResponse(window: number, promptTokens: number, maxTokens: number | undefined): Response {
+  const message = maxTokens !== undefined
+    ? `This model's maximum context length is ${window} tokens. However, you requested ${promptTokens + maxTokens} tokens (${promptTokens} in the messages, ${maxTokens} in the completion). Please reduce the length of the messages or completion.`
+    : `This model's maximum context length is ${window} tokens. However, your messages resulted in ${promptTokens} tokens. Please reduce the length of the messages.`;
+  return errorResponse(400, message, { type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded' });
+}
+
 function modelEntry(id: string, created: number) {
   return { id, object: 'model', created, owned_by: 'agent-turn-scripted' };
 }
@@ -166,6 +174,13 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
     if (!profile) {
       return errorResponse(404, `The model \`${request.model}\` does not exist or you do not have access to it.`, { code: 'model_not_found' });
     }
+    const tools = Array.isArray(request.tools) && request.tools.length > 0 ? request.tools : undefined;
+    const maxTokens = (request.max_completion_tokens ?? request.max_tokens) as number | undefined;
+    const promptTokens = countPromptTokens(request.messages, tools);
+    // A profile with a context window refuses a longer prompt as OpenAI does (400, context_length_exceeded).
+    if (profile.contextWindow !== undefined && promptTokens + (maxTokens ?? 0) > profile.contextWindow) {
+      return contextLengthResponse(profile.contextWindow, promptTokens, maxTokens);
+    }
     const conv = readConversation(request.messages);
     const task = conv.task;
     const active = ledger.activeFaults(task);
@@ -177,7 +192,6 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
         : errorResponse(500, 'The server had an error while processing your request. Sorry about that!', { type: 'server_error' });
     }
 
-    const tools = Array.isArray(request.tools) && request.tools.length > 0 ? request.tools : undefined;
     let reply: ScriptedReply;
     if (!tools && isStructuredRequest(request)) {
       const breakSchema = ledger.pending(active, 'invalid-structured', task);
@@ -188,7 +202,8 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
     } else {
       const names = tools ? new Set(tools.map((t) => t.function.name)) : undefined;
       const step = planAgentStep(conv, names);
-      reply = tools ? renderNativeReply(step, tools, `call_${shortHash(task)}_${conv.assistantTurns}`) : renderTagReply(step);
+      // The id hashes the whole history: a history cut to fit the window has fewer turns, and the ids must still be new.
+      reply = tools ? renderNativeReply(step, tools, `call_${shortHash(JSON.stringify(request.messages))}_${conv.assistantTurns}`) : renderTagReply(step);
     }
     const shaped = shapeForProfile(reply, profile);
 
@@ -198,14 +213,13 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
     const fault = (stream ? STREAM_FAULTS : NON_STREAM_FAULTS).find((f) => applicable(f) && ledger.pending(active, f, task));
     if (fault) ledger.consume(fault, task);
 
-    const maxTokens = (request.max_completion_tokens ?? request.max_tokens) as number | undefined;
     const ctx: WireContext = {
       id: `chatcmpl-scripted-${++counter}`,
       model: request.model,
       created,
       profile,
       includeUsage: stream && (request.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true,
-      promptTokens: estimateTokens(JSON.stringify(request.messages)),
+      promptTokens,
       maxTokens: maxTokens ?? undefined,
       firstTokenMs: pace.firstTokenMs,
       tokenMs: pace.tokenMs,

@@ -1,7 +1,7 @@
 // A scripted reply in wire terms: reasoning, content, native tool calls, and the offsets where
 // faults cut it. Renders agent steps in the tag protocol or as native tool calls.
 import type { ChatToolCall, ChatToolDefinition } from '../wire/types.js';
-import type { ScriptedAgentStep } from './scripted-agent.js';
+import type { ScriptedAgentStep } from './scripted-step.js';
 
 export interface ScriptedReply {
   reasoning: string;

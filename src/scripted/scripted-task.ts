@@ -9,6 +9,8 @@ export interface ScriptedTaskIntent {
   writePath?: string;
   /** The task asks for a large file: the write is about 1 MB (see scripted-large-file.ts). */
   large?: boolean;
+  /** "Read every file in src/": the folder whose files are all read, one per request. */
+  readAllIn?: string;
 }
 
 const DEFAULT_WRITE_PATH = 'notes.md';
@@ -42,5 +44,13 @@ export function readTaskIntent(task: string): ScriptedTaskIntent {
   const readPath = readTokens ? firstPath(readTokens.slice(0, 8)) : undefined;
   const large = asksForLargeFile(text);
   const writePath = writeTokens ? (firstPath(writeTokens.slice(0, 12)) ?? (large ? LARGE_FILE_PATH : DEFAULT_WRITE_PATH)) : undefined;
-  return { summary, readPath: readPath === writePath ? undefined : readPath, writePath, ...(large ? { large } : {}) };
+  const all = /\b(?:read|summari[sz]e)\s+(?:every|each|all(?:\s+the)?)\s+files?\s+(?:in|under|of)\s+[`'"]?([\w./-]+)/i.exec(text);
+  const readAllIn = all ? all[1].replace(/[`'".]+$/, '').replace(/\/+$/, '') || '.' : undefined;
+  return {
+    summary,
+    readPath: readPath === writePath ? undefined : readPath,
+    writePath,
+    ...(large ? { large } : {}),
+    ...(readAllIn !== undefined ? { readAllIn } : {}),
+  };
 }

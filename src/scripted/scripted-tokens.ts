@@ -24,3 +24,13 @@ export function splitIntoTokens(text: string): string[] {
 }
 
 export { estimateTokens } from '../wire/estimate-tokens.js';
+
+/**
+ * The scripted model's own count of a prompt (its "tokenizer"): the request's messages and tools as
+ * JSON at 3.5 characters a token. Deliberately not the client's estimate (4 characters a token plus
+ * overheads): a client must rely on the reported `prompt_tokens`, as with a real model.
+ */
+export function countPromptTokens(messages: readonly unknown[], tools?: readonly unknown[]): number {
+  const chars = JSON.stringify(messages).length + (tools !== undefined && tools.length > 0 ? JSON.stringify(tools).length : 0);
+  return Math.ceil(chars / 3.5);
+}

@@ -22,7 +22,7 @@ describe('state graph', () => {
     expect([...graph.nodes.keys()].filter((p) => p !== '').sort()).toEqual(expected.sort());
     expect(graph.nodes.get('request.streaming')?.parent).toBe('request');
     expect(graph.nodes.get('done')?.kind).toBe('final');
-    expect(graph.nodes.get('')?.initial).toBe('request');
+    expect(graph.nodes.get('')?.initial).toBe('fittingContext');
   });
 
   it('has the machine transitions as edges, merged per pair of states', () => {
@@ -30,7 +30,8 @@ describe('state graph', () => {
     expect(byId.get('request.awaitingApproval->request.executingTool')?.transitions).toEqual([{ event: 'APPROVE', kind: 'event' }]);
     expect(byId.get('request.awaitingApproval->request.streaming')?.transitions.map((t) => t.event)).toEqual(['REJECT']);
     expect(byId.get('(root)->aborted')?.transitions.map((t) => t.event)).toEqual(['ABORT']);
-    expect(byId.get('retrying->request')?.transitions).toEqual([{ event: 'after retryDelay', kind: 'after' }]);
+    expect(byId.get('retrying->fittingContext')?.transitions).toEqual([{ event: 'after retryDelay', kind: 'after' }]);
+    expect(byId.get('request.streamFailed->fittingContext')?.transitions.map((t) => t.guard)).toEqual(['contextTooLong']);
     const toDraining = byId.get('request.streaming->request.draining')?.transitions.map((t) => t.guard);
     expect(toDraining).toEqual(['isStopped', 'atCompletionTool']);
     expect(byId.get('request.draining->finalizing')?.transitions.map((t) => t.event)).toEqual(['after drainGrace', 'always']);

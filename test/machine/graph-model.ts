@@ -37,6 +37,10 @@ export const OTHER_EVENTS = {
   end: { type: 'CHAT.END' },
   retryableError: { type: 'CHAT.ERROR', error: new ChatError('http', '503', { status: 503 }) },
   fatalError: { type: 'CHAT.ERROR', error: new ChatError('provider-error', 'bad request', { retryable: false }) },
+  contextError: {
+    type: 'CHAT.ERROR',
+    error: new ChatError('http', 'HTTP 400: maximum context length', { status: 400, providerCode: 'context_length_exceeded', providerMessage: "This model's maximum context length is 60 tokens." }),
+  },
   toolDone: { type: 'xstate.done.actor.executeTool', output: { content: 'tool output', isError: false } },
   toolError: { type: 'xstate.error.actor.executeTool', error: new Error('tool crashed') },
   approve: { type: 'APPROVE' },
@@ -80,7 +84,7 @@ export function eventsFor(config: ModelConfig) {
       const open = !c.streamEnded && c.streamError === undefined && !c.readingStopped;
       const first = c.requestCount === 1 && c.attempt === 0;
       if (open && c.blocks.length < (first ? config.maxBlocks : config.laterMaxBlocks)) out.push(...(first ? config.chunks : config.laterChunks));
-      if (open) out.push(OTHER_EVENTS.end, OTHER_EVENTS.retryableError, OTHER_EVENTS.fatalError);
+      if (open) out.push(OTHER_EVENTS.end, OTHER_EVENTS.retryableError, OTHER_EVENTS.fatalError, OTHER_EVENTS.contextError);
     }
     if (s.matches({ request: 'executingTool' })) out.push(OTHER_EVENTS.toolDone, OTHER_EVENTS.toolError);
     if (s.matches({ request: 'awaitingApproval' })) out.push(OTHER_EVENTS.approve, OTHER_EVENTS.reject);
@@ -115,6 +119,9 @@ export function serializeState(s: Snap): string {
     c.requests.length,
     // A reply kept after its stream failed while tools ran differs from one whose drain failed after a rejection.
     c.requests.some((r) => r.status === 'complete' && r.error !== undefined && r.toolResults.every((t) => t.status !== 'rejected')),
+    c.contextRetried,
+    c.truncations.length,
+    c.droppedMessages,
   ]);
 }
 

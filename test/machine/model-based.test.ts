@@ -15,14 +15,15 @@ import {
 } from './graph-model.js';
 
 const STATES = [
-  'request.requesting', 'request.streaming', 'request.toolReady', 'request.streamFailed', 'request.draining', 'request.executingTool', 'request.awaitingApproval',
+  'fittingContext', 'request.requesting', 'request.streaming', 'request.toolReady', 'request.streamFailed', 'request.draining', 'request.executingTool', 'request.awaitingApproval',
   'finalizing', 'recursing', 'retrying', 'done', 'aborted', 'failed',
 ];
 
 // The first reply may hold up to 3 blocks ('one') or 2 ('sequential', which runs them all);
 // later replies one block, enough to end the turn in each possible way.
+// 'sequential' runs with a 60-token window: the second request's history is over the budget.
 const full = (toolsPerMessage: 'one' | 'sequential'): ModelConfig => ({
-  input: graphInput({ toolsPerMessage }),
+  input: graphInput({ toolsPerMessage, ...(toolsPerMessage === 'sequential' ? { contextWindow: 60 } : {}) }),
   chunks: [
     CHUNKS.text, CHUNKS.reasoning, CHUNKS.readOpen, CHUNKS.readClose, CHUNKS.write, CHUNKS.completion, CHUNKS.finishLength,
     ...(toolsPerMessage === 'sequential' ? [CHUNKS.nativeRead] : []),

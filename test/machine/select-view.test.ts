@@ -70,6 +70,7 @@ describe('phase tags', () => {
 
   it('gives every state exactly one phase tag', () => {
     const expected: Record<string, TurnPhase> = {
+      fittingContext: 'waiting',
       'request.requesting': 'waiting',
       'request.streaming': 'streaming',
       'request.toolReady': 'streaming',

@@ -73,11 +73,13 @@ describe('machineToMermaid and agentTurnStatePaths', () => {
     expect(diagram).toContain('request_draining --> finalizing : after drainGrace');
     expect(diagram).toContain('request_streamFailed --> retrying : always [shouldRetry]');
     expect(diagram).toContain('request_executingTool --> request_streaming : done: executeTool');
-    expect(diagram).toContain('retrying --> request : after retryDelay');
+    expect(diagram).toContain('retrying --> fittingContext : after retryDelay');
+    expect(diagram).toContain('fittingContext --> request : always [overContextBudget]');
+    expect(diagram).toContain('request_streamFailed --> fittingContext : always [contextTooLong]');
     expect(diagram).toContain('any_state --> aborted : ABORT');
     expect(diagram).toContain('done --> [*]');
     expect(agentTurnStatePaths).toEqual([
-      'request', 'request.requesting', 'request.streaming', 'request.toolReady', 'request.streamFailed',
+      'fittingContext', 'request', 'request.requesting', 'request.streaming', 'request.toolReady', 'request.streamFailed',
       'request.draining', 'request.awaitingApproval', 'request.executingTool',
       'finalizing', 'recursing', 'retrying', 'done', 'aborted', 'failed',
     ]);

@@ -25,6 +25,8 @@ const CORE_VALUES = [
   'createBlockAssembler', 'BlockAssemblerError', 'assistantHistoryMessage', 'toolResultMessages',
   // structured output, profiles
   'requestStructured', 'StructuredOutputError', 'profileFor', 'registerModelProfile', 'modelProfiles', 'ModelProfileError',
+  // the context window
+  'isContextLengthError',
 ];
 
 const CORE_TYPES = [
@@ -45,9 +47,9 @@ const MACHINE_VALUES = ['runAgentTurn', 'createAgentTurnActor', 'agentTurnMachin
 const MACHINE_TYPES = [
   'AgentTurnSetup', 'AgentTurnActor', 'AgentTurnMachine', 'AgentTurnInput', 'AgentTurnOptions', 'AgentTurnOutput',
   'AgentTurnEvent', 'ToolFunction', 'ToolFunctionResult', 'ToolFunctions', 'ToolsPerMessage', 'RetryPolicy', 'NudgePolicy', 'DrainPolicy',
-  'TurnRequest', 'TurnToolResult', 'TurnEndReason', 'RequestStatus', 'ToolOutcomeStatus',
+  'TurnRequest', 'TurnToolResult', 'TurnEndReason', 'RequestStatus', 'ToolOutcomeStatus', 'ContextTruncation',
   'AgentTurnView', 'RequestView', 'BlockView', 'BlockPlace', 'TextBlockView', 'ReasoningBlockView', 'ToolBlockView', 'ToolState',
-  'BlockStatus', 'ProseStatus', 'ToolBlockStatus', 'TokenTotals', 'ErrorView', 'TurnPhase',
+  'BlockStatus', 'ProseStatus', 'ToolBlockStatus', 'TokenTotals', 'ErrorView', 'ContextView', 'TruncationView', 'TurnPhase',
 ];
 
 const EXPECTED: Record<string, { values: string[]; types: string[] }> = {
