@@ -11,7 +11,6 @@ export {
   createBlockAssembler, BlockAssemblerError, assistantHistoryMessage, toolResultMessages,
   requestStructured, StructuredOutputError,
   profileFor, registerModelProfile, modelProfiles, ModelProfileError,
-  isContextLengthError,
 } from '../src/index.js';
 export type {
   AssistantMessageContent, TextStreamContent, ReasoningStreamContent, ToolUse,

@@ -40,6 +40,3 @@ export { profileFor, registerModelProfile, modelProfiles, ModelProfileError } fr
 export type {
   ModelProfile, ReasoningStyle, InactiveKeyConvention, JsonSchemaSupport, StructuredOutputSupport,
 } from './profiles/index.js';
-
-// The context window: whether a provider refused a prompt as too long.
-export { isContextLengthError } from './window/index.js';

@@ -25,8 +25,6 @@ const CORE_VALUES = [
   'createBlockAssembler', 'BlockAssemblerError', 'assistantHistoryMessage', 'toolResultMessages',
   // structured output, profiles
   'requestStructured', 'StructuredOutputError', 'profileFor', 'registerModelProfile', 'modelProfiles', 'ModelProfileError',
-  // the context window
-  'isContextLengthError',
 ];
 
 const CORE_TYPES = [
