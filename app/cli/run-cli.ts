@@ -130,7 +130,14 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
     client,
     model: modelName,
     messages: [{ role: 'user', content: taskMessage(options.task, { workspace: workspace.root, readOnly: options.readOnly, needsApproval: approvalNeeded, commands: commandIsolation(options, commands) }) }],
-    tools: createNodeTools({ workspace, readOnly: options.readOnly, ask, ...(commands ? { commands: commands.runner } : {}) }),
+    tools: createNodeTools({
+      workspace,
+      readOnly: options.readOnly,
+      ask,
+      ...(commands ? { commands: commands.runner } : {}),
+      // A running command's output, live on the terminal (the model reads it whole when it ends).
+      ...(renderer ? { executeCommand: { onOutput: (text: string, toolUse: { call_id: string }) => renderer.commandOutput(toolUse.call_id, text) } } : {}),
+    }),
     approval: approvalNeeded,
     ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
   });

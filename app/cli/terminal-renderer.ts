@@ -6,6 +6,7 @@ import { isBlockSettled } from '../../machines/select-view.js';
 import type { AgentTurnView, ReasoningBlockView, TextBlockView, ToolBlockView } from '../../machines/turn-view-types.js';
 import { screenBlocks, type ScreenBlock } from './screen-blocks.js';
 import { formatToolHeader, formatToolOutcome } from './tool-card-format.js';
+import { LIVE_OUTPUT_LINES, LiveCommandOutput } from './command-output-view.js';
 
 
 /** The prose of a text or reasoning block. */
@@ -31,6 +32,8 @@ export interface TerminalRenderer {
   update(view: AgentTurnView): void;
   /** Advances the spinner (live mode). */
   tick(): void;
+  /** Output of the running command whose tool use has this call_id; shown live at the next tick. */
+  commandOutput(callId: string, text: string): void;
   /** Freezes the screen so a prompt can be written below it: the live part is printed for good. */
   suspend(): void;
   /** Redraws after a prompt. */
@@ -67,6 +70,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
   let finished = false;
   let anyBlockPrinted = false;
   let lastRequestAnnounced = 1;
+  const commandOutputs = new LiveCommandOutput();
   // A pseudo-terminal without a size reports 0 columns.
   const columns = () => Math.max(20, out.columns || 80);
 
@@ -119,6 +123,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     // Settled by the end of the turn while still streaming: it was cut off.
     const outcome = formatToolOutcome(block.status === 'streaming' ? { ...block, status: 'cut-off' } : block, style, columns());
     if (outcome.length > 0) text += outcome.join('\n') + '\n';
+    commandOutputs.forget(block.call_id);
     p.done = true;
     return { text, blocking: false };
   }
@@ -166,7 +171,10 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
         }
       } else {
         if (!p.header) lines.push(...gap, ...formatToolHeader(block, style, columns()));
-        if (block.status === 'running') lines.push(`  ${style.dim(`⎿ ${SPINNER_FRAMES[frame % SPINNER_FRAMES.length]} running`)}`);
+        if (block.status === 'running') {
+          lines.push(`  ${style.dim(`⎿ ${SPINNER_FRAMES[frame % SPINNER_FRAMES.length]} running`)}`);
+          for (const l of commandOutputs.lastLines(block.call_id, LIVE_OUTPUT_LINES, columns() - 4)) lines.push(`    ${style.dim(l)}`);
+        }
         if (block.status === 'awaiting-approval') lines.push(`  ${style.yellow('⎿ waiting for approval')}`);
       }
     }
@@ -209,6 +217,9 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
       if (suspended || finished) return;
       if (live && liveRows === 0) out.write(HIDE_CURSOR);
       draw(view, false);
+    },
+    commandOutput(callId, text) {
+      commandOutputs.append(callId, text);
     },
     tick() {
       frame++;

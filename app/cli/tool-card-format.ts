@@ -2,6 +2,7 @@ import type { Style } from './ansi-style.js';
 import { clip, printable } from './ansi-style.js';
 import { revealInvisible } from '../ui/visible-text.js';
 import { expandTabs } from './diff-format.js';
+import { formatCommandOutput, splitCommandResult } from './command-output-view.js';
 import type { ToolBlockStatus } from '../../machines/turn-view-types.js';
 
 /** What a tool card shows of a tool block (a ToolBlockView fits). */
@@ -68,11 +69,16 @@ export function formatToolOutcome(block: ToolBlock, style: Style, columns: numbe
   const width = Math.max(20, columns - 6);
   const result = printable(block.result ?? '').trim();
   const first = clip(result.split('\n')[0] ?? '', width);
+  const commandOutput = block.name === 'execute_command' ? splitCommandResult(block.result ?? '') : undefined;
   switch (block.status) {
     case 'done':
       if (block.name === 'attempt_completion') return [];
+      if (commandOutput) return [`  ${style.dim('⎿')} ${clip(printable(commandOutput.status), width)}`, ...formatCommandOutput(commandOutput.output, style, columns)];
       return [`  ${style.dim('⎿')} ${summarizeResult(block.name, result, width)}`];
     case 'error':
+      if (commandOutput && commandOutput.output.length > 0) {
+        return [`  ${style.red('⎿ ✗')} ${style.red(clip(printable(commandOutput.status), width))}`, ...formatCommandOutput(commandOutput.output, style, columns)];
+      }
       return [`  ${style.red('⎿ ✗')} ${style.red(first || 'failed')}`];
     case 'rejected': {
       // The machine quotes the person's feedback inside <feedback> tags; show just that.

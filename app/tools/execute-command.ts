@@ -1,3 +1,4 @@
+import type { ToolUse } from '../../src/parser/blocks.js';
 import type { WorkspaceTool } from './tool-types.js';
 import type { CommandRunner } from './workspace-port.js';
 import { requireParam } from './tool-params.js';
@@ -10,6 +11,8 @@ export interface ExecuteCommandOptions {
   maxTimeoutMs?: number;
   /** Output kept (stdout and stderr together). */
   maxOutputBytes?: number;
+  /** Sees a running command's output as it arrives (a live view), with the tool use it belongs to. */
+  onOutput?: (text: string, toolUse: ToolUse) => void;
 }
 
 export const DEFAULT_COMMAND_TIMEOUT_MS = 60_000;
@@ -30,7 +33,8 @@ export function createExecuteCommandTool(commands: CommandRunner, options: Execu
     }
     if (signal.aborted) return commandNotStarted();
     const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_COMMAND_MAX_OUTPUT_BYTES;
-    const outcome = await commands.run({ command: commandParam.value, timeoutMs, maxOutputBytes, signal });
+    const { onOutput } = options;
+    const outcome = await commands.run({ command: commandParam.value, timeoutMs, maxOutputBytes, signal, ...(onOutput ? { onOutput: (text: string) => onOutput(text, toolUse) } : {}) });
     return commandResult(outcome, timeoutMs);
   };
 }

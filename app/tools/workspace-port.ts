@@ -68,6 +68,12 @@ export interface CommandRequest {
   /** Output kept, stdout and stderr together. */
   maxOutputBytes: number;
   signal: AbortSignal;
+  /**
+   * Called with the output as it arrives (stdout and stderr as they interleave, decoded as
+   * UTF-8), for a live view; not capped — the outcome's `output` is what the model reads. Every
+   * runner should call it; a runner that cannot stream may call it once with the whole output.
+   */
+  onOutput?: (text: string) => void;
 }
 
 /** How a command ended; the tool words it for the model. */

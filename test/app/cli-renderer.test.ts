@@ -196,3 +196,36 @@ describe('terminal renderer, plain (pipe or NO_COLOR)', () => {
     expect(pipe.text).toBe('✻ thought for 1 token\n\nPartial ans\n\naborted\n');
   });
 });
+
+describe('terminal renderer: command output', () => {
+  const command = (status: ToolBlockStatus, result?: string): BlockView => tool('c1', 'execute_command', { command: 'npm test' }, status, result);
+
+  it('shows the last lines live under a running command, redrawn on the tick', () => {
+    const term = new FakeTerminal(60, 30);
+    const r = createTerminalRenderer({ out: term, live: true });
+    r.update(view([command('running')], { phase: 'running-tool' }));
+    r.commandOutput('c1', 'one\ntwo\nthree\nfour\nfive\nsix\nseven');
+    r.commandOutput('c1', ' and more\n\x1b[31mred\x1b[0m\n');
+    r.tick();
+    const screen = term.screen();
+    expect(screen).toMatch(/⎿ . running\n {4}four\n {4}five\n {4}six\n {4}seven and more\n {4}␛\[31mred␛\[0m/);
+    expect(screen).not.toContain('three');
+  });
+
+  it('after the end, shows a short output whole and a long one as its head and tail', () => {
+    const term = new FakeTerminal(60, 40);
+    const r = createTerminalRenderer({ out: term, live: true });
+    const long = Array.from({ length: 30 }, (_, i) => `out ${i + 1}`).join('\n');
+    r.update(view([command('done', `Command exited with code 0.\nOutput:\n${long}`)], { phase: 'waiting' }));
+    r.finish(undefined, 'end');
+    const lines = term.screen().split('\n');
+    expect(lines.slice(0, 3)).toEqual(['⏺ execute_command npm test', '  ⎿ Command exited with code 0.', '    out 1']);
+    expect(term.screen()).toContain('    out 4\n    … 19 more lines …\n    out 24');
+    expect(term.screen()).toContain('    out 30\n\nend');
+    const short = new FakePipe();
+    const p = createTerminalRenderer({ out: short, live: false });
+    p.update(view([command('error', 'Error (timeout): The command was stopped after 1 s without finishing.\nOutput so far:\nhalf')]));
+    p.finish(undefined, 'end');
+    expect(short.text).toContain('  ⎿ ✗ Error (timeout): The command was stopped after 1 s without finishing.\n    half\n');
+  });
+});

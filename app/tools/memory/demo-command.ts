@@ -9,7 +9,14 @@ export const DEMO_COMMANDS = ['ls [dir]', 'cat <file>', 'wc -l <file>', 'echo <t
 
 /** A CommandRunner that emulates DEMO_COMMANDS over `ws` and refuses the rest. */
 export function createDemoCommandRunner(ws: MemoryWorkspace): CommandRunner {
-  return { run: async ({ command }) => runDemoCommand(ws, command) };
+  return {
+    run: async ({ command, onOutput }) => {
+      const outcome = runDemoCommand(ws, command);
+      // No process streams here: a live view gets the whole output at once.
+      if (outcome.kind === 'emulated' && outcome.output !== '') onOutput?.(outcome.output);
+      return outcome;
+    },
+  };
 }
 
 /** One emulated command: its output, or the coded error that says why it did not run. */

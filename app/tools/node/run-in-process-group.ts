@@ -29,6 +29,16 @@ const KILL_GRACE_MS = 2_000;
 /** The most a command's end waits for its sandbox to be torn down. */
 const SANDBOX_TEARDOWN_MS = 2_000;
 
+/** A live view's failure must not touch the command. */
+function showOutput(onOutput: (text: string) => void, text: string): void {
+  if (text === '') return;
+  try {
+    onOutput(text);
+  } catch {
+    // The view's problem; the command and its captured output go on.
+  }
+}
+
 type Ending = { kind: 'exited'; code: number | null; signal: NodeJS.Signals | null } | { kind: 'timeout' } | { kind: 'aborted' } | { kind: 'spawn-error'; message: string };
 
 /** Runs `spec` for `request`; resolves once the command and its pipes are done, never rejects. */
@@ -99,8 +109,16 @@ function run(spec: ChildSpec, request: CommandRequest, output: CappedOutput): Pr
     const onAbort = () => stop({ kind: 'aborted' });
     signal.addEventListener('abort', onAbort, { once: true });
     timers.push(setTimeout(() => stop({ kind: 'timeout' }), timeoutMs));
-    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    const relay = (stream: NodeJS.ReadableStream | null) => {
+      // One decoder per stream: a character split between chunks is decoded whole.
+      const decoder = new TextDecoder();
+      stream?.on('data', (chunk: Buffer) => {
+        output.push(chunk);
+        if (request.onOutput) showOutput(request.onOutput, decoder.decode(chunk, { stream: true }));
+      });
+    };
+    relay(child.stdout);
+    relay(child.stderr);
     child.on('error', (error) => void finish({ kind: 'spawn-error', message: error.message }));
     child.on('exit', (code, sig) => {
       exit = settled ?? { kind: 'exited', code, signal: sig };
