@@ -12,6 +12,8 @@ export interface ScriptedServerOptions extends ScriptedModelOptions {
   host?: string;
   /** Largest request body accepted (default 32 MiB); bigger ones get a 413. */
   maxBodyBytes?: number;
+  /** Wraps the scripted model before it is served (a benchmark stamps each write this way). */
+  wrapModel?: (model: FetchLike) => FetchLike;
 }
 
 export interface ScriptedServer {
@@ -132,8 +134,9 @@ function handler(model: FetchLike, maxBodyBytes: number, live: Set<AbortControll
 
 /** Serves the scripted model on `host:port`; resolves once it listens. */
 export async function startScriptedServer(options: ScriptedServerOptions = {}): Promise<ScriptedServer> {
-  const { port = 8787, host = '127.0.0.1', maxBodyBytes = 32 * 1024 * 1024, ...modelOptions } = options;
-  const model = createScriptedModel(modelOptions);
+  const { port = 8787, host = '127.0.0.1', maxBodyBytes = 32 * 1024 * 1024, wrapModel, ...modelOptions } = options;
+  const scripted = createScriptedModel(modelOptions);
+  const model = wrapModel ? wrapModel(scripted) : scripted;
   const live = new Set<AbortController>();
   const server = createServer(handler(model, maxBodyBytes, live));
   await new Promise<void>((resolve, reject) => {
