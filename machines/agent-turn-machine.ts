@@ -250,7 +250,7 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
     })),
     finalizeAborted: assign(({ context }) => {
       if (!context.replyOpen) return { reason: 'aborted' as const };
-      const closed = { ...context, ...closeReply({ ...context, stoppedBy: 'aborted' }, 'aborted') };
+      const closed = { ...context, ...closeReply({ ...context, stoppedBy: 'aborted' }, 'aborted', context.stoppedBy) };
       return { ...closed, messages: historyContinuing(closed), closing: undefined, reason: 'aborted' as const };
     }),
   },

@@ -103,9 +103,19 @@ export interface TurnRequest {
   toolResults: TurnToolResult[];
   content: string;
   reasoning: string;
-  usage?: ChatUsage;
+  /**
+   * The provider's usage of this request (`estimated: false`) whenever it sent one; else a count
+   * from the prompt and the text (`estimated: true`). Absent when nothing arrived (an HTTP error).
+   */
+  usage?: TurnUsage;
   finishReason?: string;
   error?: ChatError;
+}
+
+/** Token counts: the provider's, or where it sent none an estimate from the text (about four characters a token). */
+export interface TurnUsage extends ChatUsage {
+  /** Some of these counts are estimates: the provider sent no usage for at least one request. */
+  estimated: boolean;
 }
 
 /** One tool use of a request and what came of it. */
@@ -141,8 +151,8 @@ export interface AgentTurnOutput {
   messages: ChatMessage[];
   /** Every request, failed attempts included. */
   requests: TurnRequest[];
-  /** Token usage summed over the requests. */
-  usage: ChatUsage;
+  /** Token usage summed over the requests: the provider's figures, with estimates (and `estimated: true`) only for requests it sent none for. */
+  usage: TurnUsage;
   /** The completion tool's result. */
   result?: string;
   /** The error that failed the turn. */

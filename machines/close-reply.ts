@@ -4,9 +4,9 @@ import type { ToolUse } from '../src/parser/blocks.js';
 import { assistantHistoryMessage, toolResultMessages, type ToolResultEntry } from '../src/reply/history.js';
 import type { ChatMessage } from '../src/wire/types.js';
 import type { RequestStatus, ToolOutcome, TurnRequest, TurnToolResult } from './agent-turn-types.js';
-import type { AgentTurnContext } from './turn-context-types.js';
+import type { AgentTurnContext, StopCause } from './turn-context-types.js';
 import { absorbEvents, endReply } from './reply-assembly.js';
-import { addUsage } from './turn-context.js';
+import { addUsage, estimateRequestUsage, reportedUsage } from './turn-usage.js';
 import {
   ABORTED_NOTE,
   ABORTED_TOOL_TEXT,
@@ -22,8 +22,12 @@ import {
 
 const USED = new Set(['done', 'error', 'rejected']);
 
-/** Ends the current reply and decides every tool use's outcome; `status` is how the request ended. */
-export function closeReply(c: AgentTurnContext, status: RequestStatus): Partial<AgentTurnContext> {
+/**
+ * Ends the current reply and decides every tool use's outcome; `status` is how the request ended.
+ * `stoppedBefore`: why the presentation had already stopped when an ABORT came (one tool per
+ * message, a rejection): tools after that point keep that reason, as the view showed them.
+ */
+export function closeReply(c: AgentTurnContext, status: RequestStatus, stoppedBefore?: StopCause): Partial<AgentTurnContext> {
   const cause = c.stoppedBy;
   // Events the chat actor read but had not sent when the machine left the stream are part of the reply.
   const pending = c.chatBacklog.events;
@@ -33,7 +37,8 @@ export function closeReply(c: AgentTurnContext, status: RequestStatus): Partial<
   const outcomes: Record<string, ToolOutcome> = { ...c.toolOutcomes };
   const results: ToolResultEntry[] = [];
   const skipped: ToolUse[] = [];
-  const weStoppedIt = cause === 'one-tool' || cause === 'rejected' || cause === 'completion';
+  const stop = stoppedBefore ?? cause;
+  const weStoppedIt = stop === 'one-tool' || stop === 'rejected' || stop === 'completion';
   let usedTool = false;
   let cutOff = false;
   let toolBlocks = 0;
@@ -43,13 +48,14 @@ export function closeReply(c: AgentTurnContext, status: RequestStatus): Partial<
     toolBlocks++;
     let outcome: ToolOutcome | undefined = outcomes[block.call_id];
     if (outcome?.status === 'running') outcome = { status: 'error', content: ABORTED_TOOL_TEXT, isError: true };
-    else if (outcome?.status === 'awaiting-approval') outcome = undefined;
+    // The tool that waited for approval did not run because of this ending; later ones because of the stop.
+    else if (outcome?.status === 'awaiting-approval') outcome = { status: 'skipped', content: skippedToolText(cause), isError: true };
     if (outcome === undefined) {
       if (block.partial && !weStoppedIt) {
         outcome = { status: 'cut-off', content: cutOffToolText(block, finishReason, cause), isError: true };
         cutOff = true;
       } else {
-        outcome = { status: 'skipped', content: skippedToolText(cause), isError: true };
+        outcome = { status: 'skipped', content: skippedToolText(stop), isError: true };
         skipped.push(block);
       }
     }
@@ -113,6 +119,8 @@ function recordRequest(
   status: RequestStatus,
   finishReason: string | undefined,
 ): Partial<AgentTurnContext> {
+  // The provider's usage whenever it sent one; an estimate only for a reply that came without (not for an HTTP error: nothing arrived).
+  const usage = ended.usage !== undefined ? reportedUsage(ended.usage) : ended.eventCount > 0 ? estimateRequestUsage(c.messages, ended) : undefined;
   const request: TurnRequest = {
     index: c.requests.length,
     attempt: c.attempt,
@@ -122,7 +130,7 @@ function recordRequest(
     toolResults: toolResultsOf(ended.blocks, outcomes),
     content: ended.content,
     reasoning: ended.reasoning,
-    usage: ended.usage,
+    ...(usage !== undefined ? { usage } : {}),
     finishReason,
     ...(c.streamError !== undefined ? { error: c.streamError } : {}),
   };
@@ -132,7 +140,7 @@ function recordRequest(
     blocks: ended.blocks,
     toolOutcomes: outcomes,
     requests: [...c.requests, request],
-    usage: addUsage(c.usage, ended.usage),
+    usage: addUsage(c.usage, usage),
     // The provider's count of this prompt: the next request's size starts from it.
     ...(ended.usage !== undefined && ended.usage.promptTokens > 0
       ? { promptMeasure: { promptTokens: ended.usage.promptTokens, estimate: c.sentEstimate } }

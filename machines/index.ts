@@ -33,7 +33,7 @@ export type { AgentTurnMachine } from './agent-turn-machine.js';
 export type {
   AgentTurnInput, AgentTurnOptions, AgentTurnOutput, AgentTurnEvent,
   ToolFunction, ToolFunctionResult, ToolFunctions, ToolsPerMessage, RetryPolicy, NudgePolicy, DrainPolicy,
-  TurnRequest, TurnToolResult, TurnEndReason, RequestStatus, ToolOutcomeStatus, ContextTruncation,
+  TurnRequest, TurnToolResult, TurnUsage, TurnEndReason, RequestStatus, ToolOutcomeStatus, ContextTruncation,
 } from './agent-turn-types.js';
 
 // Rendering a turn: the view model of a snapshot, the phase, the state diagram.

@@ -4,9 +4,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { AssistantMessageContent, ToolUse } from '../src/parser/blocks.js';
 import { estimateTokens } from '../src/wire/estimate-tokens.js';
-import type { ChatUsage } from '../src/wire/types.js';
 import type { AgentTurnMachine } from './agent-turn-machine.js';
-import type { ToolOutcome, TurnRequest } from './agent-turn-types.js';
+import type { ToolOutcome, TurnRequest, TurnUsage } from './agent-turn-types.js';
 import { phaseOf } from './turn-phase.js';
 import { cutOffToolText, skippedToolText } from './turn-notes.js';
 import type { StopCause } from './turn-context-types.js';
@@ -120,6 +119,8 @@ function errorView(error: { code: string; message: string; status?: number } | u
 }
 
 function recordedView(r: TurnRequest, number: number, completionTool: string): RequestView {
+  // Reasoning counts shown as the provider's only when they are (an estimate stays marked as one).
+  const reported = r.usage !== undefined && !r.usage.estimated ? r.usage : undefined;
   const outcomes: Record<string, ToolOutcome> = {};
   for (const t of r.toolResults) outcomes[t.call_id] = { status: t.status, content: t.content, isError: t.isError };
   const source: ReplySource = {
@@ -130,10 +131,10 @@ function recordedView(r: TurnRequest, number: number, completionTool: string): R
     streamEnded: true,
     finishReason: r.finishReason,
     stoppedBy: undefined,
-    reasoningTokens: r.usage?.reasoningTokens,
+    reasoningTokens: reported?.reasoningTokens,
     completionTool,
   };
-  const hidden = r.usage?.reasoningTokens;
+  const hidden = reported?.reasoningTokens;
   const showsReasoning = r.blocks.some((b) => b.type === 'reasoning');
   const error = errorView(r.error);
   return {
@@ -151,19 +152,25 @@ function recordedView(r: TurnRequest, number: number, completionTool: string): R
   };
 }
 
-/** The provider's usage when it reported any; else a count from the text seen (`estimated`). */
-function tokenTotals(usage: ChatUsage, requests: readonly RequestView[]): TokenTotals {
-  if (usage.totalTokens > 0) return { total: usage.totalTokens, reasoning: usage.reasoningTokens ?? 0, estimated: false };
-  let total = 0;
-  let reasoning = 0;
-  for (const r of requests) {
-    for (const b of r.blocks) {
-      if (b.type === 'reasoning') reasoning += b.tokens;
-      else if (b.type === 'text') total += estimateTokens(b.content);
-      else for (const value of Object.values(b.params)) total += estimateTokens(value);
-    }
+/**
+ * The recorded requests' usage (the provider's, or an estimate where it sent none), plus — while a
+ * reply streams — a count of its text so far; `estimated` when any part is an estimate.
+ */
+function tokenTotals(usage: TurnUsage, open: RequestView | undefined): TokenTotals {
+  let total = usage.totalTokens;
+  let reasoning = usage.reasoningTokens ?? 0;
+  let estimated = usage.estimated;
+  for (const b of open?.blocks ?? []) {
+    let tokens = 0;
+    if (b.type === 'reasoning') {
+      reasoning += b.tokens;
+      tokens = b.tokens;
+    } else if (b.type === 'text') tokens = estimateTokens(b.content);
+    else for (const value of Object.values(b.params)) tokens += estimateTokens(value);
+    total += tokens;
+    if (tokens > 0) estimated = true;
   }
-  return { total: total + reasoning, reasoning, estimated: true };
+  return { total, reasoning, estimated };
 }
 
 function thousands(n: number): string {
@@ -238,6 +245,7 @@ export function selectView(snapshot: SnapshotFrom<AgentTurnMachine>): AgentTurnV
     requests.push(recordedView(r, Math.max(1, number), completionTool));
   }
   let blocks: RequestView['blocks'];
+  let open: RequestView | undefined;
   if (c.replyOpen) {
     if (c.attempt === 0) number++;
     const index = c.requests.length;
@@ -253,7 +261,8 @@ export function selectView(snapshot: SnapshotFrom<AgentTurnMachine>): AgentTurnV
       completionTool,
     };
     blocks = blockViews(source);
-    requests.push({ key: String(index), index, number: source.number, attempt: c.attempt, status: 'streaming', blocks, retried: false });
+    open = { key: String(index), index, number: source.number, attempt: c.attempt, status: 'streaming', blocks, retried: false };
+    requests.push(open);
   } else {
     blocks = requests.at(-1)?.blocks ?? [];
   }
@@ -270,7 +279,7 @@ export function selectView(snapshot: SnapshotFrom<AgentTurnMachine>): AgentTurnV
     blocks,
     currentStreamingContentIndex: c.currentStreamingContentIndex,
     usage: c.usage,
-    tokens: tokenTotals(c.usage, requests),
+    tokens: tokenTotals(c.usage, open),
     context: contextView(c, requests, Math.max(1, number)),
     done: snapshot.status === 'done',
     ...(c.reason !== undefined ? { reason: c.reason } : {}),

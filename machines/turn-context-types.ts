@@ -4,9 +4,9 @@ import type { AssistantMessageContent } from '../src/parser/blocks.js';
 import type { Protocol } from '../src/protocol/define-protocol.js';
 import type { ToolResultEntry } from '../src/reply/history.js';
 import type { ChatError } from '../src/wire/errors.js';
-import type { ChatClient, ChatMessage, ChatRequest, ChatToolDefinition, ChatUsage } from '../src/wire/types.js';
+import type { ChatClient, ChatMessage, ChatRequest, ChatToolDefinition } from '../src/wire/types.js';
 import type { PromptMeasure } from '../src/window/prompt-size.js';
-import type { ContextTruncation, ToolOutcome, ToolsPerMessage, TurnEndReason, TurnRequest } from './agent-turn-types.js';
+import type { ContextTruncation, ToolOutcome, ToolsPerMessage, TurnEndReason, TurnRequest, TurnUsage } from './agent-turn-types.js';
 import type { ChatBacklog } from './chat-actor-types.js';
 import type { DrainPolicy } from './drain.js';
 import type { ReplyAssembly } from './reply-assembly.js';
@@ -56,7 +56,7 @@ export interface AgentTurnContext {
   requestCount: number;
   attempt: number;
   consecutiveMistakes: number;
-  usage: ChatUsage;
+  usage: TurnUsage;
 
   // --- the context window ---
   /** The provider's count of the last prompt it reported, with this package's estimate of that prompt. */

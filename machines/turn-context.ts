@@ -4,7 +4,8 @@ import { nanoid } from 'nanoid';
 import type { AssistantMessageContent, ToolUse } from '../src/parser/blocks.js';
 import { clineThinkProtocol } from '../src/protocol/cline-protocol.js';
 import { contextLimitsFor } from '../src/profiles/profiles.js';
-import type { ChatRequest, ChatUsage } from '../src/wire/types.js';
+import type { ChatRequest } from '../src/wire/types.js';
+import { ZERO_USAGE } from './turn-usage.js';
 import type { AgentTurnInput } from './agent-turn-types.js';
 import type { AgentTurnContext, ResolvedTurnOptions } from './turn-context-types.js';
 import { createReplyAssembly } from './reply-assembly.js';
@@ -38,19 +39,6 @@ export function resolveTurnOptions(input: AgentTurnInput): ResolvedTurnOptions {
     contextWindow,
     // The reply's room can never be the whole window.
     maxOutputTokens: Math.min(positiveWhole(input.maxOutputTokens) ?? limits.maxOutputTokens, Math.max(1, contextWindow - 1)),
-  };
-}
-
-export const ZERO_USAGE: ChatUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
-
-export function addUsage(total: ChatUsage, more: ChatUsage | undefined): ChatUsage {
-  if (more === undefined) return total;
-  const reasoning = (total.reasoningTokens ?? 0) + (more.reasoningTokens ?? 0);
-  return {
-    promptTokens: total.promptTokens + more.promptTokens,
-    completionTokens: total.completionTokens + more.completionTokens,
-    totalTokens: total.totalTokens + more.totalTokens,
-    ...(total.reasoningTokens !== undefined || more.reasoningTokens !== undefined ? { reasoningTokens: reasoning } : {}),
   };
 }
 

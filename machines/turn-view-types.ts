@@ -1,8 +1,7 @@
 // The renderer contract: what selectView gives a UI (React, DOM, terminal) — plain data, no XState.
 // Every block has a key stable across views and the number of the request it came from; a tool
 // block's status says what happened to it, and only a settled status carries a result.
-import type { ChatUsage } from '../src/wire/types.js';
-import type { RequestStatus, TurnEndReason } from './agent-turn-types.js';
+import type { RequestStatus, TurnEndReason, TurnUsage } from './agent-turn-types.js';
 import type { TurnPhase } from './turn-phase.js';
 
 /** Which block this is, the same in every later view, and the 1-based number of its request. */
@@ -101,14 +100,19 @@ export interface RequestView {
   /** Reasoning tokens the provider reported for a reply that showed no reasoning text (absent otherwise). */
   hiddenReasoningTokens?: number;
   finishReason?: string;
-  usage?: ChatUsage;
+  /** The provider's usage of this request, or (`estimated: true`) a count where it sent none. */
+  usage?: TurnUsage;
   error?: ErrorView;
 }
 
-/** Token totals of the turn: the provider's usage, or (`estimated`) a count from the text seen when it reported none. */
+/**
+ * Token totals of the turn: the provider's usage of each finished request (an estimate for a request
+ * it sent none for) plus, while a reply streams, a count of its text so far.
+ */
 export interface TokenTotals {
   total: number;
   reasoning: number;
+  /** Some part is an estimate (a request without usage from the provider, or the reply still streaming): show it as approximate. */
   estimated: boolean;
 }
 
@@ -154,8 +158,8 @@ export interface AgentTurnView {
   /** The blocks of the current (or last) reply. */
   blocks: BlockView[];
   currentStreamingContentIndex: number;
-  /** The provider-reported usage, summed over the requests. */
-  usage: ChatUsage;
+  /** The finished requests' usage, summed: the provider's, with estimates (`estimated: true`) where it sent none. */
+  usage: TurnUsage;
   tokens: TokenTotals;
   /** The context window: the prompt's size, the budget, and what was dropped to fit. */
   context: ContextView;

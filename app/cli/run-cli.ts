@@ -204,7 +204,7 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
     stopListening();
   }
   const finalView = selectView(actor.getSnapshot());
-  renderer?.finish(finalView, turnSummary(output, style, finalView.tokens.estimated ? finalView.tokens.total : 0));
+  renderer?.finish(finalView, turnSummary(output, style));
   reporter?.finish(output);
   return exitCodeFor(output.reason);
 }

@@ -7,11 +7,11 @@ export function exitCodeFor(reason: AgentTurnOutput['reason']): number {
 }
 
 /** The closing line a person reads: how the turn ended, requests and tokens; the typed error when it failed. */
-export function turnSummary(output: AgentTurnOutput, style: Style, estimatedTokens = 0): string {
+export function turnSummary(output: AgentTurnOutput, style: Style): string {
   const requests = output.requests.filter((r) => r.attempt === 0).length;
   const reasoning = output.usage.reasoningTokens ? `, ${output.usage.reasoningTokens} reasoning` : '';
-  // A stream that stopped early may never have reported usage: then say what the text suggests.
-  const tokens = output.usage.totalTokens > 0 || estimatedTokens === 0 ? `${output.usage.totalTokens} tokens` : `~${estimatedTokens} tokens (estimated)`;
+  // The provider's figures; where it sent none the machine estimated them, and says so.
+  const tokens = output.usage.estimated ? `~${output.usage.totalTokens} tokens (estimated)` : `${output.usage.totalTokens} tokens`;
   const figures = style.dim(`${requests} request${requests === 1 ? '' : 's'} · ${tokens}${reasoning}`);
   switch (output.reason) {
     case 'completed':

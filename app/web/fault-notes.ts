@@ -10,6 +10,7 @@ export const FAULT_NOTES: Record<ScriptedFault, string> = {
   'length-in-write': 'finish_reason "length" inside write_to_file: the truncated write is not run and the model is told why.',
   'slow-first-token': 'A long wait before the first token (spinner while requesting).',
   'invalid-structured': 'Only affects structured-output requests; an agent turn is unchanged.',
+  'no-usage': 'The provider sends no usage: token counts are estimated from the text, and marked so.',
 };
 
 export const NO_FAULT_NOTE = 'No fault: the scripted agent lists, reads, writes when asked, and completes.';

@@ -141,10 +141,9 @@ function render() {
   byId('active-state').dataset.state = state;
   byId('status').dataset.tone = statusTone(view.phase, view.reason);
   setText(byId('status-text'), statusPhrase(view.phase, view.reason));
-  // Usage arrives at the end of a stream; a stream stopped after its tool never reports it (the
-  // view's estimate is not shown here).
-  const tokens = view.tokens.estimated ? '' : ` · ${view.tokens.total} tokens`;
-  const reasoning = view.usage.reasoningTokens ? ` · ${view.usage.reasoningTokens} reasoning` : '';
+  // The provider's usage; while a reply streams (or where a provider sent none) an estimate, marked.
+  const tokens = view.tokens.total === 0 ? '' : view.tokens.estimated ? ` · ~${view.tokens.total} tokens (estimated)` : ` · ${view.tokens.total} tokens`;
+  const reasoning = view.tokens.reasoning > 0 ? ` · ${view.tokens.estimated ? '~' : ''}${view.tokens.reasoning} reasoning` : '';
   setText(byId('status-meta'), `request ${view.request}${tokens}${reasoning}`);
   const outcome = byId('outcome');
   if (snapshot.status === 'done') {

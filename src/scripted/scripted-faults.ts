@@ -13,9 +13,11 @@
  *   (only in the reply that writes a file; non-streamed too).
  * - `slow-first-token`: an SSE comment, then a long wait (`slowFirstTokenMs`) before the first token.
  * - `invalid-structured`: a structured-output answer that breaks its schema (the repair succeeds).
+ * - `no-usage`: streams carry no usage chunk, as from a provider that ignores `stream_options`
+ *   (every reply of the conversation; clients then estimate).
  *
- * Every fault except the `-once` ones fires at most once per conversation (keyed by its task), on
- * the first request that can show it, so the turn can still finish after a retry.
+ * Every fault except the `-once` ones and `no-usage` fires at most once per conversation (keyed by
+ * its task), on the first request that can show it, so the turn can still finish after a retry.
  */
 export const scriptedFaults = [
   'http-429-once',
@@ -26,6 +28,7 @@ export const scriptedFaults = [
   'length-in-write',
   'slow-first-token',
   'invalid-structured',
+  'no-usage',
 ] as const;
 
 /** The name of one scripted fault (see {@link scriptedFaults}). */

@@ -14,6 +14,7 @@ import { shapeForProfile } from './scripted-shape.js';
 import { completionBody, streamFrames, type BodyFault, type WireContext } from './scripted-wire.js';
 import { abortReason, framesToStream } from './scripted-stream.js';
 import { countPromptTokens } from './scripted-tokens.js';
+import { seededRandom } from './scripted-random.js';
 import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
 
 /** Options of {@link createScriptedModel}. */
@@ -22,8 +23,22 @@ export interface ScriptedModelOptions {
    * Streaming pace. A number is milliseconds per token (the first token waits 40 times that);
    * 0 streams as fast as it is read (no timers; reads of at most 64 KB, one per task, as from a
    * socket). Default: realistic, ~8 ms per token and ~300 ms to the first.
+   * `jitterMs` moves every wait by up to that much either way (seeded: see `seed`).
    */
-  pace?: number | { firstTokenMs?: number; tokenMs?: number };
+  pace?: number | { firstTokenMs?: number; tokenMs?: number; jitterMs?: number };
+  /**
+   * The wait between the `finish_reason` chunk and the `usage` chunk, which real providers send
+   * last, on its own. Default: five tokens' worth of the pace (40 ms at the realistic pace, 0 at pace 0).
+   */
+  usageDelayMs?: number;
+  /**
+   * Cut the body into network reads at random byte positions (an event split over reads, several
+   * in one read, a UTF-8 character cut in two), as TCP delivers it, instead of one read per event.
+   * Seeded: see `seed`. Default false.
+   */
+  randomChunks?: boolean;
+  /** Seed of the jitter and the random reads: the same seed gives the same timings and reads. Default 1. */
+  seed?: number;
   /** Faults for every conversation (a task can add its own with `fault:<name>`). See scriptedFaults. */
   faults?: readonly ScriptedFault[];
   /** The wait before the first token under the 'slow-first-token' fault. Default 5000 ms. */
@@ -61,9 +76,13 @@ function checkOptions(options: ScriptedModelOptions): void {
   }
   const pace = options.pace;
   const numbers: Array<[string, unknown]> = typeof pace === 'object' && pace !== null
-    ? [['pace.firstTokenMs', pace.firstTokenMs], ['pace.tokenMs', pace.tokenMs]]
+    ? [['pace.firstTokenMs', pace.firstTokenMs], ['pace.tokenMs', pace.tokenMs], ['pace.jitterMs', pace.jitterMs]]
     : [['pace', pace]];
-  numbers.push(['slowFirstTokenMs', options.slowFirstTokenMs]);
+  numbers.push(['slowFirstTokenMs', options.slowFirstTokenMs], ['usageDelayMs', options.usageDelayMs]);
+  if (options.seed !== undefined && !Number.isInteger(options.seed)) throw bad(`seed must be an integer, got ${String(options.seed)}`);
+  if (options.randomChunks !== undefined && typeof options.randomChunks !== 'boolean') {
+    throw bad(`randomChunks must be true or false, got ${String(options.randomChunks)}`);
+  }
   for (const [name, value] of numbers) {
     if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
       throw bad(`${name} must be a number of milliseconds >= 0, got ${String(value)}`);
@@ -75,10 +94,10 @@ const DEFAULT_CREATED = 1767225600; // 2026-01-01T00:00:00Z
 const NON_STREAM_FAULTS: readonly BodyFault[] = ['slow-first-token', 'malformed-chunk', 'length-in-write'];
 const STREAM_FAULTS: readonly BodyFault[] = ['slow-first-token', 'error-mid-stream', 'malformed-chunk', 'cut-in-tool-call', 'length-in-write'];
 
-function paceOf(pace: ScriptedModelOptions['pace']): { firstTokenMs: number; tokenMs: number } {
-  if (pace === undefined) return { firstTokenMs: 300, tokenMs: 8 };
-  if (typeof pace === 'number') return { firstTokenMs: Math.max(0, pace * 40), tokenMs: Math.max(0, pace) };
-  return { firstTokenMs: Math.max(0, pace.firstTokenMs ?? 0), tokenMs: Math.max(0, pace.tokenMs ?? 0) };
+function paceOf(pace: ScriptedModelOptions['pace']): { firstTokenMs: number; tokenMs: number; jitterMs: number } {
+  if (pace === undefined) return { firstTokenMs: 300, tokenMs: 8, jitterMs: 0 };
+  if (typeof pace === 'number') return { firstTokenMs: Math.max(0, pace * 40), tokenMs: Math.max(0, pace), jitterMs: 0 };
+  return { firstTokenMs: Math.max(0, pace.firstTokenMs ?? 0), tokenMs: Math.max(0, pace.tokenMs ?? 0), jitterMs: Math.max(0, pace.jitterMs ?? 0) };
 }
 
 interface IncomingRequest {
@@ -161,6 +180,8 @@ function modelEntry(id: string, created: number) {
 export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLike {
   checkOptions(options);
   const pace = paceOf(options.pace);
+  const usageDelayMs = options.usageDelayMs ?? pace.tokenMs * 5;
+  const seed = options.seed ?? 1;
   const created = options.created ?? DEFAULT_CREATED;
   const ledger = new FaultLedger(options.faults ?? []);
   let counter = 0;
@@ -218,17 +239,23 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
       model: request.model,
       created,
       profile,
-      includeUsage: stream && (request.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true,
+      // 'no-usage': a provider that ignores stream_options (every reply of the conversation).
+      includeUsage: stream && (request.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true && !active.has('no-usage'),
       promptTokens,
       maxTokens: maxTokens ?? undefined,
       firstTokenMs: pace.firstTokenMs,
       tokenMs: pace.tokenMs,
+      usageDelayMs,
       slowFirstTokenMs: options.slowFirstTokenMs ?? 5000,
       fault,
     };
     const headers = { 'x-request-id': ctx.id, 'openai-model': request.model };
     if (stream) {
-      return new Response(framesToStream(streamFrames(shaped, ctx), req.signal), {
+      // Each response its own random sequence, the same on every run.
+      const shape = pace.jitterMs > 0 || options.randomChunks === true
+        ? { jitterMs: pace.jitterMs, randomChunks: options.randomChunks === true, random: seededRandom(seed * 7919 + counter) }
+        : undefined;
+      return new Response(framesToStream(streamFrames(shaped, ctx), req.signal, shape), {
         status: 200,
         headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', ...headers },
       });

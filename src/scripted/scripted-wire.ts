@@ -18,6 +18,8 @@ export interface WireContext {
   maxTokens?: number;
   firstTokenMs: number;
   tokenMs: number;
+  /** The wait before the usage chunk, after the finish chunk. */
+  usageDelayMs: number;
   slowFirstTokenMs: number;
   fault?: BodyFault;
 }
@@ -204,7 +206,8 @@ export function* streamFrames(reply: ShapedReply, ctx: WireContext): Generator<F
       break;
     case 'normal':
       yield { text: data(envelope([choice(tally.pieces === 0 ? { role: 'assistant', content: '' } : {}, plan.finishReason)])), delayMs: ctx.tokenMs };
-      if (ctx.includeUsage) yield { text: data(envelope([], usageOf(tally, reply, ctx))), delayMs: 0 };
+      // Real providers send usage last, in a chunk of its own (empty choices), a moment after the finish.
+      if (ctx.includeUsage) yield { text: data(envelope([], usageOf(tally, reply, ctx))), delayMs: ctx.usageDelayMs };
       yield { text: 'data: [DONE]\n\n', delayMs: 0 };
       break;
   }

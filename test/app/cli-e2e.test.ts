@@ -130,6 +130,7 @@ const FAULT_ENDS: Record<string, { code: number; reason: string; errorCode?: str
   'length-in-write': { code: 0, reason: 'completed', notesWritten: false },
   'slow-first-token': { code: 0, reason: 'completed', notesWritten: true },
   'invalid-structured': { code: 0, reason: 'completed', notesWritten: true },
+  'no-usage': { code: 0, reason: 'completed', notesWritten: true },
 };
 
 describe.concurrent('the CLI with each scripted fault', () => {

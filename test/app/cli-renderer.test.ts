@@ -20,7 +20,7 @@ const view = (blocks: BlockView[], extra: Partial<TurnView> = {}): TurnView => {
   const requests = extra.requests ?? requestsOf(blocks);
   return {
     state: 'streaming', phase: 'streaming', request: 1, tokens: { total: 0, reasoning: 0, estimated: false },
-    usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, currentStreamingContentIndex: 0, done: false,
+    usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: false }, currentStreamingContentIndex: 0, done: false,
     context: { window: 128_000, budget: 120_000, tokens: 0, estimated: true, droppedMessages: 0, truncations: [] },
     requests, blocks: requests.at(-1)?.blocks ?? [], ...extra,
   };

@@ -131,6 +131,21 @@ describe('tool statuses', () => {
     expect(b.status === 'skipped' && b.result).toMatch(/^Not run: only one tool/);
   });
 
+  it('ABORT while a reply drains keeps the status the view showed for what followed the stop', () => {
+    const t = drivenTurn({ approval: ['write_to_file'] });
+    t.send(text(WRITE)); // 'one' mode: the presentation stops at this tool, which waits for approval
+    t.send(chunk({ type: 'tool-call', index: 0, id: 'native1', name: 'read_file', argumentsDelta: '{"path":"n' }));
+    t.send(chunk({ type: 'finish', reason: 'length' }));
+    t.send({ type: 'CHAT.END' });
+    const before = tools(t.view());
+    expect(before.map((b) => b.status)).toEqual(['awaiting-approval', 'skipped']);
+    t.send({ type: 'ABORT' });
+    const after = tools(t.view());
+    expect(after.map((b) => b.status)).toEqual(['skipped', 'skipped']);
+    expect(after[1]).toEqual(before[1]);
+    expect(after[0].status === 'skipped' && after[0].result).toMatch(/interrupted/);
+  });
+
   it('a tool whose end never arrives is cut off as soon as the stream ends, with the reason', async () => {
     const t = drivenTurn({ toolsPerMessage: 'sequential' });
     t.send(text(`${READ('a.ts')}\n<read_file>\n<path>b`));
@@ -192,6 +207,37 @@ describe('request numbers and tokens', () => {
     const v = t.view();
     expect(v.tokens).toEqual({ total: 40, reasoning: 25, estimated: false });
     expect(v.requests[0].blocks[0]).toMatchObject({ type: 'reasoning', tokens: 25, estimated: false });
+  });
+
+  it('estimates a request the provider sent no usage for, and marks it (and the sums) estimated', () => {
+    const t = drivenTurn({ messages: [{ role: 'user', content: 'a task of forty characters, give or take' }] });
+    t.send(chunk({ type: 'reasoning', text: 'abcdefgh' }, { type: 'text', text: READ('a.ts') }, { type: 'finish', reason: 'stop' }, { type: 'usage', usage: { promptTokens: 10, completionTokens: 30, totalTokens: 40, reasoningTokens: 25 } }));
+    t.send({ type: 'CHAT.END' });
+    return t.finishTool().then(() => {
+      // The first request: the provider's figures.
+      expect(t.view().requests[0].usage).toEqual({ promptTokens: 10, completionTokens: 30, totalTokens: 40, reasoningTokens: 25, estimated: false });
+      expect(t.view().tokens).toEqual({ total: 40, reasoning: 25, estimated: false });
+      // The second: none sent, so an estimate of its prompt (the history) and its output.
+      t.send(chunk({ type: 'text', text: DONE }));
+      expect(t.view().tokens.estimated).toBe(true); // the open reply is counted from its text
+      t.send({ type: 'CHAT.END' });
+      const v = t.view();
+      expect(v.done).toBe(true);
+      const second = v.requests[1].usage!;
+      expect(second.estimated).toBe(true);
+      expect(second.completionTokens).toBe(Math.ceil(DONE.length / 4));
+      expect(second.promptTokens).toBeGreaterThan(10);
+      expect(v.usage).toMatchObject({ totalTokens: 40 + second.totalTokens, estimated: true });
+      expect(v.tokens).toEqual({ total: 40 + second.totalTokens, reasoning: 25, estimated: true });
+      expect(t.actor.getSnapshot().output?.usage.estimated).toBe(true);
+    });
+  });
+
+  it('leaves an attempt that received nothing without usage', async () => {
+    const t = drivenTurn();
+    t.send({ type: 'CHAT.ERROR', error: new ChatError('http', '429', { status: 429 }) });
+    expect(t.view().requests[0].usage).toBeUndefined();
+    expect(t.view().usage).toEqual({ promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: false });
   });
 
   it('reports reasoning the provider counted but did not show', () => {
@@ -274,7 +320,12 @@ function checkView(v: AgentTurnView, snap: Snap): void {
     });
   });
   expect(v.request).toBe(Math.max(1, number));
-  expect(v.tokens.estimated).toBe(v.usage.totalTokens === 0);
+  // Totals: the recorded usage (estimated where the provider sent none) plus the open reply's text so far.
+  const open = v.requests.find((r) => r.status === 'streaming');
+  expect(v.tokens.total).toBeGreaterThanOrEqual(v.usage.totalTokens);
+  if (v.usage.estimated) expect(v.tokens.estimated).toBe(true);
+  if (open === undefined) expect([v.tokens.total, v.tokens.estimated]).toEqual([v.usage.totalTokens, v.usage.estimated]);
+  for (const r of v.requests) if (r.status !== 'streaming' && r.usage?.estimated) expect(v.usage.estimated).toBe(true);
   expect(snap.hasTag(v.phase)).toBe(true);
   expect(v.done).toBe(v.phase === 'finished');
 }

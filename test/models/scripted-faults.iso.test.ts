@@ -40,7 +40,7 @@ function scripted(options: ScriptedModelOptions = {}) {
 describe('fault injection', () => {
   it('lists every fault', () => {
     expect([...scriptedFaults].sort()).toEqual(
-      ['cut-in-tool-call', 'error-mid-stream', 'http-429-once', 'http-500-once', 'invalid-structured', 'length-in-write', 'malformed-chunk', 'slow-first-token'],
+      ['cut-in-tool-call', 'error-mid-stream', 'http-429-once', 'http-500-once', 'invalid-structured', 'length-in-write', 'malformed-chunk', 'no-usage', 'slow-first-token'],
     );
   });
 

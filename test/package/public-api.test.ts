@@ -45,7 +45,7 @@ const MACHINE_VALUES = ['runAgentTurn', 'createAgentTurnActor', 'agentTurnMachin
 const MACHINE_TYPES = [
   'AgentTurnSetup', 'AgentTurnActor', 'AgentTurnMachine', 'AgentTurnInput', 'AgentTurnOptions', 'AgentTurnOutput',
   'AgentTurnEvent', 'ToolFunction', 'ToolFunctionResult', 'ToolFunctions', 'ToolsPerMessage', 'RetryPolicy', 'NudgePolicy', 'DrainPolicy',
-  'TurnRequest', 'TurnToolResult', 'TurnEndReason', 'RequestStatus', 'ToolOutcomeStatus', 'ContextTruncation',
+  'TurnRequest', 'TurnToolResult', 'TurnUsage', 'TurnEndReason', 'RequestStatus', 'ToolOutcomeStatus', 'ContextTruncation',
   'AgentTurnView', 'RequestView', 'BlockView', 'BlockPlace', 'TextBlockView', 'ReasoningBlockView', 'ToolBlockView', 'ToolState',
   'BlockStatus', 'ProseStatus', 'ToolBlockStatus', 'TokenTotals', 'ErrorView', 'ContextView', 'TruncationView', 'TurnPhase',
 ];
