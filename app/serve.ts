@@ -13,6 +13,7 @@ function fail(message: string): never {
 }
 
 function parse() {
+  // biome-ignore lint/suspicious/noImplicitAnyLet: typed by the parseArgs call below, inside the try
   let values;
   try {
     ({ values } = parseArgs({

@@ -12,6 +12,7 @@ export function DiffView({ diff }: { diff: FileDiff }) {
       </figcaption>
       <pre>
         {diff.lines.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a diff's lines never reorder; the index is their identity
           <div key={i} className={`line ${line.kind}`} data-kind={line.kind}>
             <span className="num">{line.oldLine ?? ''}</span>
             <span className="num">{line.newLine ?? ''}</span>

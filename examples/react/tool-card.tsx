@@ -28,12 +28,14 @@ function Approval() {
   const { approve, reject } = useTurnActions();
   const [feedback, setFeedback] = useState('');
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of controls, not a form field set
     <div className="approval" role="group" aria-label="Approve this tool">
-      <button className="primary" onClick={approve} autoFocus>
+      {/* biome-ignore lint/a11y/noAutofocus: the approval appears when the turn waits for it; focus goes to it */}
+      <button type="button" className="primary" onClick={approve} autoFocus>
         Approve
       </button>
       <input aria-label="Feedback for the model" placeholder="why not? (optional)" value={feedback} onChange={(e) => setFeedback(e.target.value)} />
-      <button onClick={() => reject(feedback.trim() === '' ? undefined : feedback.trim())}>Reject</button>
+      <button type="button" onClick={() => reject(feedback.trim() === '' ? undefined : feedback.trim())}>Reject</button>
     </div>
   );
 }

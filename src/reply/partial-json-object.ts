@@ -45,7 +45,7 @@ export function createPartialJsonObjectReader(): PartialJsonObjectReader {
   let key = '';
   let value = '';
   /** Unfinished escape sequence carried across deltas ('' when none; starts with '\\'). */
-  let escape = '';
+  let pendingEscape = '';
   /** Raw (non-string) value: nesting depth and whether inside a nested string. */
   let depth = 0;
   let rawInString = false;
@@ -58,25 +58,25 @@ export function createPartialJsonObjectReader(): PartialJsonObjectReader {
     let runStart = i;
     const n = s.length;
     while (i < n) {
-      if (escape !== '') {
-        escape += s[i++];
-        if (escape.length === 2) {
-          const simple = SIMPLE_ESCAPES[escape[1]];
+      if (pendingEscape !== '') {
+        pendingEscape += s[i++];
+        if (pendingEscape.length === 2) {
+          const simple = SIMPLE_ESCAPES[pendingEscape[1]];
           if (simple !== undefined) {
             out += simple;
-            escape = '';
-          } else if (escape[1] !== 'u') {
+            pendingEscape = '';
+          } else if (pendingEscape[1] !== 'u') {
             at = At.Failed;
             return [-1, out];
           }
-        } else if (escape.length === 6) {
-          const hex = escape.slice(2);
+        } else if (pendingEscape.length === 6) {
+          const hex = pendingEscape.slice(2);
           if (!HEX.test(hex)) {
             at = At.Failed;
             return [-1, out];
           }
           out += String.fromCharCode(parseInt(hex, 16));
-          escape = '';
+          pendingEscape = '';
         }
         runStart = i;
         continue;
@@ -88,7 +88,7 @@ export function createPartialJsonObjectReader(): PartialJsonObjectReader {
       }
       if (c === 0x5c /* \ */) {
         out += s.slice(runStart, i);
-        escape = '\\';
+        pendingEscape = '\\';
         i++;
         runStart = i;
         continue;

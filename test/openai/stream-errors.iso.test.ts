@@ -329,6 +329,7 @@ describe('typed errors, after every earlier event', () => {
   });
 
   it('an SDK-style HTTP error keeps the wait its headers ask for', async () => {
+    // biome-ignore lint/correctness/useYield: a source that fails before its first chunk
     async function* source(): AsyncGenerator<object> {
       throw Object.assign(new Error('429'), { status: 429, error: { message: 'slow down' }, headers: new Headers({ 'retry-after': '30' }) });
     }

@@ -30,10 +30,10 @@ function Panel({ options, renderBlock }: { options: UseAgentTurnOptions; renderB
     <div>
       <p data-testid="phase">{turn.phase}</p>
       <p data-testid="output">{turn.output ? `${turn.output.reason}:${turn.output.result ?? ''}` : ''}</p>
-      <button onClick={() => turn.start('do it')}>Start</button>
-      <button onClick={turn.approve}>Approve</button>
-      <button onClick={() => turn.reject('not that file')}>Reject</button>
-      <button onClick={turn.abort}>Stop</button>
+      <button type="button" onClick={() => turn.start('do it')}>Start</button>
+      <button type="button" onClick={turn.approve}>Approve</button>
+      <button type="button" onClick={() => turn.reject('not that file')}>Reject</button>
+      <button type="button" onClick={turn.abort}>Stop</button>
       <div data-testid="blocks">
         {blocks.map((block) => (
           <Block key={block.key} block={block} render={renderBlock} />
@@ -139,6 +139,7 @@ describe('useAgentTurn', () => {
 /** Counts, with React's Profiler, how often blocks and the whole panel render. */
 function renderCounted() {
   const counts = { blockRenders: 0, panelCommits: 0 };
+  // biome-ignore lint/correctness/noComponentHookFactories: a test-local renderer that closes over its counters
   const CountingBlock: BlockRenderer = ({ block }) => (
     <Profiler id={block.key} onRender={() => counts.blockRenders++}>
       <span>{block.type === 'text' ? block.content : block.type === 'reasoning' ? block.reasoning : `${block.name}:${block.status}`}</span>
