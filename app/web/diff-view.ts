@@ -20,20 +20,52 @@ export function diffSummary(diff: FileDiff): string {
   return `${verb}: +${diff.added} −${diff.removed} ${diff.added + diff.removed === 1 ? 'line' : 'lines'}`;
 }
 
-/** The diff's lines as DOM (a `pre` of chunks of line elements). */
-export function renderDiff(diff: FileDiff): HTMLElement {
-  const pre = h('pre', { class: 'diff', 'data-testid': 'diff', tabindex: 0, 'aria-label': `Diff of ${diff.path}` });
+/** Chunks filled per task after the first (the rest of a long diff fills in over a few tasks). */
+const CHUNKS_PER_TASK = 8;
+
+export interface DiffView {
+  /** A `pre` of chunks, each a few runs of lines of one kind (hunk, added, removed, context, note). */
+  element: HTMLElement;
+  /** Resolves once every line is in the element (the first chunk is there at once). */
+  ready: Promise<void>;
+}
+
+function fillChunk(chunk: HTMLElement, lines: readonly DiffLine[]): void {
+  // One element per run of lines of a kind (a new file is one run per chunk): few elements to style.
+  let run: HTMLElement | undefined;
+  let kind: DiffLine['kind'] | undefined;
+  for (const line of lines) {
+    if (!run || line.kind !== kind) {
+      kind = line.kind;
+      run = chunk.appendChild(h('span', { class: `diff-run ${kind}`, 'data-kind': kind }));
+    } else {
+      appendRevealed(run, '\n');
+    }
+    appendRevealed(run, `${MARKER[line.kind]}${line.text}`, { keepTabs: true });
+  }
+}
+
+/** The diff as DOM: the first chunk at once, the others (sized already) filled a few per task, so a long diff never blocks the page. */
+export function renderDiff(diff: FileDiff): DiffView {
+  const element = h('pre', { class: 'diff', 'data-testid': 'diff', tabindex: 0, 'aria-label': `Diff of ${diff.path}` });
+  const pending: Array<[HTMLElement, DiffLine[]]> = [];
   for (let start = 0; start < diff.lines.length; start += CHUNK_LINES) {
     const lines = diff.lines.slice(start, start + CHUNK_LINES);
     // The first chunk is in view at once; later ones are laid out when scrolled to.
-    const chunk = h('span', { class: start === 0 ? 'chunk' : 'chunk lazy' });
-    if (start > 0) chunk.style.containIntrinsicBlockSize = `auto ${lines.length * LINE_PX}px`;
-    for (const line of lines) {
-      const el = h('span', { class: `diff-line ${line.kind}`, 'data-kind': line.kind });
-      appendRevealed(el, `${MARKER[line.kind]}${line.text}`, { keepTabs: true });
-      chunk.append(el);
+    const chunk = element.appendChild(h('span', { class: start === 0 ? 'chunk' : 'chunk lazy' }));
+    if (start === 0) fillChunk(chunk, lines);
+    else {
+      chunk.style.containIntrinsicBlockSize = `auto ${lines.length * LINE_PX}px`;
+      pending.push([chunk, lines]);
     }
-    pre.append(chunk);
   }
-  return pre;
+  element.dataset.state = pending.length === 0 ? 'complete' : 'filling';
+  const ready = (async () => {
+    while (pending.length > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      for (const [chunk, lines] of pending.splice(0, CHUNKS_PER_TASK)) fillChunk(chunk, lines);
+    }
+    element.dataset.state = 'complete';
+  })();
+  return { element, ready };
 }

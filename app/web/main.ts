@@ -8,8 +8,8 @@ import { listModelProfiles } from '../../src/profiles/index.js';
 import { WRITING_TOOL_NAMES } from '../tools/index.js';
 import { createMemoryTools, createMemoryWorkspace, memoryWorkspaceFiles } from '../tools/memory/index.js';
 import { previewFileChange } from '../tools/change-preview.js';
-import { fileDiff } from '../ui/file-diff.js';
 import { createConversationView, type ChangePreviewResult } from './conversation-view.js';
+import { diffOffThread } from './diff-in-worker.js';
 import { DEMO_FILES } from './demo-files.js';
 import { byId, setText } from './dom.js';
 import { createEventTimeline, type EventTimeline, type InspectionLike } from './event-timeline.js';
@@ -109,7 +109,7 @@ let timeline: EventTimeline | undefined;
 const workspaceFiles = memoryWorkspaceFiles(workspace);
 async function previewChange(tool: { name: string; params: Record<string, string> }): Promise<ChangePreviewResult> {
   const preview = await previewFileChange(workspaceFiles, tool);
-  return preview.ok ? { ok: true, diff: fileDiff(preview.change) } : { ok: false, message: preview.error.message };
+  return preview.ok ? { ok: true, diff: await diffOffThread(preview.change) } : { ok: false, message: preview.error.message };
 }
 const conversation = createConversationView(byId('conversation'), {
   approve: () => actor?.send({ type: 'APPROVE' }),

@@ -119,7 +119,7 @@ export function toolEntry(item: ToolItem, actions: ConversationActions): Entry {
     change.replaceChildren(changeHead);
     if (preview.ok) {
       change.dataset.change = preview.diff.change;
-      change.append(h('div', { class: 'change-summary', 'data-testid': 'change-summary' }, `${preview.diff.path}: ${diffSummary(preview.diff)}`), renderDiff(preview.diff));
+      change.append(h('div', { class: 'change-summary', 'data-testid': 'change-summary' }, `${preview.diff.path}: ${diffSummary(preview.diff)}`), renderDiff(preview.diff).element);
       // The diff shows the change itself; the raw parameter it came from is not repeated.
       for (const key of ['content', 'diff']) {
         const view = paramViews.get(key);

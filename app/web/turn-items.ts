@@ -14,7 +14,19 @@ export type TurnItem =
   | { key: string; kind: 'tool'; name: string; params: Record<string, string>; status: ToolStatus; result?: string; isError: boolean; native: boolean }
   | { key: string; kind: 'completion'; result: string; partial: boolean };
 
+/** selectView keeps a block's object while it is unchanged, so its item is made once and the panel skips it. */
+const itemOfBlock = new WeakMap<BlockView, TurnItem>();
+
 function blockItem(block: BlockView): TurnItem {
+  let item = itemOfBlock.get(block);
+  if (!item) {
+    item = makeBlockItem(block);
+    itemOfBlock.set(block, item);
+  }
+  return item;
+}
+
+function makeBlockItem(block: BlockView): TurnItem {
   const { key } = block;
   if (block.type === 'text') return { key, kind: 'text', text: block.content, partial: block.status === 'streaming' };
   if (block.type === 'reasoning') return { key, kind: 'reasoning', text: block.reasoning, partial: block.status === 'streaming', tokens: block.tokens };

@@ -35,6 +35,13 @@ export function summarizeDataLine(line: string): string {
   return text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)}…` : text;
 }
 
+/** How many lines of `text` before `end` start with `data:`. */
+export function countDataLines(text: string, end = text.length): number {
+  let count = 0;
+  for (let i = text.indexOf('data:'); i >= 0 && i < end; i = text.indexOf('data:', i + 5)) if (i === 0 || text[i - 1] === '\n') count++;
+  return count;
+}
+
 export function createWireTap(inner: FetchLike, onChange: (record: WireRecord) => void): FetchLike {
   let count = 0;
   return async (input, init) => {
@@ -59,9 +66,16 @@ export function createWireTap(inner: FetchLike, onChange: (record: WireRecord) =
           const { done, value } = await reader.read();
           if (done) break;
           pending += value;
-          const lines = pending.split('\n');
-          pending = lines.pop() ?? '';
-          for (const line of lines) take(line.trimEnd());
+          if (record.lines.length < MAX_LINES) {
+            const lines = pending.split('\n');
+            pending = lines.pop() ?? '';
+            for (const line of lines) take(line.trimEnd());
+          } else {
+            // Past the cap only the data lines are counted, without cutting the text into lines.
+            const end = pending.lastIndexOf('\n') + 1;
+            record.dropped += countDataLines(pending, end);
+            pending = pending.slice(end);
+          }
           onChange(record);
         }
         if (pending.trim() !== '') take(pending.trim());

@@ -12,7 +12,7 @@ import { renderNativeReply, renderTagReply, shortHash, type ScriptedReply } from
 import { isStructuredRequest, planStructuredReply } from './scripted-structured.js';
 import { shapeForProfile } from './scripted-shape.js';
 import { completionBody, streamFrames, type BodyFault, type WireContext } from './scripted-wire.js';
-import { abortReason, framesToStream } from './scripted-stream.js';
+import { abortReason, framesToStream, nextTask } from './scripted-stream.js';
 import { countPromptTokens } from './scripted-tokens.js';
 import { seededRandom } from './scripted-random.js';
 import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
@@ -21,7 +21,7 @@ import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker
 export interface ScriptedModelOptions {
   /**
    * Streaming pace. A number is milliseconds per token (the first token waits 40 times that);
-   * 0 streams as fast as it is read (no timers; reads of at most 64 KB, one per task, as from a
+   * 0 streams as fast as it is read (no timers; reads of at most 16 KB, one per task, as from a
    * socket). Default: realistic, ~8 ms per token and ~300 ms to the first.
    * `jitterMs` moves every wait by up to that much either way (seeded: see `seed`).
    */
@@ -278,6 +278,10 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
     const { method, path } = req;
     if (path.endsWith('/chat/completions') && method === 'POST') {
       try {
+        // A request arrives in a task of its own, as over a socket: the client's work to send it
+        // and the model's work to answer it never add up to one long task.
+        await nextTask();
+        if (req.signal?.aborted) throw abortReason(req.signal);
         return await chat(req);
       } catch (error) {
         if (req.signal?.aborted) throw abortReason(req.signal);

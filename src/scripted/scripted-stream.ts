@@ -52,7 +52,7 @@ export function abortReason(signal: AbortSignal): unknown {
 }
 
 /** The most SSE text a read of frames without waits carries (about a typical socket read). */
-export const READ_CHARS = 64 * 1024;
+export const READ_CHARS = 16 * 1024;
 
 /** Resolves in a later task (not a microtask, not a clamped timer): setImmediate or a MessageChannel. */
 export function nextTask(): Promise<void> {

@@ -9,6 +9,11 @@ import { CHUNK_CHARS, createLongTextView } from '../../app/web/long-text-view.js
 import { diffSummary, renderDiff } from '../../app/web/diff-view.js';
 import { appendRevealed, setRevealed } from '../../app/web/revealed-text.js';
 
+/** A rendered diff's lines as `kind:text`, read from its runs. */
+function shownLines(el: HTMLElement): string[] {
+  return [...el.querySelectorAll<HTMLElement>('.diff-run')].flatMap((run) => run.textContent!.split('\n').map((line) => `${run.dataset.kind}:${line}`));
+}
+
 const text = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\n', '\t', '\u202E', '\u200B', '<', '\r', 'é', '😀'), maxLength: 300 });
 
 describe('revealed text', () => {
@@ -78,15 +83,15 @@ describe('diff view', () => {
   it('shows a new file whole, with every line added', () => {
     const diff = fileDiff({ path: 'n.md', change: 'create', before: undefined, after: 'one\ntwo\n' });
     expect(diffSummary(diff)).toBe('new file, 2 lines');
-    const el = renderDiff(diff);
-    expect([...el.querySelectorAll('.diff-line')].map((l) => l.textContent)).toEqual(['@@ -0,0 +1,2 @@', '+one', '+two']);
+    const el = renderDiff(diff).element;
+    expect(shownLines(el)).toEqual(['hunk:@@ -0,0 +1,2 @@', 'add:+one', 'add:+two']);
+    expect(el.querySelectorAll('.diff-run').length).toBe(2);
   });
 
   it('shows an overwrite as removed and added lines, hidden characters revealed', () => {
     const diff = fileDiff({ path: 'a.txt', change: 'overwrite', before: 'keep\nold\n', after: 'keep\nne\u202Ew\n' });
     expect(diffSummary(diff)).toBe('overwrites the file: +1 −1 lines');
-    const lines = [...renderDiff(diff).querySelectorAll('.diff-line')];
-    expect(lines.map((l) => `${(l as HTMLElement).dataset.kind}:${l.textContent}`)).toEqual([
+    expect(shownLines(renderDiff(diff).element)).toEqual([
       'hunk:@@ -1,2 +1,2 @@',
       'context: keep',
       'remove:-old',
@@ -94,10 +99,16 @@ describe('diff view', () => {
     ]);
   });
 
-  it('keeps every line of a long diff, in chunks', () => {
+  it('keeps every line of a long diff, in chunks filled over a few tasks', async () => {
     const after = Array.from({ length: 1000 }, (_, i) => `line ${i}`).join('\n');
-    const el = renderDiff(fileDiff({ path: 'big.txt', change: 'create', before: undefined, after }));
-    expect(el.querySelectorAll('.diff-line.add').length).toBe(1000);
+    const view = renderDiff(fileDiff({ path: 'big.txt', change: 'create', before: undefined, after }));
+    const el = view.element;
+    // The first chunk at once, the rest a few per task.
+    expect(el.dataset.state).toBe('filling');
+    expect(shownLines(el).length).toBe(200);
+    await view.ready;
+    expect(el.dataset.state).toBe('complete');
+    expect(shownLines(el).filter((l) => l.startsWith('add:'))).toEqual(Array.from({ length: 1000 }, (_, i) => `add:+line ${i}`));
     expect(el.querySelectorAll('.chunk').length).toBeGreaterThan(1);
   });
 });

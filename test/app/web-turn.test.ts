@@ -50,6 +50,15 @@ describe('a page turn', () => {
     expect(new Set(items.map((i) => i.key)).size).toBe(items.length);
   });
 
+  it('gives an unchanged block the same item in every later view, so the panel skips it', async () => {
+    const { snapshot } = await runTurn('scripted');
+    const first = turnItems(selectView(snapshot));
+    const again = turnItems(selectView(snapshot));
+    const blockItems = first.filter((i) => i.kind !== 'divider');
+    expect(blockItems.length).toBeGreaterThan(5);
+    for (const item of blockItems) expect(again.find((i) => i.key === item.key)).toBe(item);
+  });
+
   it('records the machine events with the states each one led through', async () => {
     const { timeline } = await runTurn('scripted');
     const entries = timeline.entries();

@@ -2,11 +2,11 @@
 // Chromium with Playwright. The scripted model runs in the page at pace 0 (as fast as it is read).
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer } from '../../app/serve-scripted-model.js';
@@ -62,6 +62,15 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** The main thread's busy times so far (ms), from Chromium's own counters. */
+async function mainThreadTimes(cdp: CDPSession): Promise<{ busy: number; script: number; layout: number }> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const get = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+  return { busy: get('TaskDuration'), script: get('ScriptDuration'), layout: get('LayoutDuration') + get('RecalcStyleDuration') };
+}
+
+const LARGE_TASK = 'Write a large file';
+
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'agent-turn-web-'));
   await build({
@@ -97,7 +106,7 @@ describe('web page', () => {
     // The change itself, as a diff against the workspace: a new file, every line added.
     await card.getByTestId('diff').waitFor();
     expect(await card.getByTestId('change-summary').textContent()).toBe('notes.md: new file, 8 lines');
-    const added = await card.locator('.diff-line.add').allTextContents();
+    const added = (await card.locator('.diff-run.add').allTextContents()).flatMap((run) => run.split('\n'));
     expect(added).toHaveLength(8);
     expect(added.at(-2)).toBe('+</content>');
     expect(await card.locator('[data-param=content]').isVisible()).toBe(false);
@@ -280,12 +289,12 @@ describe('web page', () => {
     await card.getByTestId('diff').waitFor({ timeout: 15_000 });
     // notes.md now exists, so the listing has one entry more: one line changes.
     expect(await card.getByTestId('change-summary').textContent()).toBe('notes.md: overwrites the file: +1 −1 lines');
-    expect(await card.locator('.diff-line.remove').allTextContents()).toEqual(['-Facts: 3 entries listed; read README.md.']);
-    expect(await card.locator('.diff-line.add').allTextContents()).toEqual(['+Facts: 4 entries listed; read README.md.']);
+    expect(await card.locator('.diff-run.remove').allTextContents()).toEqual(['-Facts: 3 entries listed; read README.md.']);
+    expect(await card.locator('.diff-run.add').allTextContents()).toEqual(['+Facts: 4 entries listed; read README.md.']);
     // Someone edits the file while the approval waits: the diff follows the file.
     await page.getByTestId('file-notes.md').click();
     await page.getByTestId('file-editor').fill('something else\n');
-    await card.locator('.diff-line.remove', { hasText: 'something else' }).waitFor();
+    await card.locator('.diff-run.remove', { hasText: 'something else' }).waitFor();
     expect(await card.getByTestId('change-summary').textContent()).toMatch(/^notes\.md: overwrites the file: \+8 −1 lines$/);
     expect(errors).toEqual([]);
     await page.close();
@@ -314,4 +323,68 @@ describe('web page', () => {
       await endpoint.close();
     }
   }, 30_000);
+  it('streams a 1 MB write at pace 0 and keeps the page responsive; prints the long tasks and the main-thread time beside the turn alone', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // Every task over 50 ms the page runs, as Chromium reports it.
+    await page.addInitScript(() => {
+      const w = window as unknown as { longTasks: number[] };
+      w.longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.longTasks.push(Math.round(entry.duration));
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+
+    // The page: the 1 MB write streams in, its diff waits for approval, then the turn completes.
+    await page.goto(`${base}/?pace=0&task=${encodeURIComponent(LARGE_TASK)}`);
+    const before = await mainThreadTimes(cdp);
+    const started = Date.now();
+    await page.getByTestId('submit').click();
+    const card = page.locator('[data-testid=tool-card][data-status=awaiting-approval]');
+    await card.getByTestId('diff').waitFor({ timeout: 120_000 });
+    expect(await card.getByTestId('change-summary').textContent()).toMatch(/^large-file\.txt: new file, \d{5} lines$/);
+    const waitedMs = Date.now() - started;
+    await card.getByTestId('approve').click();
+    await page.locator('[data-testid=outcome][data-reason=completed]').waitFor({ timeout: 120_000 });
+    const wallMs = Date.now() - started;
+    const after = await mainThreadTimes(cdp);
+    expect(await page.locator('[data-testid=tool-card][data-tool=write_to_file] [data-testid=tool-result]').textContent()).toMatch(/^Created large-file\.txt \(1000000 bytes, \d+ lines\)\.$/);
+    const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    expect(errors).toEqual([]);
+
+    // The same turn with nothing drawn, in the same browser.
+    await page.goto(`${base}/headless.html?pace=0&task=${encodeURIComponent(LARGE_TASK)}`);
+    const alone0 = await mainThreadTimes(cdp);
+    await page.getByTestId('run').click();
+    await page.locator('[data-testid=result][data-state=done]').waitFor({ timeout: 120_000 });
+    const alone1 = await mainThreadTimes(cdp);
+    const alone = JSON.parse((await page.getByTestId('result').textContent()) ?? '{}') as { reason: string; ms: number; files: Record<string, number> };
+    const aloneLongTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    expect(alone.reason).toBe('completed');
+    expect(alone.files['large-file.txt']).toBe(1_000_000);
+    await context.close();
+
+    const pageBusy = after.busy - before.busy;
+    const aloneBusy = alone1.busy - alone0.busy;
+    const figures = {
+      longTasksOver50ms: longTasks.length,
+      longestTaskMs: Math.max(0, ...longTasks),
+      longTasksOver100ms: longTasks.filter((d) => d > 100).length,
+      pageWallMs: wallMs,
+      pageMsToApproval: waitedMs,
+      pageMainThreadBusyMs: Math.round(pageBusy),
+      pageLayoutAndStyleMs: Math.round(after.layout - before.layout),
+      turnAloneWallMs: alone.ms,
+      turnAloneLongTasksOver100ms: aloneLongTasks.filter((d) => d > 100).length,
+      turnAloneLongestTaskMs: Math.max(0, ...aloneLongTasks),
+      turnAloneMainThreadBusyMs: Math.round(aloneBusy),
+      pageOverTurnAlone: Number((pageBusy / aloneBusy).toFixed(2)),
+    };
+    console.log(`web page under a 1 MB reply at pace 0 (load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores): ${JSON.stringify(figures)}`);
+    expect(longTasks.every((d) => Number.isFinite(d))).toBe(true);
+  }, 300_000);
 });
