@@ -60,7 +60,8 @@ function completionEntry(item: Extract<TurnItem, { kind: 'completion' }>): Entry
 }
 
 function dividerEntry(item: Extract<TurnItem, { kind: 'divider' }>): Entry {
-  const el = h('div', { class: `divider ${item.tone}`, 'data-testid': item.tone === 'error' ? 'attempt-failed' : 'request-divider' });
+  const testId = item.tone === 'error' ? 'attempt-failed' : item.tone === 'notice' ? 'context-truncated' : 'request-divider';
+  const el = h('div', { class: `divider ${item.tone}`, 'data-testid': testId });
   const update = (i: TurnItem) => {
     if (i.kind === 'divider') setText(el, i.label);
   };

@@ -7,7 +7,7 @@ import type { AgentTurnView, BlockView, RequestView, ToolBlockStatus } from '../
 export type ToolStatus = ToolBlockStatus;
 
 export type TurnItem =
-  | { key: string; kind: 'divider'; label: string; tone: 'normal' | 'error' }
+  | { key: string; kind: 'divider'; label: string; tone: 'normal' | 'error' | 'notice' }
   | { key: string; kind: 'text'; text: string; partial: boolean }
   | { key: string; kind: 'reasoning'; text: string; partial: boolean; tokens: number }
   | { key: string; kind: 'hidden-reasoning'; tokens: number }
@@ -58,8 +58,9 @@ function failureLabel(r: RequestView): string {
 export function turnItems(view: AgentTurnView): TurnItem[] {
   const items: TurnItem[] = [];
   for (const r of view.requests) {
+    // The history was cut to fit the context window before this request was sent.
     for (const t of view.context.truncations) {
-      if (t.requestIndex === r.index) items.push({ key: `${r.key}:cut`, kind: 'divider', label: `✂ ${t.summary}`, tone: 'normal' });
+      if (t.requestIndex === r.index) items.push({ key: `${r.key}:cut`, kind: 'divider', label: `✂ ${t.summary}`, tone: 'notice' });
     }
     items.push({ key: `${r.key}:head`, kind: 'divider', label: requestLabel(r), tone: 'normal' });
     if (r.hiddenReasoningTokens !== undefined) items.push({ key: `${r.key}:hidden`, kind: 'hidden-reasoning', tokens: r.hiddenReasoningTokens });

@@ -59,6 +59,17 @@ describe('a page turn', () => {
     for (const item of blockItems) expect(again.find((i) => i.key === item.key)).toBe(item);
   });
 
+  it('puts a context-window cut as a notice (its own tone) before the request it preceded', async () => {
+    const { snapshot } = await runTurn('scripted');
+    const view = selectView(snapshot);
+    const summary = 'Removed 2 older messages to fit the context window (130,000 → 90,000 tokens).';
+    const cut = { request: 2, requestIndex: 1, summary, dropped: 2, tokensBefore: 130_000, tokensAfter: 90_000, afterError: false };
+    const items = turnItems({ ...view, context: { ...view.context, truncations: [cut] } });
+    const labels = items.filter((i) => i.kind === 'divider').map((d) => d.kind === 'divider' && `${d.tone}:${d.label}`);
+    expect(labels.slice(0, 3)).toEqual(['normal:Request 1', `notice:✂ ${summary}`, 'normal:Request 2']);
+    expect(turnItems(view).some((i) => i.kind === 'divider' && i.tone === 'notice')).toBe(false);
+  });
+
   it('records the machine events with the states each one led through', async () => {
     const { timeline } = await runTurn('scripted');
     const entries = timeline.entries();

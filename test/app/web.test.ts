@@ -70,6 +70,8 @@ async function mainThreadTimes(cdp: CDPSession): Promise<{ busy: number; script:
 }
 
 const LARGE_TASK = 'Write a large file';
+// A profile with a 1M-token window: the ~290,000-token write fits in the history that follows it.
+const LARGE_QUERY = `pace=0&profile=grok-4.3&task=${encodeURIComponent(LARGE_TASK)}`;
 
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'agent-turn-web-'));
@@ -340,7 +342,7 @@ describe('web page', () => {
     await cdp.send('Performance.enable');
 
     // The page: the 1 MB write streams in, its diff waits for approval, then the turn completes.
-    await page.goto(`${base}/?pace=0&task=${encodeURIComponent(LARGE_TASK)}`);
+    await page.goto(`${base}/?${LARGE_QUERY}`);
     const before = await mainThreadTimes(cdp);
     const started = Date.now();
     await page.getByTestId('submit').click();
@@ -357,7 +359,7 @@ describe('web page', () => {
     expect(errors).toEqual([]);
 
     // The same turn with nothing drawn, in the same browser.
-    await page.goto(`${base}/headless.html?pace=0&task=${encodeURIComponent(LARGE_TASK)}`);
+    await page.goto(`${base}/headless.html?${LARGE_QUERY}`);
     const alone0 = await mainThreadTimes(cdp);
     await page.getByTestId('run').click();
     await page.locator('[data-testid=result][data-state=done]').waitFor({ timeout: 120_000 });
