@@ -190,6 +190,9 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
   });
 
   const stopListening = io.onInterrupt(onInterrupt);
+  // The terminal's new width: wrapped text and the live region fit it at the next draw.
+  const onResize = () => renderer?.resize();
+  io.stdout.on('resize', onResize);
   const spinner = live ? setInterval(() => renderer?.tick(), SPINNER_INTERVAL_MS) : undefined;
   let output: AgentTurnOutput;
   try {
@@ -202,6 +205,7 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
   } finally {
     if (spinner) clearInterval(spinner);
     stopListening();
+    io.stdout.off('resize', onResize);
   }
   const finalView = selectView(actor.getSnapshot());
   renderer?.finish(finalView, turnSummary(output, style));

@@ -1,6 +1,6 @@
 import type { Style } from './ansi-style.js';
 import { createStyle, eraseRowsAbove, HIDE_CURSOR, SHOW_CURSOR, SPINNER_FRAMES, clip, printable } from './ansi-style.js';
-import { fitToScreen, rowsOf } from './screen-fit.js';
+import { fitToScreen, rowsOf, wrapText } from './screen-fit.js';
 import { showsSpinner, statusLine } from './status-line.js';
 import { isBlockSettled } from '../../machines/select-view.js';
 import type { AgentTurnView, ReasoningBlockView, TextBlockView, ToolBlockView } from '../../machines/turn-view-types.js';
@@ -17,6 +17,8 @@ export interface TerminalOutput {
   write(chunk: string): unknown;
   columns?: number;
   rows?: number;
+  /** [columns, rows] asked of the terminal now (a TTY's getWindowSize). */
+  getWindowSize?(): number[];
 }
 
 export interface TerminalRendererOptions {
@@ -38,6 +40,8 @@ export interface TerminalRenderer {
   suspend(): void;
   /** Redraws after a prompt. */
   resume(): void;
+  /** The terminal changed size: the live region is erased as the terminal reflowed it and drawn again at the new width. */
+  resize(): void;
   /** Prints whatever is still unsettled, then the closing line; nothing is drawn after this. */
   finish(view: AgentTurnView | undefined, summary: string): void;
 }
@@ -71,8 +75,17 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
   let anyBlockPrinted = false;
   let lastRequestAnnounced = 1;
   const commandOutputs = new LiveCommandOutput();
-  // A pseudo-terminal without a size reports 0 columns.
-  const columns = () => Math.max(20, out.columns || 80);
+  // The size is asked of the terminal on every draw (a resize is seen before its SIGWINCH is);
+  // a pseudo-terminal without a size reports 0 columns.
+  const columns = () => Math.max(20, out.getWindowSize?.()[0] || out.columns || 80);
+  const screenRows = () => out.getWindowSize?.()[1] || out.rows || 24;
+  /** The width the live region was last drawn at. */
+  let drawnColumns = 0;
+  // On a terminal (live, or plain with NO_COLOR) text is committed in whole lines, wrapped at word
+  // boundaries to its width; a pipe gets the characters as they come, unwrapped.
+  const fitsWidth = live || (out.columns !== undefined && out.columns > 0);
+  /** The live region's rows as last drawn: to erase them as the terminal lays them out after a resize. */
+  let liveRegion: string[] = [];
 
   const progress = (key: string): Printed => {
     let p = printed.get(key);
@@ -99,7 +112,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     const paint = block.type === 'reasoning' ? style.dim : (s: string) => s;
     let text = '';
     // Live mode keeps the unfinished line in the live region; plain mode writes characters as they come.
-    const upTo = settled ? body.length : live ? body.lastIndexOf('\n') + 1 : body.length;
+    const upTo = settled ? body.length : fitsWidth ? body.lastIndexOf('\n') + 1 : body.length;
     if (upTo > p.chars) {
       if (block.type === 'reasoning' && !p.started) text += `${begin(p)}${style.dim('✻ thinking')}\n`;
       text += begin(p) + paint(printable(body.slice(p.chars, upTo)));
@@ -145,6 +158,12 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     return { text: `${begin(p)}${folded(block)}\n`, blocking: false };
   }
 
+  /** Only the end of a long unfinished paragraph can be on screen: the rest is not wrapped on every redraw. */
+  const liveTail = (text: string): string => {
+    const most = screenRows() * columns() * 2;
+    return text.length > most ? `…${text.slice(-most)}` : text;
+  };
+
   /** The live region: the unsettled blocks as they stand, then the status line. */
   function liveLines(view: AgentTurnView, blocks: readonly ScreenBlock[], from: number): string[] {
     const lines: string[] = [];
@@ -157,11 +176,11 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
       first = false;
       if (block.type === 'notice') continue; // always settled, never live
       if (block.type === 'text') {
-        const rest = block.content.slice(p.chars);
+        const rest = liveTail(block.content.slice(p.chars));
         if (rest !== '') lines.push(...gap, ...printable(rest).split('\n'));
       } else if (block.type === 'reasoning') {
         if (showReasoning) {
-          const rest = block.reasoning.slice(p.chars);
+          const rest = liveTail(block.reasoning.slice(p.chars));
           if (!p.started) lines.push(...gap, style.dim('✻ thinking'));
           if (rest !== '') lines.push(...printable(rest).split('\n').map((l) => style.dim(l)));
         } else {
@@ -184,6 +203,8 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
   }
 
   function draw(view: AgentTurnView, final: boolean): void {
+    // The terminal changed width since the live region was drawn: it laid those rows out again (most terminals re-wrap them).
+    if (live && liveRows > 0 && columns() !== drawnColumns) liveRows = rowsOf(liveRegion, columns());
     let text = live && liveRows > 0 ? eraseRowsAbove(liveRows - 1) : '';
     const blocks = screenBlocks(view);
     let firstUnsettled = blocks.length;
@@ -196,7 +217,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
         anyBlockPrinted = false; // the block follows its heading directly
       }
       const { text: t, blocking } = commit(block, final);
-      text += t;
+      text += fitsWidth ? wrapText(t, columns()) : t;
       if (blocking) {
         firstUnsettled = i;
         break;
@@ -204,8 +225,10 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     }
     liveRows = 0;
     if (live && !final) {
-      const lines = fitToScreen(liveLines(view, blocks, firstUnsettled), out.rows || 24, columns());
+      const lines = fitToScreen(liveLines(view, blocks, firstUnsettled), screenRows(), columns());
       liveRows = rowsOf(lines, columns());
+      liveRegion = lines;
+      drawnColumns = columns();
       text += lines.join('\n');
     }
     if (text !== '') out.write(text);
@@ -237,7 +260,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
         const p = progress(block.key);
         if (p.done) continue;
         if (block.type === 'tool_use' && !p.header && block.status !== 'streaming') {
-          text += begin(p) + formatToolHeader(block, style, columns()).join('\n') + '\n';
+          text += begin(p) + wrapText(formatToolHeader(block, style, columns()).join('\n'), columns()) + '\n';
           p.header = true;
         }
       }
@@ -251,6 +274,10 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
         draw(lastView, false);
       }
     },
+    resize() {
+      if (!live || suspended || finished || !lastView || liveRows === 0) return;
+      draw(lastView, false);
+    },
     finish(view, summary) {
       if (finished) return;
       const last = view ?? lastView;
@@ -258,7 +285,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
       else if (live && liveRows > 0) out.write(eraseRowsAbove(liveRows - 1));
       liveRows = 0;
       finished = true;
-      out.write(`${anyBlockPrinted ? '\n' : ''}${summary}\n${live ? SHOW_CURSOR : ''}`);
+      out.write(`${anyBlockPrinted ? '\n' : ''}${fitsWidth ? wrapText(summary, columns()) : summary}\n${live ? SHOW_CURSOR : ''}`);
     },
   };
 }

@@ -2,8 +2,9 @@
 // after; words wrapped to the width and re-fitted on resize; tokens and cost.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFixedReplyModel, xmlToolUse, type FixedReply } from './fixed-reply-model.js';
-import { startCliInPty, stripTerminal } from './pty-session.js';
+import { replayInto, startCliInPty } from './pty-session.js';
 import { makeSandbox } from './tool-fixtures.js';
+import { FakeTerminal } from './fake-terminal.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -29,5 +30,45 @@ describe.concurrent('the CLI in a terminal', () => {
     expect(await cli.exited).toBe(0);
     const after = cli.text().slice(cli.text().lastIndexOf('⎿ Command exited with code 0.'));
     expect(after).toMatch(/^⎿ Command exited with code 0\.\n {4}tick 1\n {4}tick 2\n[\s\S]* {4}tick 8\n/);
+  });
+
+  const words = ['Stopped', 'because', 'the', 'user', 'rejected', 'write_to_file;', '日本語の', 'テキスト', 'café', 'e\u0301te\u0301', '👍', 'and', 'then'];
+  const paragraph = Array.from({ length: 6 }, (_, i) => `${words.join(' ')} word${i}`).join(' ');
+  const reply = (delayMs = 0): FixedReply => ({ content: `${paragraph}\n\n<attempt_completion>\n<result>Done.</result>\n</attempt_completion>`, delayMs });
+
+  /** The paragraph's rows on a screen: from its first word to the blank line after it. */
+  function paragraphRows(screen: string): string[] {
+    const rows = screen.split('\n');
+    const start = rows.findIndex((r) => r.startsWith('Stopped because'));
+    return rows.slice(start, rows.indexOf('', start));
+  }
+  const wordsOf = (rows: string[]) => rows.join(' ').normalize('NFC').split(' ');
+
+  for (const columns of [40, 120]) {
+    it(`wraps the model's words at ${columns} columns, wide and combining characters included`, async () => {
+      const cli = await run([reply()], [], { columns, rows: 50 });
+      expect(await cli.exited).toBe(0);
+      const term = new FakeTerminal(columns, 50);
+      term.write(cli.raw());
+      expect(Math.max(...term.rowWidths())).toBeLessThanOrEqual(columns);
+      const rows = paragraphRows(term.screen());
+      expect(wordsOf(rows)).toEqual(paragraph.normalize('NFC').split(' '));
+      expect(rows.length).toBeGreaterThan(1);
+    });
+  }
+
+  it('re-fits to a narrower terminal on resize (SIGWINCH), leaving nothing behind', async () => {
+    const cli = await run([reply(40)], [], { columns: 120, rows: 50 });
+    await cli.waitFor('word1');
+    cli.resize(50, 50);
+    expect(await cli.exited).toBe(0);
+    // Replay what the terminal received, resized where the real one was.
+    const term = new FakeTerminal(120, 50);
+    replayInto(term, cli.raw());
+    const screen = term.screen();
+    expect(Math.max(...term.rowWidths())).toBeLessThanOrEqual(50);
+    expect(wordsOf(paragraphRows(screen))).toEqual(paragraph.normalize('NFC').split(' '));
+    expect(screen.split('Stopped because').length).toBe(7);
+    expect(screen).toMatch(/✓ completed/);
   });
 });

@@ -5,6 +5,20 @@ import { FakePipe, FakeTerminal } from './fake-terminal.js';
 
 type TurnView = AgentTurnView;
 
+/** Words filled into rows of at most `width` characters (ASCII): what a person expects from word wrap. */
+function greedyWrap(text: string, width: number): string[] {
+  const rows: string[] = [];
+  let row = '';
+  for (const word of text.split(' ')) {
+    if (row !== '' && row.length + 1 + word.length > width) {
+      rows.push(row);
+      row = word;
+    } else row = row === '' ? word : `${row} ${word}`;
+  }
+  rows.push(row);
+  return rows;
+}
+
 /** The requests a list of blocks came from, grouped by their request number. */
 function requestsOf(blocks: readonly BlockView[]): RequestView[] {
   const requests: RequestView[] = [];
@@ -123,9 +137,8 @@ describe('terminal renderer on a small screen', () => {
     }
     r.update(view([answer(text.trim(), false)]));
     r.finish(undefined, 'end');
-    // Nothing left over from earlier redraws, in the scrollback either: the paragraph once, wrapped at 40.
-    const wrapped = text.trim().match(/.{1,40}/g)!;
-    expect(term.screen()).toBe([...wrapped, '', 'end'].join('\n'));
+    // Nothing left over from earlier redraws, in the scrollback either: the paragraph once, wrapped at word boundaries at 40.
+    expect(term.screen()).toBe([...greedyWrap(text.trim(), 40), '', 'end'].join('\n'));
   });
 });
 
@@ -227,5 +240,54 @@ describe('terminal renderer: command output', () => {
     p.update(view([command('error', 'Error (timeout): The command was stopped after 1 s without finishing.\nOutput so far:\nhalf')]));
     p.finish(undefined, 'end');
     expect(short.text).toContain('  ⎿ ✗ Error (timeout): The command was stopped after 1 s without finishing.\n    half\n');
+  });
+});
+
+describe('terminal renderer: words wrap to the width, wide and combining characters counted right', () => {
+  const words = ['Stopped', 'because', 'the', 'user', 'rejected', 'write_to_file;', '日本語の', 'テキスト', 'café', 'naïve', 'e\u0301te\u0301', '👍', 'résumé', '漢字', 'and', 'then', 'wrote', 'a', 'longer', 'sentence', 'that', 'must', 'wrap'];
+  const paragraph = Array.from({ length: 4 }, () => words.join(' ')).join(' ');
+
+  for (const width of [40, 120]) {
+    it(`at ${width} columns: no row wider than the screen, no word cut`, () => {
+      const term = new FakeTerminal(width, 50);
+      const r = createTerminalRenderer({ out: term, live: true });
+      // Streamed in pieces that end mid-word, then a second paragraph.
+      let shown = '';
+      for (const piece of paragraph.match(/.{1,7}/gu)!) r.update(view([answer((shown += piece), true)]));
+      r.update(view([answer(`${paragraph}\n\nsecond line`, false)]));
+      r.finish(undefined, 'end');
+      expect(Math.max(...term.rowWidths())).toBeLessThanOrEqual(width);
+      const rows = term.screen().split('\n');
+      const end = rows.indexOf('');
+      // (wrap-ansi gives a wrapped row in NFC: e + U+0301 becomes é, which looks the same.)
+      expect(rows.slice(0, end).join(' ').normalize('NFC').split(' ')).toEqual(paragraph.normalize('NFC').split(' '));
+      expect(rows.slice(end)).toEqual(['', 'second line', '', 'end']);
+      // Rows are filled: the next word would not have fitted.
+      const cells = (s: string) => [...s].reduce((n, c) => n + (/\p{Mn}/u.test(c) ? 0 : /[\u3040-\u30ff\u4e00-\u9fff]|\p{Extended_Pictographic}/u.test(c) ? 2 : 1), 0);
+      for (let i = 0; i + 1 < end; i++) expect(cells(rows[i]) + 1 + cells(rows[i + 1].split(' ')[0])).toBeGreaterThan(width);
+    });
+  }
+
+  it('re-fits the live region when the terminal is resized, narrower then wider, leaving nothing behind', () => {
+    const term = new FakeTerminal(80, 30);
+    const r = createTerminalRenderer({ out: term, live: true });
+    const text = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
+    r.update(view([answer('First line.', false, 't0'), answer(text, true, 't1')]));
+    term.resize(40);
+    r.resize();
+    expect(Math.max(...term.rowWidths())).toBeLessThanOrEqual(40);
+    term.resize(100);
+    r.resize();
+    r.update(view([answer('First line.', false, 't0'), answer(`${text} done`, false, 't1')]));
+    r.finish(undefined, 'end');
+    expect(term.screen()).toBe(['First line.', '', ...greedyWrap(`${text} done`, 100), '', 'end'].join('\n'));
+    const narrow = new FakeTerminal(80, 30);
+    const n = createTerminalRenderer({ out: narrow, live: true });
+    n.update(view([answer(text, true)], { phase: 'waiting' }));
+    narrow.resize(30);
+    n.resize();
+    n.update(view([answer(`${text} done`, false)]));
+    n.finish(undefined, 'end');
+    expect(narrow.screen()).toBe([...greedyWrap(`${text} done`, 30), '', 'end'].join('\n'));
   });
 });

@@ -1,6 +1,8 @@
 # Runs a command in a pseudo-terminal of a given size and relays it: the terminal's output to
 # stdout (raw bytes), and commands from stdin, one JSON object a line: {"write": "text"} types
-# into the terminal, {"resize": [columns, rows]} resizes it (the program gets SIGWINCH).
+# into the terminal, {"resize": [columns, rows]} resizes it (the program gets SIGWINCH) and
+# writes the marker ESC ]resize;COLUMNS;ROWS BEL to stdout at that point of the output, so a
+# test can replay the output on an emulated terminal resized exactly where the real one was.
 # The exit status is printed to stderr as "EXIT <code>" at the end.
 import fcntl, json, os, pty, select, struct, sys, termios
 
@@ -41,6 +43,8 @@ while True:
                 os.write(master, message['write'].encode('utf-8'))
             if 'resize' in message:
                 set_size(master, message['resize'][0], message['resize'][1])
+                out.write(b'\x1b]resize;%d;%d\x07' % (message['resize'][0], message['resize'][1]))
+                out.flush()
 _, status = os.waitpid(pid, 0)
 code = os.waitstatus_to_exitcode(status)
 sys.stderr.write('EXIT %d\n' % code)

@@ -13,6 +13,19 @@ export function stripTerminal(text: string): string {
   return text.replace(ANSI, '').replace(/\r/g, '');
 }
 
+const RESIZE_MARK = /\x1b\]resize;(\d+);(\d+)\x07/;
+
+/** Writes a session's raw output into a terminal emulator, resizing it wherever the real terminal was resized. */
+export function replayInto(term: { write(chunk: string): unknown; resize(columns: number, rows: number): void }, raw: string): void {
+  let rest = raw;
+  for (let m = RESIZE_MARK.exec(rest); m; m = RESIZE_MARK.exec(rest)) {
+    term.write(rest.slice(0, m.index));
+    term.resize(Number(m[1]), Number(m[2]));
+    rest = rest.slice(m.index + m[0].length);
+  }
+  term.write(rest);
+}
+
 export interface PtySession {
   /** Everything the CLI wrote to the terminal so far, escape sequences included. */
   raw(): string;
