@@ -34,7 +34,7 @@ describe.concurrent('the CLI in a terminal', () => {
 
   const words = ['Stopped', 'because', 'the', 'user', 'rejected', 'write_to_file;', '日本語の', 'テキスト', 'café', 'e\u0301te\u0301', '👍', 'and', 'then'];
   const paragraph = Array.from({ length: 6 }, (_, i) => `${words.join(' ')} word${i}`).join(' ');
-  const reply = (delayMs = 0): FixedReply => ({ content: `${paragraph}\n\n<attempt_completion>\n<result>Done.</result>\n</attempt_completion>`, delayMs });
+  const reply = (more: Partial<FixedReply> = {}): FixedReply => ({ content: `${paragraph}\n\n<attempt_completion>\n<result>Done.</result>\n</attempt_completion>`, ...more });
 
   /** The paragraph's rows on a screen: from its first word to the blank line after it. */
   function paragraphRows(screen: string): string[] {
@@ -58,9 +58,17 @@ describe.concurrent('the CLI in a terminal', () => {
   }
 
   it('re-fits to a narrower terminal on resize (SIGWINCH), leaving nothing behind', async () => {
-    const cli = await run([reply(40)], [], { columns: 120, rows: 50 });
-    await cli.waitFor('word1');
+    let open = () => {};
+    const gate = { afterChars: Math.floor(paragraph.length / 3), open: new Promise<void>((resolve) => (open = resolve)) };
+    const cli = await run([reply({ gate, delayMs: 20 })], [], { columns: 120, rows: 50 });
+    // The reply stops a third of the way in; the terminal is resized; then the rest streams.
+    await cli.waitFor('word0');
     cli.resize(50, 50);
+    await new Promise<void>((resolve) => {
+      const check = () => (cli.raw().includes('\x1b]resize;50;50') ? resolve() : setTimeout(check, 20));
+      check();
+    });
+    open();
     expect(await cli.exited).toBe(0);
     // Replay what the terminal received, resized where the real one was.
     const term = new FakeTerminal(120, 50);

@@ -18,6 +18,8 @@ export interface FixedReply {
   usage?: { prompt_tokens: number; completion_tokens: number };
   /** Milliseconds between chunks (default 0). */
   delayMs?: number;
+  /** Stop streaming after this many characters until `open` resolves (a test acts mid-stream). */
+  gate?: { afterChars: number; open: Promise<void> };
 }
 
 const COMPLETION = '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>';
@@ -38,6 +40,7 @@ export async function startFixedReplyModel(replies: readonly (FixedReply | strin
       const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
       const chunk = (delta: Record<string, unknown>, finish: string | null) => ({ id: 'fixed', object: 'chat.completion.chunk', created: 0, model: 'fixed', choices: [{ index: 0, delta, finish_reason: finish }] });
       for (let i = 0; i < reply.content.length; i += 16) {
+        if (reply.gate && i >= reply.gate.afterChars && i - 16 < reply.gate.afterChars) await reply.gate.open;
         send(chunk({ content: reply.content.slice(i, i + 16) }, null));
         if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
       }
