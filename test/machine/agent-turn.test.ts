@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, toPromise, waitFor } from 'xstate';
+import { createActor, toPromise, waitFor, type Actor } from 'xstate';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
 import type { AgentTurnInput, ToolFunctions } from '../../machines/agent-turn-types.js';
 import { ChatError } from '../../src/wire/errors.js';
@@ -271,22 +271,37 @@ describe('agentTurnMachine with a scripted client', () => {
     expect(client.requests[1].messages.at(-1)?.content).toContain('output token limit');
   });
 
-  it('the chat actor coalesces events that arrive together, losing none', async () => {
-    const pieces = Array.from({ length: 200 }, (_, i) => `w${i} `);
-    const client = createScriptedClient([reply([...pieces, DONE])]);
-    let batches = 0;
-    const actor = createActor(agentTurnMachine, {
+  it('the chat actor sends events that arrive together as one batch, losing none', async () => {
+    // Three groups of deltas; each group arrives at once, the next only once the machine took the last.
+    const groups = [['w1 ', 'w2 ', 'w3 '], ['w4 ', 'w5 '], ['w6 ', DONE]];
+    const client = createScriptedClient([]);
+    let actor!: Actor<typeof agentTurnMachine>;
+    client.stream = async function* () {
+      for (const [i, group] of groups.entries()) {
+        // a batch of text deltas is absorbed as one event: after group i, i events
+        if (i > 0) await waitFor(actor, (s) => s.context.replyEventCount === i);
+        for (const text of group) {
+          await Promise.resolve();
+          yield { type: 'text', text };
+        }
+      }
+      yield { type: 'finish', reason: 'stop' };
+    };
+    const batches: number[] = [];
+    actor = createActor(agentTurnMachine, {
       input: { client, model: 'm', messages: [] },
       inspect: (e) => {
-        if (e.type === '@xstate.event' && (e.event as { type: string }).type === 'CHAT.CHUNKS') batches++;
+        const event = e.type === '@xstate.event' ? (e.event as { type: string; events?: unknown[] }) : undefined;
+        if (event?.type === 'CHAT.CHUNKS') batches.push(event.events!.length);
       },
     });
     actor.start();
     const out = await toPromise(actor);
-    expect(out.requests[0].content).toBe(pieces.join('') + DONE);
-    expect(batches).toBeGreaterThan(0);
-    expect(batches).toBeLessThan(pieces.length / 4);
+    expect(batches).toEqual([3, 2, 3]); // the finish arrived with the last group
+    expect(out.requests[0].content).toBe(groups.flat().join(''));
+    expect(out.reason).toBe('completed');
   });
+
   it('keeps reasoning out of the history when the reply starts inside a reasoning tag', async () => {
     const { actor, client } = setup([reply(['secret plan</think>Reading. ', READ_A]), reply(DONE)], { startInReasoning: true });
     actor.start();
@@ -313,15 +328,17 @@ describe('agentTurnMachine with a scripted client', () => {
       { role: 'user', content: expect.stringContaining('empty') },
     ]);
   });
-  // A stream that delivers `first` (one batch), then `later`, and tells when the chat actor has
-  // read `later` (it asks for the next event); then it hangs until cancelled.
-  function readButUnsent(first: string, later: string) {
+  // A stream that delivers `first`, waits until the machine took it (`delivered`), then delivers
+  // `later` and tells when the chat actor has read it (it asks for the next event); then it hangs
+  // until cancelled. The chat actor flushes on a macrotask, so `later` is still in its backlog
+  // while only microtasks ran: tests check that precondition (unsentEvents) before going on.
+  function readButUnsent(first: string, later: string, delivered: () => Promise<unknown>) {
     let markRead!: () => void;
     const laterRead = new Promise<void>((resolve) => (markRead = resolve));
     const client = createScriptedClient([]);
     client.stream = async function* (_request, options) {
       yield { type: 'text', text: first };
-      await new Promise((resolve) => setTimeout(resolve, 0)); // `first` goes out as its own batch
+      await delivered();
       yield { type: 'text', text: later };
       markRead();
       await new Promise<void>((resolve) => options?.signal?.addEventListener('abort', () => resolve(), { once: true }));
@@ -330,11 +347,17 @@ describe('agentTurnMachine with a scripted client', () => {
     return { client, laterRead };
   }
 
+  /** What the chat actor read and the machine has not been sent (the backlog is shared with the context). */
+  const unsentEvents = (actor: Actor<typeof agentTurnMachine>) => actor.getSnapshot().context.chatBacklog.events;
+
   it('ABORT keeps events the chat actor read but had not sent yet', async () => {
-    const { client, laterRead } = readButUnsent('Hello', ' there');
-    const actor = createActor(agentTurnMachine, { input: { client, model: 'm', messages: [{ role: 'user', content: 'task' }] } });
+    let actor!: Actor<typeof agentTurnMachine>;
+    const { client, laterRead } = readButUnsent('Hello', ' there', () => waitFor(actor, (s) => s.hasTag('streaming')));
+    actor = createActor(agentTurnMachine, { input: { client, model: 'm', messages: [{ role: 'user', content: 'task' }] } });
     actor.start();
-    await laterRead; // microtasks only: the batch timer has not fired
+    await laterRead;
+    expect(unsentEvents(actor)).toEqual([{ type: 'text', text: ' there' }]);
+    expect(actor.getSnapshot().context.blocks).toEqual([{ type: 'text', content: 'Hello', partial: true }]);
     actor.send({ type: 'ABORT' });
     const out = await toPromise(actor);
     expect(out.reason).toBe('aborted');
@@ -343,14 +366,16 @@ describe('agentTurnMachine with a scripted client', () => {
   });
 
   it('REJECT keeps events the chat actor read but had not sent yet', async () => {
-    const { client, laterRead } = readButUnsent(`${READ_A}`, ' and more');
-    const actor = createActor(agentTurnMachine, {
+    let actor!: Actor<typeof agentTurnMachine>;
+    const { client, laterRead } = readButUnsent(READ_A, ' and more', () => waitFor(actor, (s) => s.hasTag('awaiting-approval')));
+    actor = createActor(agentTurnMachine, {
       // The rejection drains the hanging stream until the grace ends: the unsent events are kept then too.
       input: { client, model: 'm', messages: [{ role: 'user', content: 'task' }], approval: true, toolsPerMessage: 'sequential', maxRequests: 1, drain: { graceMs: 10 } },
     });
     actor.start();
-    await waitFor(actor, (s) => s.matches({ request: 'awaitingApproval' }));
     await laterRead;
+    expect(actor.getSnapshot().hasTag('awaiting-approval')).toBe(true);
+    expect(unsentEvents(actor)).toEqual([{ type: 'text', text: ' and more' }]);
     actor.send({ type: 'REJECT', feedback: 'no' });
     const out = await toPromise(actor);
     expect(out.requests[0].content).toBe(`${READ_A} and more`);

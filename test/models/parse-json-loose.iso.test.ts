@@ -75,10 +75,28 @@ describe('parseJsonLoose', () => {
     expect(parseJsonLoose(undefined as unknown as string)).toBeUndefined();
   });
 
-  it('never throws on arbitrary strings', () => {
+  it('on arbitrary strings answers undefined or a JSON value found in the text', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), jsonish), (text) => {
-        parseJsonLoose(text);
+        const value = parseJsonLoose(text);
+        if (value === undefined) {
+          // nothing JSON.parse accepts as a whole (a lone `[]` or `{}` would have been found)
+          expect(() => JSON.parse(text)).toThrow();
+          return;
+        }
+        // a JSON value (compared as JSON text: -0 reads back as 0)
+        const json = JSON.stringify(value);
+        expect(json).toEqual(expect.any(String));
+        expect(JSON.stringify(JSON.parse(json))).toBe(json);
+        const { rest } = splitThinkPrefix(text);
+        const whole = (() => {
+          try {
+            return { json: JSON.stringify(JSON.parse(rest)) };
+          } catch {
+            return undefined;
+          }
+        })();
+        if (whole !== undefined) expect(json).toBe(whole.json);
       }),
       { numRuns: 2000 },
     );

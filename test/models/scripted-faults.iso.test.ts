@@ -134,19 +134,20 @@ describe('fault injection', () => {
   });
 
   it('invalid-structured breaks any schema that can be broken, optional fields only included', () => {
-    const schemas: Record<string, unknown>[] = [
-      { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-      { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } } },
-      { properties: { age: { type: 'integer' } } },
-      { type: 'object', properties: { anything: {} } },
-      { type: 'object' },
-      { type: 'array', items: { type: 'string' } },
-      { type: ['string', 'null'] },
-      { enum: ['a', 'b'] },
+    // each schema, and the complaint the counterexample draws from the checker
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }, '$.name: required but missing'],
+      [{ type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } } }, '$.name: expected string, got number'],
+      [{ properties: { age: { type: 'integer' } } }, '$.age: expected integer, got string'],
+      [{ type: 'object', properties: { anything: {} } }, '$: expected object, got number'],
+      [{ type: 'object' }, '$: expected object, got number'],
+      [{ type: 'array', items: { type: 'string' } }, '$: expected array, got object'],
+      [{ type: ['string', 'null'] }, '$: expected string or null, got object'],
+      [{ enum: ['a', 'b'] }, '$: expected one of "a", "b"'],
     ];
-    for (const schema of schemas) {
+    for (const [schema, complaint] of cases) {
       const value = counterexampleForSchema(schema);
-      expect(checkJsonSchema(value, schema), `${JSON.stringify(schema)} -> ${JSON.stringify(value)}`).toBeDefined();
+      expect(checkJsonSchema(value, schema), `${JSON.stringify(schema)} -> ${JSON.stringify(value)}`).toBe(complaint);
     }
   });
 
@@ -165,8 +166,9 @@ describe('fault injection', () => {
 
   it('faults of one conversation do not consume those of another', async () => {
     const model = scripted({ faults: ['error-mid-stream'] });
-    expect((await read(await post(model, streamBody('scripted', task)))).error).toBeDefined();
-    expect((await read(await post(model, streamBody('scripted', [{ role: 'user', content: 'Another task' }])))).error).toBeDefined();
+    expect((await read(await post(model, streamBody('scripted', task)))).error).toMatchObject({ code: 'provider-error' });
+    const other = await read(await post(model, streamBody('scripted', [{ role: 'user', content: 'Another task' }])));
+    expect(other.error).toMatchObject({ code: 'provider-error' });
   });
 });
 

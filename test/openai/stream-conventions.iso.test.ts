@@ -151,6 +151,47 @@ describe('reasoning and content key conventions', () => {
     ]);
   });
 
+  it('a tool-call delta without arguments still names the call; one with nothing in it is no event', async () => {
+    const { events, error } = await ok(
+      sse([
+        delta({ tool_calls: [{ index: 0, id: 'call_a', function: { name: 'read_file' } }] }),
+        delta({ tool_calls: [{ index: 0 }] }),
+        delta({ tool_calls: [{ index: 0, function: { arguments: null } }] }),
+        delta({ tool_calls: [{ index: 0, id: '', function: { name: '', arguments: '' } }] }),
+        delta({ tool_calls: [{ id: 'call_b', function: { name: 'list_files', arguments: { path: '.' } } }] }),
+        delta({ tool_calls: [{ index: 0, function: { arguments: '{}' } }] }),
+        finishChunk('tool_calls'),
+      ]),
+    );
+    expect(error).toBeUndefined();
+    expect(events).toEqual([
+      { type: 'tool-call', index: 0, id: 'call_a', name: 'read_file', argumentsDelta: '' },
+      // no index: counted by position; arguments sent parsed are passed on as JSON text
+      { type: 'tool-call', index: 0, id: 'call_b', name: 'list_files', argumentsDelta: '{"path":"."}' },
+      { type: 'tool-call', index: 0, argumentsDelta: '{}' },
+      { type: 'finish', reason: 'tool_calls' },
+    ]);
+  });
+
+  it('finish_reason "" (or null) is no finish: a stream that ends on it is truncated', async () => {
+    const { events, error } = await ok(sse([delta({ content: 'Hel' }, ''), delta({ content: 'lo' }, null)], { done: false }));
+    expect(events).toEqual([
+      { type: 'text', text: 'Hel' },
+      { type: 'text', text: 'lo' },
+    ]);
+    expect(error?.code).toBe('truncated');
+    expect(error?.message).toBe('the stream ended after 2 chunks without a finish_reason or [DONE]');
+  });
+
+  it('[DONE] with whitespace around it still ends the stream', async () => {
+    for (const done of ['data:  [DONE]', 'data: [DONE] ', 'data:\t[DONE]\t']) {
+      const body = `data: ${JSON.stringify(delta({ content: 'x' }))}\n\n${done}\n\ndata: ${JSON.stringify(delta({ content: 'late' }))}\n\n`;
+      const { events, error } = await ok(body);
+      expect(error, JSON.stringify(done)).toBeUndefined();
+      expect(events).toEqual([{ type: 'text', text: 'x' }]);
+    }
+  });
+
   it('content as parts (Mistral): thinking parts are reasoning, text parts are text', async () => {
     const { events } = await ok(
       sse([

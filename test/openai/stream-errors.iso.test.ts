@@ -69,6 +69,24 @@ describe('typed errors, after every earlier event', () => {
     expect(two.error).toMatchObject({ code: 'provider-error', providerMessage: 'quota' });
   });
 
+  it("a bare JSON line without an error is 'malformed-chunk' showing the line, after the earlier events", async () => {
+    for (const line of ['{"choices":[]}', '  {"message":"quota"}', '{"error":', '{not json']) {
+      const body = `data: ${JSON.stringify(delta({ content: 'a' }))}\n\n${line}\n\n` + sse([delta({ content: 'never' })]);
+      const { events, error } = await read(new Response(body));
+      expect(events, line).toEqual([{ type: 'text', text: 'a' }]);
+      expect(error?.code, line).toBe('malformed-chunk');
+      expect(error?.message).toBe(`a JSON line without "data:" after chunk 1: ${JSON.stringify(line)}`);
+    }
+  });
+
+  it('other lines a server adds are ignored, and named when no data came at all', async () => {
+    const ignored = await read(new Response(`hello: there\n\ndata: ${JSON.stringify(delta({ content: 'a' }, 'stop'))}\n\n`));
+    expect(ignored).toEqual({ events: [{ type: 'text', text: 'a' }, { type: 'finish', reason: 'stop' }], error: undefined });
+    const nothing = await read(new Response('hello: there\nsecond: line\n\n'));
+    expect(nothing.error?.code).toBe('truncated');
+    expect(nothing.error?.message).toBe('the stream ended without any data event; it began with "hello: there"');
+  });
+
   it("an `event: error` with plain text data is 'provider-error' carrying that text", async () => {
     const { error } = await read(new Response('event: error\ndata: upstream timed out\n\n'));
     expect(error).toMatchObject({ code: 'provider-error', providerMessage: 'upstream timed out' });

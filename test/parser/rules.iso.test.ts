@@ -11,6 +11,16 @@ const tool = (name: string, params: Record<string, string>, partial = false) =>
 const final = (s: string, o = {}) => parseAssistantMessage(s, { final: true, ...o });
 const streaming = (s: string, o = {}) => parseAssistantMessage(s, o);
 
+/** Cut in two at every offset, the stream answers as the snapshot of what arrived, and ends as `final`. */
+function expectSameAtEveryCut(s: string, o = {}): void {
+  for (let cut = 0; cut <= s.length; cut++) {
+    const parser = createStreamParser(o);
+    expect(parser.push(s.slice(0, cut)), `first ${cut}`).toEqual(streaming(s.slice(0, cut), o));
+    expect(parser.push(s.slice(cut)), `rest from ${cut}`).toEqual(streaming(s, o));
+    expect(parser.end(), `end after a cut at ${cut}`).toEqual(final(s, o));
+  }
+}
+
 describe('rule 1: only exact tags of the protocol count', () => {
   it('reads a tool call inside prose', () => {
     expect(final('Let me look. <read_file><path>src/a.ts</path></read_file> Done.')).toEqual([
@@ -35,12 +45,47 @@ describe('rule 1: only exact tags of the protocol count', () => {
   });
 });
 
+describe('rule 1: tag names', () => {
+  it('tool and parameter names may hold capitals, digits, dots, dashes and underscores', () => {
+    const p = defineProtocol({ tools: { 'zA.a-Z_90': ['Za09', 'b.c-d'] }, reasoningTags: [] });
+    const s = 'Go <zA.a-Z_90><Za09>v</Za09><b.c-d>w</b.c-d></zA.a-Z_90>';
+    expect(final(s, { protocol: p })).toEqual([text('Go'), tool('zA.a-Z_90', { Za09: 'v', 'b.c-d': 'w' })]);
+    expect(streaming('Go <zA.a-Z_9', { protocol: p })).toEqual([text('Go', true)]);
+    expectSameAtEveryCut(s, { protocol: p });
+  });
+
+  it('a name with any other character is no tag', () => {
+    const p = defineProtocol({ tools: { a: ['b'] }, reasoningTags: [] });
+    for (const odd of ['a@', 'a[', 'a`', 'a{', 'a/', 'a:', 'a ', '@a', '[a', '{a', ':a']) {
+      expect(final(`<${odd}><b>x</b></${odd}>`, { protocol: p })).toEqual([text(`<${odd}><b>x</b></${odd}>`)]);
+    }
+  });
+});
+
 describe('rule 2: text', () => {
   it('is trimmed and an empty text block is not emitted', () => {
     expect(final('  \n <read_file><path>a</path></read_file>\n\n ')).toEqual([tool('read_file', { path: 'a' })]);
     expect(final('   ')).toEqual([]);
     expect(final('')).toEqual([]);
     expect(streaming('')).toEqual([]);
+  });
+
+  it('trims exactly what String.prototype.trim trims (tabs, CR, Unicode spaces), in text, parameters and reasoning', () => {
+    // every character .trim() removes, and neighbours of those ranges it keeps
+    const trimmed = '\t\n\v\f\r \u00a0\u1680\u2000\u2005\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+    const kept = ['\u0008', '\u000e', '\u001f', '\u0085', '\u009f', '\u00a1', '\u180e', '\u1fff', '\u200b', '\u2027', '\u202a', '\u205e', '\u2060', '\u2fff', '\u3001', '\ufefe', '!'];
+    expect(trimmed.trim()).toBe('');
+    for (const k of kept) {
+      const value = `${trimmed}${k}a${trimmed}b${k}${trimmed}`;
+      expect(value.trim(), JSON.stringify(k)).toBe(`${k}a${trimmed}b${k}`);
+      const o = { protocol: clineThinkProtocol };
+      const s = `${value}<read_file><path>${value}</path></read_file><think>${value}</think>${value}`;
+      const expected = [text(value.trim()), tool('read_file', { path: value.trim() }), reasoning(value.trim()), text(value.trim())];
+      expect(final(s, o), JSON.stringify(k)).toEqual(expected);
+      const parser = createStreamParser(o);
+      for (const ch of s) parser.push(ch);
+      expect(parser.end(), JSON.stringify(k)).toEqual(expected);
+    }
   });
 
   it('ends where a tool opens', () => {
@@ -79,6 +124,15 @@ describe('rule 3: tool use', () => {
   it('only parameters of that tool count (per-tool lists)', () => {
     const p = defineProtocol({ tools: { read: ['path'], run: ['cmd'] }, reasoningTags: [] });
     expect(final('<read><cmd>x</cmd><path>a</path></read>', { protocol: p })).toEqual([tool('read', { path: 'a' })]);
+  });
+
+  it('a stray </ or </x between parameters drops nothing, wherever the stream is cut', () => {
+    const s = '<read_file></<path>a</path></ </x></read></read_filex></read_file>';
+    expect(final(s)).toEqual([tool('read_file', { path: 'a' })]);
+    expect(streaming('<read_file><path>a</path></')).toEqual([tool('read_file', { path: 'a' }, true)]);
+    expect(streaming('<read_file><path>a</path></read_fil')).toEqual([tool('read_file', { path: 'a' }, true)]);
+    expectSameAtEveryCut(s);
+    expectSameAtEveryCut('<read_file></<pa</ <path>a</path></read_file> after');
   });
 });
 
@@ -136,6 +190,35 @@ describe('rule 5: raw parameters', () => {
     expect(final(s)).toEqual([tool('write_to_file', { content: 'abc', path: 'p' })]);
   });
 
+  it('after a fake </content>, only the tool\'s own close tag or another of its parameters makes it the real one', () => {
+    const head = '<write_to_file><path>a</path><content>x';
+    const tail = '</content></write_to_file>';
+    for (const next of ['<b>y</b>', '</read_file>', '<content>y', '</path>', '<think>', '<read_file>', 'y']) {
+      expect(final(`${head}</content>${next}${tail}`), next).toEqual([tool('write_to_file', { path: 'a', content: `x</content>${next}` })]);
+    }
+    expect(final(`${head}</content>\t\r\n\u00a0\u3000<path>b</path></write_to_file>`)).toEqual([tool('write_to_file', { path: 'b', content: 'x' })]);
+    expect(final(`${head}</content> \u2028 </write_to_file>`)).toEqual([tool('write_to_file', { path: 'a', content: 'x' })]);
+    // a zero-width space is no whitespace: the </content> was content, and so is what follows
+    expect(final(`${head}</content>\u200b</write_to_file>`)).toEqual([
+      tool('write_to_file', { path: 'a', content: 'x</content>\u200b</write_to_file>' }, true),
+    ]);
+  });
+
+  it('the judgement of a held </content> does not depend on how the stream is cut', () => {
+    const head = '<write_to_file><path>a</path><content>x';
+    for (const rest of [
+      '</content> <path>b</path></write_to_file>',
+      '</content> </write_to_file>',
+      '</content> <b>y</content></write_to_file>',
+      '</content> </read_file></content></write_to_file>',
+      '</content><content>y</content></write_to_file>',
+      '</content> </write_to_fi</content></write_to_file>',
+      '</content> <pat</content></write_to_file>',
+    ]) {
+      expectSameAtEveryCut(head + rest);
+    }
+  });
+
   it('loses exactly one leading and one trailing line break, nothing else', () => {
     const s = '<write_to_file><path>a</path><content>\n\n  x  \n\n</content></write_to_file>';
     expect(final(s)).toEqual([tool('write_to_file', { path: 'a', content: '\n  x  \n' })]);
@@ -169,6 +252,16 @@ describe('rule 6: reasoning', () => {
   it('startInReasoning treats the text as if <think> opened before it', () => {
     expect(final('plan it</think>Done', { ...o, startInReasoning: true })).toEqual([reasoning('plan it'), text('Done')]);
     expect(streaming('plan', { ...o, startInReasoning: true })).toEqual([reasoning('plan', true)]);
+  });
+
+  it('startInReasoning opens the protocol\'s first reasoning tag, and <think> for a protocol without one', () => {
+    const p = defineProtocol({ tools: {}, reasoningTags: ['thought', 'think'] });
+    expect(final('plan</think> more</thought>Done', { protocol: p, startInReasoning: true })).toEqual([
+      reasoning('plan</think> more'),
+      text('Done'),
+    ]);
+    expect(final('plan</think>Done', { startInReasoning: true })).toEqual([reasoning('plan'), text('Done')]);
+    expect(final('', { startInReasoning: true })).toEqual([reasoning('')]);
   });
 
   it('honours custom reasoning tags', () => {
@@ -263,17 +356,33 @@ describe('text of any kind', () => {
     expect(parser.end()).toEqual(expected);
   });
 
-  it('never throws on NUL, lone surrogates or a flood of <', () => {
-    for (const s of ['\u0000<read_file>\u0000', '\ud800<read_file><path>\udfff', '<'.repeat(100_000), '</'.repeat(50_000)]) {
-      expect(() => final(s)).not.toThrow();
-      expect(() => streaming(s)).not.toThrow();
-    }
+  it('reads NUL, lone surrogates and a flood of < as ordinary characters', () => {
+    expect(final('\u0000<read_file>\u0000')).toEqual([text('\u0000'), tool('read_file', {}, true)]);
+    expect(streaming('\u0000<read_file>\u0000')).toEqual([text('\u0000'), tool('read_file', {}, true)]);
+    expect(final('\ud800<read_file><path>\udfff')).toEqual([text('\ud800'), tool('read_file', { path: '\udfff' }, true)]);
+    expect(streaming('\ud800<read_file><path>\udfff')).toEqual([text('\ud800'), tool('read_file', { path: '\udfff' }, true)]);
+    const opens = '<'.repeat(100_000);
+    expect(final(opens)).toEqual([text(opens)]);
+    expect(streaming(opens)).toEqual([text(opens.slice(1), true)]); // the last < may still open a tag
+    const closes = '</'.repeat(50_000);
+    expect(final(closes)).toEqual([text(closes)]);
+    expect(streaming(closes)).toEqual([text(closes, true)]); // a close tag never opens a block in text
   });
 
   it('refuses pushes after end with a typed error', () => {
     const parser = createStreamParser();
     parser.end();
     expect(() => parser.push('x')).toThrow(expect.objectContaining({ code: 'parser-ended' }));
+  });
+
+  it('a second end() and a write() after end() are refused too, and the answer stays as it was', () => {
+    const parser = createStreamParser();
+    parser.push('Hi <read_file><path>a</path></read_file>');
+    const ended = parser.end();
+    expect(() => parser.end()).toThrow(expect.objectContaining({ name: 'ParserError', code: 'parser-ended', message: expect.stringMatching(/end\(\) called twice/) }));
+    expect(() => parser.write('x')).toThrow(expect.objectContaining({ code: 'parser-ended', message: expect.stringMatching(/^write\(\) after end\(\)/) }));
+    expect(parser.blocks).toBe(ended);
+    expect(ended).toEqual([text('Hi'), tool('read_file', { path: 'a' })]);
   });
 });
 
