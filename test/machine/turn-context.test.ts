@@ -1,52 +1,19 @@
-// The turn's context: options and their defaults, the request sent for the history, usage summed
-// over requests, and whether a tool of the reply already started (which forbids a silent retry).
+// The turn's context: options and their defaults, the request sent for the history, and whether a
+// tool of the reply already started (which forbids a silent retry).
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
 import type { AgentTurnInput, ToolOutcome } from '../../machines/agent-turn-types.js';
-import {
-  addUsage,
-  anyToolStarted,
-  chatRequestOf,
-  initialContext,
-  resolveTurnOptions,
-  ZERO_USAGE,
-} from '../../machines/turn-context.js';
+import { anyToolStarted, chatRequestOf, initialContext, resolveTurnOptions } from '../../machines/turn-context.js';
 import { ChatError } from '../../src/wire/errors.js';
-import type { ChatStreamEvent, ChatUsage } from '../../src/wire/types.js';
 import { createScriptedClient, reply, textEvents, type ScriptedReply } from './scripted-client.js';
 
 const READ_A = '<read_file>\n<path>a.ts</path>\n</read_file>';
 const DONE = '<attempt_completion>\n<result>All done.</result>\n</attempt_completion>';
 
-const withUsage = (text: string, usage: ChatUsage): ScriptedReply => ({
-  events: [...textEvents(text), { type: 'finish', reason: 'stop' }, { type: 'usage', usage }] as ChatStreamEvent[],
-});
-
 function input(client = createScriptedClient([]), extra: Partial<AgentTurnInput> = {}): AgentTurnInput {
   return { client, model: 'm', messages: [{ role: 'user', content: 'task' }], ...extra };
 }
-
-describe('usage', () => {
-  it('sums every field over the requests of the turn; reasoning tokens once any request reports them', async () => {
-    const client = createScriptedClient([
-      withUsage(READ_A, { promptTokens: 100, completionTokens: 20, totalTokens: 120 }),
-      withUsage(DONE, { promptTokens: 150, completionTokens: 7, totalTokens: 157, reasoningTokens: 5 }),
-    ]);
-    const out = await toPromise(createActor(agentTurnMachine, { input: input(client, { tools: { read_file: async () => 'x' } }) }).start());
-    expect(out.usage).toEqual({ promptTokens: 250, completionTokens: 27, totalTokens: 277, reasoningTokens: 5 });
-  });
-
-  it('adds field by field, keeps reasoning tokens from either side, and nothing added changes nothing', () => {
-    const a = { promptTokens: 1, completionTokens: 2, totalTokens: 3 };
-    expect(addUsage(a, { promptTokens: 10, completionTokens: 20, totalTokens: 30 })).toEqual({ promptTokens: 11, completionTokens: 22, totalTokens: 33 });
-    expect(addUsage({ ...a, reasoningTokens: 4 }, a)).toEqual({ promptTokens: 2, completionTokens: 4, totalTokens: 6, reasoningTokens: 4 });
-    expect(addUsage(a, { ...a, reasoningTokens: 4 })).toEqual({ promptTokens: 2, completionTokens: 4, totalTokens: 6, reasoningTokens: 4 });
-    expect(addUsage({ ...a, reasoningTokens: 4 }, { ...a, reasoningTokens: 6 })).toMatchObject({ reasoningTokens: 10 });
-    expect(addUsage(a, undefined)).toBe(a);
-    expect(ZERO_USAGE).toEqual({ promptTokens: 0, completionTokens: 0, totalTokens: 0 });
-  });
-});
 
 describe('the request sent', () => {
   it('carries requestOptions, with the model, history, streaming and usage that the turn sets', async () => {
