@@ -147,7 +147,7 @@ export class FakeTerminal {
 }
 
 const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{20000}-\u{3fffd}]/u;
-const ZERO = /[\p{Mn}\p{Me}\u200b-\u200f\ufe00-\ufe0f]/u;
+const ZERO = /\p{Mn}|\p{Me}|[\u200b-\u200f]|[\ufe00-\ufe0f]/u;
 
 /** Cells a character takes: 0 for combining marks, 2 for East Asian wide and emoji, else 1. */
 function charWidth(char: string): number {
