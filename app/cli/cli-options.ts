@@ -14,6 +14,8 @@ export interface CliOptions {
   /** Run commands without the OS sandbox, and let --yes cover them (--no-sandbox). */
   noSandbox: boolean;
   maxRequests?: number;
+  /** The reply cap (the chat client's maxReplyChars); its default when omitted. */
+  maxReplyChars?: number;
   showReasoning: boolean;
   nativeTools: boolean;
   /** Scripted model pace: 'realistic' or milliseconds per token (0 for tests). */

@@ -20,9 +20,12 @@ Options:
   --read-only         refuse writes and commands
   --allow-network     let commands reach the network (the sandbox has none by default)
   --no-sandbox        run commands without the OS sandbox (bubblewrap), as yourself
-  --json              NDJSON on stdout: a line per state change and per block change,
-                      the last line {"type":"output","output":{reason, messages, requests, usage}}
+  --json              NDJSON on stdout: a line per state change, a block whole when it appears,
+                      then only what changed ("block" with the changed fields, "delta" with
+                      text added at the end); the last line {"type":"output","output":
+                      {reason, requests, usage}} (requests keep their blocks, not raw text)
   --max-requests N    stop after N model requests
+  --max-reply-chars N stop a reply longer than N characters (default 4000000)
   --show-reasoning    keep the model's reasoning on screen instead of folding it
   --native-tools      send tools as OpenAI function definitions instead of XML tags
   --pace MS           scripted model: milliseconds per token, or "realistic" (default)

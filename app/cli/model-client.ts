@@ -11,7 +11,8 @@ const SCRIPTED_BASE_URL = 'http://scripted.invalid/v1';
 export type ModelClientError = { code: 'unknown-profile' | 'unknown-fault'; message: string };
 
 /** The chat client and model name the options ask for: the scripted model, or a real endpoint. */
-export function createModelClient(options: Pick<CliOptions, 'model' | 'baseURL' | 'apiKey' | 'pace' | 'fault'>): { ok: true; client: ChatClient; model: string } | { ok: false; error: ModelClientError } {
+export function createModelClient(options: Pick<CliOptions, 'model' | 'baseURL' | 'apiKey' | 'pace' | 'fault' | 'maxReplyChars'>): { ok: true; client: ChatClient; model: string } | { ok: false; error: ModelClientError } {
+  const limits = options.maxReplyChars !== undefined ? { maxReplyChars: options.maxReplyChars } : {};
   if (isScriptedModel(options.model)) {
     const profile = options.model === 'scripted' ? 'scripted' : options.model.slice('scripted:'.length);
     const known = listModelProfiles().map((p) => p.id);
@@ -25,7 +26,7 @@ export function createModelClient(options: Pick<CliOptions, 'model' | 'baseURL' 
       ...(options.pace !== 'realistic' ? { pace: options.pace } : {}),
       ...(options.fault !== undefined ? { faults: [options.fault as (typeof scriptedFaults)[number]] } : {}),
     });
-    return { ok: true, client: createChatClient({ baseURL: SCRIPTED_BASE_URL, fetch }), model: profile };
+    return { ok: true, client: createChatClient({ baseURL: SCRIPTED_BASE_URL, fetch, ...limits }), model: profile };
   }
-  return { ok: true, client: createChatClient({ baseURL: options.baseURL!, ...(options.apiKey ? { apiKey: options.apiKey } : {}) }), model: options.model };
+  return { ok: true, client: createChatClient({ baseURL: options.baseURL!, ...(options.apiKey ? { apiKey: options.apiKey } : {}), ...limits }), model: options.model };
 }

@@ -2,7 +2,7 @@ import type { CliOptions, CliUsageError } from './cli-options.js';
 import { DEFAULT_TASK } from './cli-options.js';
 
 const FLAGS = new Set(['--yes', '-y', '--json', '--show-reasoning', '--native-tools', '--read-only', '--allow-network', '--no-sandbox', '--help', '-h']);
-const VALUED = new Set(['--model', '--base-url', '--workspace', '--max-requests', '--pace', '--fault']);
+const VALUED = new Set(['--model', '--base-url', '--workspace', '--max-requests', '--max-reply-chars', '--pace', '--fault']);
 
 /**
  * Reads argv (without node and the script) and the environment. With no arguments at all it is
@@ -86,6 +86,12 @@ function applyValue(options: CliOptions, name: string, value: string): string | 
       const n = Number(value);
       if (!Number.isInteger(n) || n < 1) return `--max-requests must be a whole number of at least 1 (got "${value}").`;
       options.maxRequests = n;
+      return;
+    }
+    case '--max-reply-chars': {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1) return `--max-reply-chars must be a whole number of at least 1 (got "${value}").`;
+      options.maxReplyChars = n;
       return;
     }
     case '--pace': {

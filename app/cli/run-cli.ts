@@ -209,6 +209,6 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
   }
   const finalView = selectView(actor.getSnapshot());
   renderer?.finish(finalView, turnSummary(output, style));
-  reporter?.finish(output);
+  await reporter?.finish(output);
   return exitCodeFor(output.reason);
 }

@@ -4,6 +4,7 @@
 // checks the scripted agent's reading of it.
 import type { CommandOutcome } from './workspace-port.js';
 import type { ToolErrorCode, ToolErrorResult } from './tool-types.js';
+import { utf8Length } from './utf8-length.js';
 
 /** An error result whose text names the code and says what was wrong, so the model can correct itself. */
 export function toolError(code: ToolErrorCode, message: string): ToolErrorResult {
@@ -63,7 +64,7 @@ export function searchResults(count: number, sections: readonly string[], capped
 export const isADirectory = (path: string) => toolError('not-a-file', `${path} is a directory.`);
 export const writeFailed = (path: string, why: string) => toolError('io-error', `Could not write ${path}: ${why}`);
 export function fileWritten(path: string, content: string, created: boolean): string {
-  const bytes = new TextEncoder().encode(content).length;
+  const bytes = utf8Length(content);
   return `${created ? 'Created' : 'Wrote'} ${path} (${bytes} bytes, ${countLines(content)} lines).`;
 }
 export const diffRejected = (error: { code: ToolErrorCode; message: string }, path: string) => toolError(error.code, `${error.message} ${path} was not changed.`);

@@ -16,10 +16,10 @@ describe('parseCliArgs', () => {
   });
 
   it('reads every option, both spellings of values, and joins the task words', () => {
-    const result = parse(['--model=scripted:grok-4.3', '--workspace', '/w', '--yes', '--json', '--max-requests', '5', '--show-reasoning', '--native-tools', '--pace', '0', '--fault', 'http-429-once', 'fix', 'the', 'bug']);
+    const result = parse(['--model=scripted:grok-4.3', '--workspace', '/w', '--yes', '--json', '--max-requests', '5', '--max-reply-chars=100000000', '--show-reasoning', '--native-tools', '--pace', '0', '--fault', 'http-429-once', 'fix', 'the', 'bug']);
     expect(result).toMatchObject({
       ok: true,
-      options: { model: 'scripted:grok-4.3', workspace: '/w', yes: true, json: true, maxRequests: 5, showReasoning: true, nativeTools: true, pace: 0, fault: 'http-429-once', task: 'fix the bug', readOnly: false },
+      options: { model: 'scripted:grok-4.3', workspace: '/w', yes: true, json: true, maxRequests: 5, maxReplyChars: 100_000_000, showReasoning: true, nativeTools: true, pace: 0, fault: 'http-429-once', task: 'fix the bug', readOnly: false },
     });
   });
 
@@ -44,6 +44,7 @@ describe('parseCliArgs', () => {
     [['--model'], 'missing-value', '--model needs a value'],
     [['--workspace', '--yes'], 'missing-value', '--workspace needs a value'],
     [['--max-requests', '2.5'], 'invalid-value', '--max-requests must be a whole number'],
+    [['--max-reply-chars', '0'], 'invalid-value', '--max-reply-chars must be a whole number of at least 1'],
     [['--pace', 'fast'], 'invalid-value', '--pace must be "realistic"'],
     [['--base-url', 'not a url'], 'invalid-value', 'is not a URL'],
     [['--yes=1'], 'invalid-value', '--yes takes no value'],

@@ -2,6 +2,7 @@
 // offers, so the shared tools answer the same in the web page as on disk.
 import type { EntryKind, PathInfo, WorkspaceFiles } from '../workspace-port.js';
 import { toolError } from '../result-sentences.js';
+import { utf8Length } from '../utf8-length.js';
 import type { MemoryWorkspace } from './memory-workspace.js';
 
 /** A path in the in-memory workspace. */
@@ -24,7 +25,7 @@ export function memoryWorkspaceFiles(ws: MemoryWorkspace): WorkspaceFiles<Memory
     },
     async stat(path): Promise<PathInfo | undefined> {
       const content = ws.read(path.key);
-      if (content !== undefined) return { kind: 'file', size: new TextEncoder().encode(content).length };
+      if (content !== undefined) return { kind: 'file', size: utf8Length(content) };
       return isDirectory(path.key) ? { kind: 'directory', size: 0 } : undefined;
     },
     async read(path, maxBytes) {

@@ -15,6 +15,23 @@ export interface AtomicWriteOptions {
   root?: string;
 }
 
+/** Characters encoded and written at a time: a 60 MB content never becomes one 60 MB buffer. */
+const WRITE_PIECE_CHARS = 1024 * 1024;
+
+async function writeInPieces(handle: FileHandle, content: string): Promise<void> {
+  let at = 0;
+  while (at < content.length) {
+    let end = Math.min(content.length, at + WRITE_PIECE_CHARS);
+    // Keep a surrogate pair together, so each piece encodes to the same bytes as the whole would.
+    const last = content.charCodeAt(end - 1);
+    if (end < content.length && last >= 0xd800 && last <= 0xdbff) end++;
+    const bytes = Buffer.from(content.slice(at, end), 'utf8');
+    let written = 0;
+    while (written < bytes.length) written += (await handle.write(bytes, written, bytes.length - written)).bytesWritten;
+    at = end;
+  }
+}
+
 /** Creates a new temp file in `dir`, known to the exit cleanup before it exists. */
 async function createTemp(dir: OpenedDirectory): Promise<{ name: string; handle: FileHandle; forget: () => void }> {
   for (;;) {
@@ -45,7 +62,7 @@ export async function writeFileAtomically(target: string, content: string, optio
     const temp = await createTemp(dir);
     try {
       try {
-        await temp.handle.writeFile(content);
+        await writeInPieces(temp.handle, content);
         if (before?.isFile()) await temp.handle.chmod(before.mode & 0o7777);
       } finally {
         await temp.handle.close();
