@@ -47,6 +47,8 @@ export function createNdjsonReporter(out: NdjsonOutput, options: NdjsonReporterO
   let lastBlocksAt = 0;
   let pumping = false;
   let gone = false;
+  /** A bug while writing: the stream stops and `finish` rejects with it, instead of an unhandled rejection. */
+  let failure: unknown;
   let finished: (() => void) | undefined;
 
   /** Resolves when the pipe can take more (or is gone). */
@@ -100,6 +102,9 @@ export function createNdjsonReporter(out: NdjsonOutput, options: NdjsonReporterO
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         else await writeJob(queue.shift()!);
       }
+    } catch (error) {
+      failure ??= error;
+      gone = true;
     } finally {
       pumping = false;
       if (gone) queue.length = 0;
@@ -134,7 +139,9 @@ export function createNdjsonReporter(out: NdjsonOutput, options: NdjsonReporterO
     finish(output) {
       const done = new Promise<void>((resolve) => (finished = resolve));
       enqueue({ kind: 'output', output });
-      return done;
+      return done.then(() => {
+        if (failure !== undefined) throw failure;
+      });
     },
   };
 }

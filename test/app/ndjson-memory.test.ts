@@ -28,7 +28,7 @@ class SlowPipe extends EventEmitter {
 
 function view(content: string, status: ToolBlockView['status'], phase: AgentTurnView['phase'], state: string): AgentTurnView {
   const block = { key: '0:c1', request: 1, type: 'tool_use', name: 'write_to_file', params: { path: 'big.txt', content }, call_id: 'c1', isNativeToolCall: false, isCompletion: false, status } as ToolBlockView;
-  return { state, phase, request: 1, requests: [{ key: '0', index: 0, number: 1, attempt: 0, status: 'streaming', blocks: [block], retried: false }], blocks: [block] } as unknown as AgentTurnView;
+  return { state, phase, request: 1, requests: [{ key: '0', index: 0, number: 1, attempt: 0, status: 'streaming', blocks: [block], retried: false }], blocks: [block], context: { truncations: [] } } as unknown as AgentTurnView;
 }
 
 const MB = 1024 * 1024;

@@ -127,7 +127,7 @@ class FakePipe extends EventEmitter {
 
 function view(state: string, content: string, status: ToolBlockView['status'] = 'streaming', phase: AgentTurnView['phase'] = 'streaming'): AgentTurnView {
   const block = { key: '0:c1', request: 1, type: 'tool_use', name: 'write_to_file', params: { path: 'a.txt', content }, call_id: 'c1', isNativeToolCall: false, isCompletion: false, status } as ToolBlockView;
-  return { state, phase, request: 1, requests: [{ key: '0', index: 0, number: 1, attempt: 0, status: 'streaming', blocks: [block], retried: false }], blocks: [block] } as unknown as AgentTurnView;
+  return { state, phase, request: 1, requests: [{ key: '0', index: 0, number: 1, attempt: 0, status: 'streaming', blocks: [block], retried: false }], blocks: [block], context: { truncations: [] } } as unknown as AgentTurnView;
 }
 
 const output = { reason: 'completed', messages: [{ role: 'assistant', content: 'raw' }], requests: [{ index: 0, attempt: 0, idPrefix: 'r0', status: 'complete', blocks: [], toolResults: [], content: 'raw', reasoning: '' }], usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 } } as unknown as AgentTurnOutput;
@@ -163,5 +163,14 @@ describe('the NDJSON reporter', () => {
     reporter.update(view('request.streaming', 'ab'));
     await reporter.finish(output);
     expect(pipe.chunks).toHaveLength(1);
+  });
+});
+
+describe('the NDJSON reporter when a view cannot be written', () => {
+  it('stops and rejects finish with the error, leaving no unhandled rejection', async () => {
+    const pipe = new FakePipe();
+    const reporter = createNdjsonReporter(pipe, { flushIntervalMs: 0 });
+    reporter.update({ state: 'request.streaming', phase: 'streaming', request: 1, requests: [] } as unknown as AgentTurnView);
+    await expect(reporter.finish(output)).rejects.toThrow(TypeError);
   });
 });
