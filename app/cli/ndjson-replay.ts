@@ -9,8 +9,11 @@ export interface NdjsonReplay {
   blocks(): NdjsonBlock[];
 }
 
+/** A block being rebuilt: its fields by name, the tool parameters apart. */
+type Rebuilt = { [field: string]: unknown; kind?: unknown; params?: Record<string, string> };
+
 export function createNdjsonReplay(): NdjsonReplay {
-  const blocks = new Map<string, Record<string, any>>();
+  const blocks = new Map<string, Rebuilt>();
   return {
     apply(line) {
       if (line.type === 'block') {
@@ -21,7 +24,7 @@ export function createNdjsonReplay(): NdjsonReplay {
           return;
         }
         for (const [name, value] of Object.entries(fields)) {
-          if (name === 'params') Object.assign(known.params, value);
+          if (name === 'params') known.params = { ...known.params, ...(value as Record<string, string>) };
           else known[name] = value;
         }
       } else if (line.type === 'delta') {
@@ -29,10 +32,10 @@ export function createNdjsonReplay(): NdjsonReplay {
         if (!known) return;
         if (line.field.startsWith('params.')) {
           const name = line.field.slice('params.'.length);
-          known.params[name] = (known.params[name] ?? '') + line.append;
-        } else known[line.field] = (known[line.field] ?? '') + line.append;
+          known.params = { ...known.params, [name]: (known.params?.[name] ?? '') + line.append };
+        } else known[line.field] = String(known[line.field] ?? '') + line.append;
       }
     },
-    blocks: () => [...blocks.values()] as NdjsonBlock[],
+    blocks: () => [...blocks.values()] as unknown as NdjsonBlock[],
   };
 }

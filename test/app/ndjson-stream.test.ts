@@ -170,7 +170,8 @@ describe('the NDJSON reporter when a view cannot be written', () => {
   it('stops and rejects finish with the error, leaving no unhandled rejection', async () => {
     const pipe = new FakePipe();
     const reporter = createNdjsonReporter(pipe, { flushIntervalMs: 0 });
-    reporter.update({ state: 'request.streaming', phase: 'streaming', request: 1, requests: [] } as unknown as AgentTurnView);
+    // A view without its context: reading it throws inside the reporter.
+    reporter.update({ state: 'request.streaming', phase: 'streaming', request: 1, requests: [{ key: '0', index: 0, number: 1, blocks: [] }] } as unknown as AgentTurnView);
     await expect(reporter.finish(output)).rejects.toThrow(TypeError);
   });
 });
