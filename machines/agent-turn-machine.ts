@@ -21,6 +21,7 @@ import {
 import type { AgentTurnContext, StopCause } from './turn-context-types.js';
 import { COMPLETION_ACK, rejectedToolText } from './turn-notes.js';
 import { contentAfter, contentIn } from './drain.js';
+import { retryWaitFor } from './retry-wait.js';
 import { isContextLengthError } from '../src/window/context-length-error.js';
 import { fitHistory, harderFitTarget, isOverContextBudget, promptEstimateOf, retriesUsed } from './context-fit.js';
 import type { TurnPhase } from './turn-phase.js';
@@ -87,7 +88,7 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
     executeTool: executeToolActor,
   },
   delays: {
-    retryDelay: ({ context }) => context.options.retryDelaysMs[retriesUsed(context) - 1] ?? 0,
+    retryDelay: ({ context }) => context.retryWait?.delayMs ?? 0,
     drainGrace: ({ context }) => context.options.drain.graceMs,
   },
   guards: {
@@ -224,7 +225,12 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
       });
     }),
     markInterrupted: assign({ stoppedBy: 'error' as const }),
-    recordFailedAttempt: assign(({ context }) => ({ ...recordFailedAttempt(context), attempt: context.attempt + 1 })),
+    recordFailedAttempt: assign(({ context }) => {
+      const next = { ...context, attempt: context.attempt + 1 };
+      // The scheduled delay, or the server's Retry-After when longer (capped by retry.maxRetryAfterMs).
+      const retryWait = retryWaitFor(context.options, retriesUsed(next), context.streamError, Date.now());
+      return { ...recordFailedAttempt(context), attempt: next.attempt, retryWait };
+    }),
     recordFailure: assign(({ context }) => {
       // Tools already ran: their reply and results enter the history, so no effect is lost.
       if (anyToolStarted(context)) {

@@ -21,6 +21,12 @@ export interface RetryPolicy {
   delaysMs?: readonly number[];
   /** Which errors are worth another try. Default: the wire layer's verdict, `error.retryable`. */
   retryOn?: (error: ChatError) => boolean;
+  /**
+   * A server's `Retry-After` (`error.retryAfterMs`) replaces the scheduled delay when longer, up to
+   * this. Default 60000: long enough for a rate limit's window, short enough that a turn never
+   * hangs for what a server mistyped (an hour, a date next year).
+   */
+  maxRetryAfterMs?: number;
 }
 
 /** How many replies without a usable tool use the turn tolerates (each gets a corrective note). */

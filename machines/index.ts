@@ -40,7 +40,7 @@ export type {
 export { selectView, isBlockSettled } from './select-view.js';
 export type {
   AgentTurnView, RequestView, BlockView, BlockPlace, TextBlockView, ReasoningBlockView, ToolBlockView, ToolState,
-  BlockStatus, ProseStatus, ToolBlockStatus, TokenTotals, ErrorView, ContextView, TruncationView,
+  BlockStatus, ProseStatus, ToolBlockStatus, TokenTotals, ErrorView, RetryView, ContextView, TruncationView,
 } from './turn-view-types.js';
 export type { TurnPhase } from './turn-phase.js';
 export { machineToMermaid } from './machine-to-mermaid.js';

@@ -271,6 +271,7 @@ export function selectView(snapshot: SnapshotFrom<AgentTurnMachine>): AgentTurnV
     if (requests[i].status === 'failed' && requests[i + 1].attempt > 0) requests[i].retried = true;
   }
   const error = errorView(c.error);
+  const waiting = snapshot.hasTag('retrying') ? c.retryWait : undefined;
   return {
     state: stateValueToPath(snapshot.value),
     phase: phaseOf(snapshot),
@@ -280,6 +281,7 @@ export function selectView(snapshot: SnapshotFrom<AgentTurnMachine>): AgentTurnV
     currentStreamingContentIndex: c.currentStreamingContentIndex,
     usage: c.usage,
     tokens: tokenTotals(c.usage, open),
+    ...(waiting !== undefined ? { retry: { attempt: c.attempt, ...waiting } } : {}),
     context: contextView(c, requests, Math.max(1, number)),
     done: snapshot.status === 'done',
     ...(c.reason !== undefined ? { reason: c.reason } : {}),

@@ -20,11 +20,19 @@ export interface ResolvedTurnOptions {
   completionTool: string;
   retryDelaysMs: readonly number[];
   retryOn: (error: ChatError) => boolean;
+  maxRetryAfterMs: number;
   maxConsecutiveMistakes: number;
   startInReasoning: boolean;
   drain: Required<DrainPolicy>;
   contextWindow: number;
   maxOutputTokens: number;
+}
+
+/** A scheduled retry: how long, until when, and the server's Retry-After when it set the delay. */
+export interface RetryWait {
+  delayMs: number;
+  at: number;
+  retryAfterMs?: number;
 }
 
 /** Why the stream of the current reply stopped early, if it did. */
@@ -55,6 +63,8 @@ export interface AgentTurnContext {
   /** Model requests made, retries not counted. */
   requestCount: number;
   attempt: number;
+  /** The retry being waited out: its delay and when it ends (epoch ms); set when a retry is scheduled. */
+  retryWait: RetryWait | undefined;
   consecutiveMistakes: number;
   usage: TurnUsage;
 

@@ -11,6 +11,7 @@ import type { AgentTurnContext, ResolvedTurnOptions } from './turn-context-types
 import { createReplyAssembly } from './reply-assembly.js';
 import { DEFAULT_DRAIN_GRACE_MS, DEFAULT_DRAIN_MAX_CHARS } from './drain.js';
 
+export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 export const DEFAULT_RETRY_DELAYS_MS = [2000, 4000, 8000] as const;
 export const DEFAULT_MAX_REQUESTS = 20;
 export const DEFAULT_MAX_CONSECUTIVE_MISTAKES = 3;
@@ -30,6 +31,7 @@ export function resolveTurnOptions(input: AgentTurnInput): ResolvedTurnOptions {
     completionTool: input.completionTool ?? DEFAULT_COMPLETION_TOOL,
     retryDelaysMs: [...(input.retry?.delaysMs ?? DEFAULT_RETRY_DELAYS_MS)],
     retryOn: input.retry?.retryOn ?? ((error) => error.retryable),
+    maxRetryAfterMs: input.retry?.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS,
     maxConsecutiveMistakes: Math.max(1, input.nudge?.maxConsecutiveMistakes ?? DEFAULT_MAX_CONSECUTIVE_MISTAKES),
     startInReasoning: input.startInReasoning ?? false,
     drain: {
@@ -61,6 +63,7 @@ export function freshReply(context: Pick<AgentTurnContext, 'protocol' | 'options
     charsAfterStop: 0,
     readingStopped: false,
     rejectionFeedback: undefined,
+    retryWait: undefined,
     replyOpen: true,
     closing: undefined,
   } satisfies Partial<AgentTurnContext>;

@@ -145,6 +145,18 @@ export interface ContextView {
   truncations: TruncationView[];
 }
 
+/** A failed attempt's retry being waited out (phase `retrying`): show "retrying in N s". */
+export interface RetryView {
+  /** The retry number about to be made (1 = the first retry). */
+  attempt: number;
+  /** How long the whole wait is. */
+  delayMs: number;
+  /** When it ends, in epoch milliseconds (`Date.now()` time): a countdown is `at - Date.now()`. */
+  at: number;
+  /** The server's Retry-After, when it set the wait (the wait may be capped below it). */
+  retryAfterMs?: number;
+}
+
 /** A snapshot as every renderer reads it (what {@link selectView} returns). */
 export interface AgentTurnView {
   /** The active state as a dotted path, e.g. "request.executingTool" (for diagrams and logs; read `phase` to decide). */
@@ -161,6 +173,8 @@ export interface AgentTurnView {
   /** The finished requests' usage, summed: the provider's, with estimates (`estimated: true`) where it sent none. */
   usage: TurnUsage;
   tokens: TokenTotals;
+  /** The wait before the next attempt, while the phase is `retrying`. */
+  retry?: RetryView;
   /** The context window: the prompt's size, the budget, and what was dropped to fit. */
   context: ContextView;
   done: boolean;

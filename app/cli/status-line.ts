@@ -7,15 +7,23 @@ export function showsSpinner(view: TurnView): boolean {
   return view.phase === 'waiting' || view.phase === 'running-tool' || view.phase === 'retrying' || view.phase === 'closing';
 }
 
+/** "retrying in 30 s" (and whether the server asked for the wait), counted down from the view's `retry.at`. */
+export function retryingLabel(view: Pick<TurnView, 'retry'>, now: number): string {
+  const retry = view.retry;
+  if (retry === undefined) return 'retrying';
+  const seconds = Math.max(0, Math.ceil((retry.at - now) / 1000));
+  return `retrying in ${seconds} s${retry.retryAfterMs !== undefined ? ' (the server asked to wait)' : ''}`;
+}
+
 /** The bottom line while the turn runs: what it is doing, the request number, tokens so far. */
-export function statusLine(view: TurnView, style: Style, frame: number): string {
+export function statusLine(view: TurnView, style: Style, frame: number, now = Date.now()): string {
   const icon = showsSpinner(view) ? style.cyan(SPINNER_FRAMES[frame % SPINNER_FRAMES.length]) : style.dim('·');
   const running = [...view.blocks].reverse().find((b) => b.type === 'tool_use' && b.status === 'running');
   const label =
     view.phase === 'waiting' ? 'waiting for the model'
     : view.phase === 'running-tool' ? `running ${running?.type === 'tool_use' ? running.name : 'a tool'}`
     : view.phase === 'awaiting-approval' ? 'waiting for your approval'
-    : view.phase === 'retrying' ? 'retrying'
+    : view.phase === 'retrying' ? retryingLabel(view, now)
     : view.phase === 'closing' ? 'finishing the reply'
     : 'streaming';
   const reasoning = view.tokens.reasoning > 0 ? ` (${view.tokens.reasoning} reasoning)` : '';

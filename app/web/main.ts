@@ -20,7 +20,7 @@ import { paceMs, readPageOptions, type PaceSetting } from './page-options.js';
 import { createStateDiagram } from './state-diagram.js';
 import { activePaths, buildStateGraph, type StateNodeLike } from './state-graph.js';
 import { layoutStateGraph } from './state-layout.js';
-import { announcement, statusPhrase, statusTone } from './status-text.js';
+import { announcement, retryPhrase, statusPhrase, statusTone } from './status-text.js';
 import { createTimelineView } from './timeline-view.js';
 import { turnItems } from './turn-items.js';
 import { createTurnActor, type TurnActor } from './turn-runner.js';
@@ -140,7 +140,9 @@ function render() {
   setText(byId('active-state'), state);
   byId('active-state').dataset.state = state;
   byId('status').dataset.tone = statusTone(view.phase, view.reason);
-  setText(byId('status-text'), statusPhrase(view.phase, view.reason));
+  setText(byId('status-text'), view.phase === 'retrying' ? retryPhrase(view, Date.now()) : statusPhrase(view.phase, view.reason));
+  // A retry's countdown: draw again each second while it is waited out.
+  if (view.phase === 'retrying') setTimeout(scheduleRender, 1000);
   // The provider's usage; while a reply streams (or where a provider sent none) an estimate, marked.
   const tokens = view.tokens.total === 0 ? '' : view.tokens.estimated ? ` · ~${view.tokens.total} tokens (estimated)` : ` · ${view.tokens.total} tokens`;
   const reasoning = view.tokens.reasoning > 0 ? ` · ${view.tokens.estimated ? '~' : ''}${view.tokens.reasoning} reasoning` : '';

@@ -14,6 +14,14 @@ const PHRASES: Record<TurnPhase, string> = {
   finished: 'Turn finished',
 };
 
+/** "Retrying in 30 s" while a retry is waited out (the server's Retry-After named when it set the wait). */
+export function retryPhrase(view: Pick<AgentTurnView, 'retry'>, now: number): string {
+  const retry = view.retry;
+  if (retry === undefined) return PHRASES.retrying;
+  const seconds = Math.max(0, Math.ceil((retry.at - now) / 1000));
+  return `Retrying in ${seconds} s${retry.retryAfterMs !== undefined ? ' (the server asked to wait)' : ''}`;
+}
+
 export function statusPhrase(phase: TurnPhase, reason: TurnEndReason | undefined): string {
   if (phase === 'finished' && reason === 'aborted') return 'Stopped';
   if (phase === 'finished' && reason === 'failed') return 'Failed';

@@ -47,7 +47,7 @@ const MACHINE_TYPES = [
   'AgentTurnEvent', 'ToolFunction', 'ToolFunctionResult', 'ToolFunctions', 'ToolsPerMessage', 'RetryPolicy', 'NudgePolicy', 'DrainPolicy',
   'TurnRequest', 'TurnToolResult', 'TurnUsage', 'TurnEndReason', 'RequestStatus', 'ToolOutcomeStatus', 'ContextTruncation',
   'AgentTurnView', 'RequestView', 'BlockView', 'BlockPlace', 'TextBlockView', 'ReasoningBlockView', 'ToolBlockView', 'ToolState',
-  'BlockStatus', 'ProseStatus', 'ToolBlockStatus', 'TokenTotals', 'ErrorView', 'ContextView', 'TruncationView', 'TurnPhase',
+  'BlockStatus', 'ProseStatus', 'ToolBlockStatus', 'TokenTotals', 'ErrorView', 'RetryView', 'ContextView', 'TruncationView', 'TurnPhase',
 ];
 
 const EXPECTED: Record<string, { values: string[]; types: string[] }> = {
