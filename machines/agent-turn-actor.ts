@@ -7,6 +7,7 @@ import { toolUsePrompt } from '../src/protocol/tool-use-prompt.js';
 import { agentTurnMachine, type AgentTurnMachine } from './agent-turn-machine.js';
 import type { AgentTurnInput, AgentTurnOutput } from './agent-turn-types.js';
 import { DEFAULT_COMPLETION_TOOL } from './turn-context.js';
+import { checkTurnSetup } from './check-turn-setup.js';
 
 /**
  * What {@link runAgentTurn} and {@link createAgentTurnActor} take: the machine's input plus how to
@@ -61,7 +62,8 @@ export type AgentTurnActor = Actor<AgentTurnMachine>;
 /**
  * The unstarted actor of one agent turn, for a UI: subscribe, render {@link selectView} of each
  * snapshot, answer approvals with APPROVE / REJECT, stop with ABORT. The system message is built
- * from `instructions` and the tool-use prompt (or native tool schemas with `nativeTools`).
+ * from `instructions` and the tool-use prompt (or native tool schemas with `nativeTools`). Throws
+ * an {@link AgentTurnOptionsError} for a setup that cannot work (no client, `approval: 'write_to_file'`).
  *
  * @example
  * ```ts
@@ -77,13 +79,15 @@ export type AgentTurnActor = Actor<AgentTurnMachine>;
  * ```
  */
 export function createAgentTurnActor(setup: AgentTurnSetup): AgentTurnActor {
+  checkTurnSetup(setup); // a setup that cannot work throws here, before anything starts
   return createActor(agentTurnMachine, { ...setup.actorOptions, input: agentTurnInput(setup) });
 }
 
 /**
  * Runs one agent turn to its end and resolves with its output: why it ended, the history for the
  * next user message (content only, never reasoning), every request with its blocks, tool results
- * and usage. Never rejects for model or tool failures: they are in the output.
+ * and usage. Never rejects for model or tool failures: they are in the output. Rejects at once,
+ * with an {@link AgentTurnOptionsError}, for a setup that cannot work (no client, `maxRequests: 0`).
  *
  * @example
  * ```ts
@@ -101,7 +105,12 @@ export function createAgentTurnActor(setup: AgentTurnSetup): AgentTurnActor {
  * ```
  */
 export function runAgentTurn(setup: AgentTurnSetup): Promise<AgentTurnOutput> {
-  const actor = createAgentTurnActor(setup);
+  let actor: AgentTurnActor;
+  try {
+    actor = createAgentTurnActor(setup);
+  } catch (error) {
+    return Promise.reject(error); // an AgentTurnOptionsError: rejected at once
+  }
   const done = toPromise(actor);
   actor.start();
   return done;

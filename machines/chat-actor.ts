@@ -7,10 +7,19 @@ import type { ChatStreamEvent } from '../src/wire/types.js';
 import type { ChatActorCommand, ChatActorEvent, ChatActorInput, ChatBacklog } from './chat-actor-types.js';
 export type { ChatActorCommand, ChatBacklog } from './chat-actor-types.js';
 
-/** Any failure as a ChatError: the wire layer throws those; anything else is a network-level fault. */
+/** Errors a program makes, not a network: a bug in a custom client's code, which no retry fixes. */
+const BUG_ERRORS = ['TypeError', 'ReferenceError', 'SyntaxError', 'RangeError'];
+
+/**
+ * Any failure as a ChatError: the wire layer throws those. A TypeError (ReferenceError, …) from a
+ * client's own code is a bug — `client-bug`, not retried; anything else is a network-level fault.
+ */
 export function toChatError(error: unknown): ChatError {
   if (error instanceof ChatError) return error;
   const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof Error && BUG_ERRORS.includes(error.name)) {
+    return new ChatError('client-bug', `the chat client threw ${error.name}: ${message}`, { cause: error, retryable: false });
+  }
   return new ChatError('network', message, { cause: error, retryable: true });
 }
 

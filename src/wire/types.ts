@@ -68,9 +68,11 @@ export type ChatStreamEvent =
 /**
  * What went wrong: `timeout` (no byte within the first-byte or idle timeout; retryable) and
  * `too-large` (the reply or a body passed its cap; not retryable) besides the HTTP, provider,
- * shape, end, abort and network faults.
+ * shape, end, abort and network faults; `client-bug`: a custom client's own code threw a
+ * TypeError (or another programming error) — a bug, never retried.
  */
-export type ChatErrorCode = 'http' | 'provider-error' | 'malformed-chunk' | 'truncated' | 'aborted' | 'network' | 'timeout' | 'too-large';
+export type ChatErrorCode =
+  | 'http' | 'provider-error' | 'malformed-chunk' | 'truncated' | 'aborted' | 'network' | 'timeout' | 'too-large' | 'client-bug';
 
 /** A non-streamed completion, normalized like the stream. */
 export interface ChatCompletionResult {

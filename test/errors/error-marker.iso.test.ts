@@ -8,6 +8,7 @@ import { BlockAssemblerError } from '../../src/reply/block-assembler.js';
 import { StructuredOutputError } from '../../src/structured/structured-output-error.js';
 import { ModelProfileError } from '../../src/profiles/profiles.js';
 import { ScriptedModelError } from '../../src/scripted/scripted-model.js';
+import { AgentTurnOptionsError } from '../../machines/check-turn-setup.js';
 
 const classes = [
   ['ChatError', ChatError, () => new ChatError('http', 'boom', { status: 500 })],
@@ -17,6 +18,7 @@ const classes = [
   ['StructuredOutputError', StructuredOutputError, () => new StructuredOutputError('no-json', 'boom')],
   ['ModelProfileError', ModelProfileError, () => new ModelProfileError('boom')],
   ['ScriptedModelError', ScriptedModelError, () => new ScriptedModelError('boom')],
+  ['AgentTurnOptionsError', AgentTurnOptionsError, () => new AgentTurnOptionsError('boom', 'client')],
 ] as const;
 
 /** What another copy of the package makes: a different class object carrying the same marker. */
