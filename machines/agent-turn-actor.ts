@@ -63,7 +63,7 @@ export type AgentTurnActor = Actor<AgentTurnMachine>;
  * The unstarted actor of one agent turn, for a UI: subscribe, render {@link selectView} of each
  * snapshot, answer approvals with APPROVE / REJECT, stop with ABORT. The system message is built
  * from `instructions` and the tool-use prompt (or native tool schemas with `nativeTools`). Throws
- * an {@link AgentTurnOptionsError} for a setup that cannot work (no client, `approval: 'write_to_file'`).
+ * a TypeError (`code: 'invalid-options'`) for a setup that cannot work (no client, `approval: 'write_to_file'`).
  *
  * @example
  * ```ts
@@ -87,7 +87,7 @@ export function createAgentTurnActor(setup: AgentTurnSetup): AgentTurnActor {
  * Runs one agent turn to its end and resolves with its output: why it ended, the history for the
  * next user message (content only, never reasoning), every request with its blocks, tool results
  * and usage. Never rejects for model or tool failures: they are in the output. Rejects at once,
- * with an {@link AgentTurnOptionsError}, for a setup that cannot work (no client, `maxRequests: 0`).
+ * with a TypeError (`code: 'invalid-options'`) for a setup that cannot work (no client, `maxRequests: 0`).
  *
  * @example
  * ```ts

@@ -27,7 +27,6 @@ export type {
 
 // Running a turn: the common case, a UI's actor, the machine itself.
 export { runAgentTurn, createAgentTurnActor } from './agent-turn-actor.js';
-export { AgentTurnOptionsError } from './check-turn-setup.js';
 export type { AgentTurnSetup, AgentTurnActor } from './agent-turn-actor.js';
 export { agentTurnMachine } from './agent-turn-machine.js';
 export type { AgentTurnMachine } from './agent-turn-machine.js';

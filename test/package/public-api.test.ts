@@ -40,7 +40,7 @@ const CORE_TYPES = [
   'ModelProfile', 'ReasoningStyle', 'InactiveKeyConvention', 'JsonSchemaSupport', 'StructuredOutputSupport',
 ];
 
-const MACHINE_VALUES = ['runAgentTurn', 'createAgentTurnActor', 'AgentTurnOptionsError', 'agentTurnMachine', 'selectView', 'isBlockSettled', 'machineToMermaid'];
+const MACHINE_VALUES = ['runAgentTurn', 'createAgentTurnActor', 'agentTurnMachine', 'selectView', 'isBlockSettled', 'machineToMermaid'];
 
 const MACHINE_TYPES = [
   'AgentTurnSetup', 'AgentTurnActor', 'AgentTurnMachine', 'AgentTurnInput', 'AgentTurnOptions', 'AgentTurnOutput',
