@@ -20,9 +20,27 @@ module.exports = {
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
     { name: 'core-not-upward', severity: 'error', from: { path: '^src/' }, to: { path: '^(machines|bindings|app)/' } },
     { name: 'machines-not-upward', severity: 'error', from: { path: '^machines/' }, to: { path: '^(bindings|app)/' } },
-    { name: 'bindings-not-app', comment: 'a binding (agent-turn/react) is part of the package, never of the app', severity: 'error', from: { path: '^bindings/' }, to: { path: '^app/' } },
-    { name: 'bindings-no-node', comment: 'the React binding renders on servers and in browsers', severity: 'error', from: { path: '^bindings/' }, to: { dependencyTypes: ['core'] } },
-    { name: 'core-no-node', comment: 'the core is isomorphic', severity: 'error', from: { path: '^src/' }, to: { dependencyTypes: ['core'] } },
+    {
+      name: 'bindings-not-app',
+      comment: 'a binding (agent-turn/react) is part of the package, never of the app',
+      severity: 'error',
+      from: { path: '^bindings/' },
+      to: { path: '^app/' },
+    },
+    {
+      name: 'bindings-no-node',
+      comment: 'the React binding renders on servers and in browsers',
+      severity: 'error',
+      from: { path: '^bindings/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'core-no-node',
+      comment: 'the core is isomorphic',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { dependencyTypes: ['core'] },
+    },
     { name: 'core-no-xstate', severity: 'error', from: { path: '^src/' }, to: { path: 'node_modules/xstate' } },
     { name: 'machines-no-node', severity: 'error', from: { path: '^machines/' }, to: { dependencyTypes: ['core'] } },
     {
@@ -41,7 +59,8 @@ module.exports = {
     },
     {
       name: 'ui-isomorphic',
-      comment: 'app/ui/ (what approvals show: visible text, diffs) serves the CLI and the web page alike: no front end, no adapter',
+      comment:
+        'app/ui/ (what approvals show: visible text, diffs) serves the CLI and the web page alike: no front end, no adapter',
       severity: 'error',
       from: { path: '^app/ui/' },
       to: { path: '^app/(cli/|web/|tools/(node|memory)/)' },

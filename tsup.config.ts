@@ -1,7 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'machines/index.ts', core: 'src/index.ts', scripted: 'src/scripted/index.ts', react: 'bindings/react/index.ts' },
+  entry: {
+    index: 'machines/index.ts',
+    core: 'src/index.ts',
+    scripted: 'src/scripted/index.ts',
+    react: 'bindings/react/index.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   platform: 'neutral',

@@ -19,8 +19,19 @@ export default defineConfig({
       {
         optimizeDeps: {
           include: [
-            'xstate', 'nanoid', 'eventsource-parser', 'fast-check', '@xstate/graph', 're2js', 'diff',
-            'react', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/client', '@xstate/react', '@testing-library/react',
+            'xstate',
+            'nanoid',
+            'eventsource-parser',
+            'fast-check',
+            '@xstate/graph',
+            're2js',
+            'diff',
+            'react',
+            'react/jsx-dev-runtime',
+            'react-dom',
+            'react-dom/client',
+            '@xstate/react',
+            '@testing-library/react',
           ],
         },
         test: {
@@ -36,9 +47,14 @@ export default defineConfig({
               launchOptions: {
                 executablePath: CHROMIUM,
                 args: [
-                  '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
-                  '--disable-background-networking', '--disable-component-update',
-                  '--disable-sync', '--no-first-run',
+                  '--headless',
+                  '--no-sandbox',
+                  '--disable-gpu',
+                  '--disable-dev-shm-usage',
+                  '--disable-background-networking',
+                  '--disable-component-update',
+                  '--disable-sync',
+                  '--no-first-run',
                 ],
               },
             }),

@@ -30,7 +30,8 @@ export interface ScriptedServer {
 
 const CORS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization, content-type, x-stainless-os, x-stainless-lang, x-stainless-arch, x-stainless-runtime, x-stainless-runtime-version, x-stainless-package-version, x-stainless-retry-count, x-stainless-timeout',
+  'access-control-allow-headers':
+    'authorization, content-type, x-stainless-os, x-stainless-lang, x-stainless-arch, x-stainless-runtime, x-stainless-runtime-version, x-stainless-package-version, x-stainless-retry-count, x-stainless-timeout',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
 };
 
@@ -127,7 +128,12 @@ function handler(model: FetchLike, maxBodyBytes: number, live: Set<AbortControll
         res.destroy();
         return;
       }
-      sendError(res, 500, `The scripted model failed: ${error instanceof Error ? error.message : String(error)}`, 'server_error');
+      sendError(
+        res,
+        500,
+        `The scripted model failed: ${error instanceof Error ? error.message : String(error)}`,
+        'server_error',
+      );
     }
   };
 }

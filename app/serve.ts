@@ -36,17 +36,24 @@ function parse() {
     process.exit(0);
   }
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be an integer 0-65535, got "${values.port}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`--port must be an integer 0-65535, got "${values.port}"`);
   const pace = values.pace === undefined ? undefined : Number(values.pace);
-  if (pace !== undefined && (!Number.isFinite(pace) || pace < 0)) fail(`--pace must be a number of milliseconds per token (0 = no waits), got "${values.pace}"`);
+  if (pace !== undefined && (!Number.isFinite(pace) || pace < 0))
+    fail(`--pace must be a number of milliseconds per token (0 = no waits), got "${values.pace}"`);
   for (const f of values.fault) if (!(scriptedFaults as readonly string[]).includes(f)) fail(`unknown fault "${f}"`);
   return { port, host: values.host, pace, faults: values.fault as ScriptedFault[], apiKey: values['api-key'] };
 }
 
 const options = parse();
-const server = await startScriptedServer(options).catch((error: Error) => fail(`cannot listen on ${options.host}:${options.port}: ${error.message}`));
-console.log(`Scripted model serving at ${server.url}  (POST /chat/completions, GET /models; model "scripted" or any profile id)`);
-if (!['127.0.0.1', '::1', 'localhost'].includes(options.host)) console.log('warning: listening beyond loopback; anyone who can reach this port can use it');
+const server = await startScriptedServer(options).catch((error: Error) =>
+  fail(`cannot listen on ${options.host}:${options.port}: ${error.message}`),
+);
+console.log(
+  `Scripted model serving at ${server.url}  (POST /chat/completions, GET /models; model "scripted" or any profile id)`,
+);
+if (!['127.0.0.1', '::1', 'localhost'].includes(options.host))
+  console.log('warning: listening beyond loopback; anyone who can reach this port can use it');
 
 let stopping = false;
 async function stop(signal: string) {

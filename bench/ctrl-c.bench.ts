@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCliIn } from '../test/support/cli-in-folder.js';
 import { executeCommandCall, startHostileModel } from '../test/support/hostile-model-server.js';
-import { hostProcessesRunning, uniqueSleepSeconds } from '../test/security/host-processes.js';
+import { hostProcessesRunning, uniqueSleepSeconds } from '../test/support/host-processes.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const RUNS = 5;
@@ -21,9 +21,21 @@ interface Scenario {
 }
 
 const SCENARIOS: Scenario[] = [
-  { name: 'sandboxed `sleep 300` (+ a setsid sleep)', reply: (m) => executeCommandCall(`setsid sleep ${m} >/dev/null 2>&1 & sleep 300`), args: ['--yes'] },
-  { name: "sandboxed busy loop ignoring TERM/INT/HUP", reply: () => executeCommandCall(`trap '' TERM INT HUP; while :; do :; done`), args: ['--yes'] },
-  { name: "--no-sandbox `sleep` ignoring TERM/INT", reply: (m) => executeCommandCall(`trap '' TERM INT HUP; sleep ${m}`), args: ['--yes', '--no-sandbox'] },
+  {
+    name: 'sandboxed `sleep 300` (+ a setsid sleep)',
+    reply: (m) => executeCommandCall(`setsid sleep ${m} >/dev/null 2>&1 & sleep 300`),
+    args: ['--yes'],
+  },
+  {
+    name: 'sandboxed busy loop ignoring TERM/INT/HUP',
+    reply: () => executeCommandCall(`trap '' TERM INT HUP; while :; do :; done`),
+    args: ['--yes'],
+  },
+  {
+    name: '--no-sandbox `sleep` ignoring TERM/INT',
+    reply: (m) => executeCommandCall(`trap '' TERM INT HUP; sleep ${m}`),
+    args: ['--yes', '--no-sandbox'],
+  },
   {
     // Lines of a's ending in '!': no match, so the whole tree is searched (about 15 s); one file, hard-linked.
     name: 'search_files `(a+)+$` over 2,000 files × 1 MB of a’s',
@@ -64,7 +76,11 @@ export async function run(): Promise<void> {
       for (let i = 0; i < RUNS; i++) {
         const marker = uniqueSleepSeconds();
         const model = await startHostileModel([scenario.reply(marker, workspace)]);
-        const cli = startCliIn(cliFolder, ['--json', ...scenario.args, '--base-url', model.url, '--model', 'hostile', '--workspace', workspace, 'go'], { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cliFolder, OPENAI_API_KEY: 'sk-bench' });
+        const cli = startCliIn(
+          cliFolder,
+          ['--json', ...scenario.args, '--base-url', model.url, '--model', 'hostile', '--workspace', workspace, 'go'],
+          { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cliFolder, OPENAI_API_KEY: 'sk-bench' },
+        );
         await untilToolRuns(cli.stdout);
         cli.interrupt();
         const exit = await cli.exited;
@@ -75,7 +91,9 @@ export async function run(): Promise<void> {
         await model.close();
       }
       times.sort((a, b) => a - b);
-      console.log(`| ${scenario.name} | ${times[Math.floor(RUNS / 2)].toFixed(0)} / ${times[RUNS - 1].toFixed(0)} | ${[...codes].join(', ')} | ${left} |`);
+      console.log(
+        `| ${scenario.name} | ${times[Math.floor(RUNS / 2)].toFixed(0)} / ${times[RUNS - 1].toFixed(0)} | ${[...codes].join(', ')} | ${left} |`,
+      );
     }
   } finally {
     await rm(base, { recursive: true, force: true });

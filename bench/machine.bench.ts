@@ -107,7 +107,12 @@ async function timeMachineCoalesced(chunks: string[]): Promise<{ ms: number; eve
   const client = readingClient(chunks);
   let requests = 0;
   const completing: ChatClient = {
-    stream: (req, opts) => (requests++ === 0 ? client.stream(req, opts) : (async function* () { yield* COMPLETE; })()),
+    stream: (req, opts) =>
+      requests++ === 0
+        ? client.stream(req, opts)
+        : (async function* () {
+            yield* COMPLETE;
+          })(),
     complete: client.complete,
   };
   let events = 0;
@@ -147,9 +152,13 @@ export async function run(): Promise<void> {
   const a = runs[0];
   const machine = Math.min(...runs.map((r) => r.ms));
   const us = (ms: number) => ((ms * 1000) / chunks.length).toFixed(2);
-  console.log(`reply: ${(text.length / 1024).toFixed(0)} KiB in ${chunks.length} chunks of ${CHUNK} chars (write_to_file content ${a.written} chars)`);
+  console.log(
+    `reply: ${(text.length / 1024).toFixed(0)} KiB in ${chunks.length} chunks of ${CHUNK} chars (write_to_file content ${a.written} chars)`,
+  );
   console.log(`floor (XState, assign only):         ${us(floor)} µs/chunk  (${floor.toFixed(0)} ms)`);
-  console.log(`agent-turn machine, 1 event/chunk:   ${us(machine)} µs/chunk  (${machine.toFixed(0)} ms)  ratio ${(machine / floor).toFixed(2)}×`);
+  console.log(
+    `agent-turn machine, 1 event/chunk:   ${us(machine)} µs/chunk  (${machine.toFixed(0)} ms)  ratio ${(machine / floor).toFixed(2)}×`,
+  );
   await timeMachineCoalesced(chunks); // warm-up
   const c = await timeMachineCoalesced(chunks);
   const iteration = Math.min(await timeIterationAlone(chunks), await timeIterationAlone(chunks));

@@ -20,12 +20,16 @@ const pair = (values: number[], digits = 1, lowerIsBetter = true) =>
 
 function check(run: RunFigures): void {
   if (run.completed !== run.count) {
-    console.log(`  warning: ${run.count - run.completed} of ${run.count} turns did not complete: ${JSON.stringify(run.failures)}`);
+    console.log(
+      `  warning: ${run.count - run.completed} of ${run.count} turns did not complete: ${JSON.stringify(run.failures)}`,
+    );
   }
 }
 
 export async function run(): Promise<void> {
-  console.log(`${REPEAT} runs per figure, "best / median"; the model server runs in its own process. Wall-clock figures depend on the machine's load (1-minute load average shown).`);
+  console.log(
+    `${REPEAT} runs per figure, "best / median"; the model server runs in its own process. Wall-clock figures depend on the machine's load (1-minute load average shown).`,
+  );
   const paced = await startServerProcess('realistic');
   try {
     await runTurns({ url: paced.url, count: 10, spreadMs: 0 }); // warm-up
@@ -42,9 +46,15 @@ export async function run(): Promise<void> {
       console.log(
         `${String(count).padStart(5)} turns (realistic pace, started over ${SPREAD_MS} ms; load ${loadAverage()}): ` +
           `heap ${pair(runs.map((r) => r.heapPerTurnKiB ?? NaN))} KiB/live turn; ` +
-          `event-loop delay p99 ${pair(runs.map((r) => r.eventLoopP99Ms))} ms (max ${pair(runs.map((r) => r.eventLoopMaxMs), 0)}; ` +
+          `event-loop delay p99 ${pair(runs.map((r) => r.eventLoopP99Ms))} ms (max ${pair(
+            runs.map((r) => r.eventLoopMaxMs),
+            0,
+          )}; ` +
           `an idle process beside it: p99 ${pair(floors)} ms); write→view p50 ${pair(runs.map((r) => r.latencyP50Ms))} ms, p99 ${pair(runs.map((r) => r.latencyP99Ms))} ms; ` +
-          `CPU ${pair(runs.map((r) => r.cpuMsPerTurn))} ms/turn, ${pair(runs.map((r) => r.coreShare * 100), 0)}% of a core; ` +
+          `CPU ${pair(runs.map((r) => r.cpuMsPerTurn))} ms/turn, ${pair(
+            runs.map((r) => r.coreShare * 100),
+            0,
+          )}% of a core; ` +
           `wall ${pair(runs.map((r) => r.wallMs / 1000))} s; ${Math.round(runs[0].viewsPerTurn)} views/turn`,
       );
     }

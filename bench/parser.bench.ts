@@ -80,22 +80,32 @@ export async function run(): Promise<void> {
   const names = new Set<string>([...protocol.tools.flatMap((t) => [t.name, ...t.params]), ...protocol.reasoningTags]);
   const ltCount = message.split('<').length - 1;
   if (useCpuClock) console.log('clock: process CPU time (BENCH_CLOCK=cpu)');
-  console.log(`message: ${fmt(sizeMB, 2)} MB, ${ltCount} '<' characters, ${parseAssistantMessage(message, { protocol, final: true }).length} blocks`);
+  console.log(
+    `message: ${fmt(sizeMB, 2)} MB, ${ltCount} '<' characters, ${parseAssistantMessage(message, { protocol, final: true }).length} blocks`,
+  );
 
   // a millisecond each: many runs, so the minimum is a tiered-up figure and not a JIT warm-up one
   const oneShot = timeMs(() => parseAssistantMessage(message, { protocol, final: true }), 50);
   const floor = timeMs(() => floorLoop(message, names), 50);
   console.log(`one-shot parse:        ${fmt(oneShot, 2)} ms  (${fmt(sizeMB / (oneShot / 1000), 0)} MB/s)`);
-  console.log(`floor loop (every '<' + name lookup): ${fmt(floor, 2)} ms  -> parse / floor = ${fmt(oneShot / floor, 2)}x (goal <= 1.5x)`);
+  console.log(
+    `floor loop (every '<' + name lookup): ${fmt(floor, 2)} ms  -> parse / floor = ${fmt(oneShot / floor, 2)}x (goal <= 1.5x)`,
+  );
 
   const chunks16 = chunked(message, 16);
   const pushes = chunks16.length;
   const write16 = timeMs(() => writeIn(chunks16, Number.MAX_SAFE_INTEGER), 20);
-  console.log(`stream form, 16-char chunks (write, answer at the end): ${fmt(write16, 1)} ms (${pushes} writes, ${fmt((write16 * 1000) / pushes, 3)} µs each) -> stream / one-shot = ${fmt(write16 / oneShot, 2)}x (goal <= 4x)`);
+  console.log(
+    `stream form, 16-char chunks (write, answer at the end): ${fmt(write16, 1)} ms (${pushes} writes, ${fmt((write16 * 1000) / pushes, 3)} µs each) -> stream / one-shot = ${fmt(write16 / oneShot, 2)}x (goal <= 4x)`,
+  );
   const frame16 = timeMs(() => writeIn(chunks16, 64), 20);
-  console.log(`  same, answer read every 64 chunks (a UI frame): ${fmt(frame16, 1)} ms -> ${fmt(frame16 / oneShot, 2)}x`);
+  console.log(
+    `  same, answer read every 64 chunks (a UI frame): ${fmt(frame16, 1)} ms -> ${fmt(frame16 / oneShot, 2)}x`,
+  );
   const stream16 = timeMs(() => streamIn(chunks16), 5);
-  console.log(`  same with push (a fresh answer after every chunk, O(blocks) each; ${parseAssistantMessage(message, { protocol }).length} blocks at the end): ${fmt(stream16, 1)} ms (${fmt((stream16 * 1000) / pushes, 3)} µs/push) -> ${fmt(stream16 / oneShot, 2)}x`);
+  console.log(
+    `  same with push (a fresh answer after every chunk, O(blocks) each; ${parseAssistantMessage(message, { protocol }).length} blocks at the end): ${fmt(stream16, 1)} ms (${fmt((stream16 * 1000) / pushes, 3)} µs/push) -> ${fmt(stream16 / oneShot, 2)}x`,
+  );
 
   const raw1 = singleRawParameter(MB);
   const raw2 = singleRawParameter(2 * MB);
@@ -103,9 +113,13 @@ export async function run(): Promise<void> {
   const raw2Chunks = chunked(raw2, 4);
   const t1 = timeMs(() => streamIn(raw1Chunks), 7);
   const t2 = timeMs(() => streamIn(raw2Chunks), 7);
-  console.log(`one raw parameter in 4-char chunks: 1 MB ${fmt(t1, 1)} ms, 2 MB ${fmt(t2, 1)} ms -> t(2 MB)/t(1 MB) = ${fmt(t2 / t1, 2)} (goal <= 2.3)`);
+  console.log(
+    `one raw parameter in 4-char chunks: 1 MB ${fmt(t1, 1)} ms, 2 MB ${fmt(t2, 1)} ms -> t(2 MB)/t(1 MB) = ${fmt(t2 / t1, 2)} (goal <= 2.3)`,
+  );
   const c1 = timeMs(() => streamIn(chunked(raw1, 1)), 3);
-  console.log(`one raw parameter of 1 MB, 1 char per push: ${fmt(c1, 1)} ms (${fmt((c1 * 1000) / raw1.length, 3)} µs/push)`);
+  console.log(
+    `one raw parameter of 1 MB, 1 char per push: ${fmt(c1, 1)} ms (${fmt((c1 * 1000) / raw1.length, 3)} µs/push)`,
+  );
 
   // Re-parsing the whole text on every chunk (Cline's approach), measured on a prefix
   // small enough to finish, with our own parser doing the re-parse.

@@ -12,7 +12,10 @@ function prng(seed: number): () => number {
   };
 }
 
-const words = 'the file exports a component that renders list items and we should check props state effect hook test build'.split(' ');
+const words =
+  'the file exports a component that renders list items and we should check props state effect hook test build'.split(
+    ' ',
+  );
 
 function prose(rand: () => number, n: number): string {
   const out: string[] = [];
@@ -23,7 +26,9 @@ function prose(rand: () => number, n: number): string {
 function tsx(rand: () => number, lines: number): string {
   const out = ["import React from 'react';", 'export function List({ items }: { items: string[] }) {', '  return ('];
   for (let i = 0; i < lines; i++) {
-    out.push(`    <li key="${i}" className="item-${Math.floor(rand() * 9)}"><span>{items[${i}]}</span> {a < b && <b>${i}</b>}</li>`);
+    out.push(
+      `    <li key="${i}" className="item-${Math.floor(rand() * 9)}"><span>{items[${i}]}</span> {a < b && <b>${i}</b>}</li>`,
+    );
   }
   out.push('  );', '}');
   return out.join('\n');
@@ -31,7 +36,8 @@ function tsx(rand: () => number, lines: number): string {
 
 function xml(rand: () => number, lines: number): string {
   const out = ['<?xml version="1.0"?>', '<project>'];
-  for (let i = 0; i < lines; i++) out.push(`  <dependency><groupId>g${i}</groupId><version>${Math.floor(rand() * 9)}.0</version></dependency>`);
+  for (let i = 0; i < lines; i++)
+    out.push(`  <dependency><groupId>g${i}</groupId><version>${Math.floor(rand() * 9)}.0</version></dependency>`);
   out.push('  <!-- a fake close tag: </content> -->', '</project>');
   return out.join('\n');
 }

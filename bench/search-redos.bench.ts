@@ -15,7 +15,10 @@ async function timeSearch(tool: WorkspaceTool, rounds = 5): Promise<{ ms: number
   let head = '';
   for (let i = 0; i < rounds; i++) {
     const start = performance.now();
-    const result = await tool({ type: 'tool_use', name: 'search_files', params: { path: '.', regex: REGEX }, partial: false, call_id: 'b' }, { signal: new AbortController().signal });
+    const result = await tool(
+      { type: 'tool_use', name: 'search_files', params: { path: '.', regex: REGEX }, partial: false, call_id: 'b' },
+      { signal: new AbortController().signal },
+    );
     best = Math.min(best, performance.now() - start);
     head = (typeof result === 'string' ? result : result.content).split('\n')[0];
   }
@@ -23,7 +26,10 @@ async function timeSearch(tool: WorkspaceTool, rounds = 5): Promise<{ ms: number
 }
 
 export async function run(): Promise<void> {
-  const files: Record<string, string> = { 'forty.txt': `${'a'.repeat(40)}!\n`, 'mega.txt': `${'a'.repeat(1_000_000)}!\n` };
+  const files: Record<string, string> = {
+    'forty.txt': `${'a'.repeat(40)}!\n`,
+    'mega.txt': `${'a'.repeat(1_000_000)}!\n`,
+  };
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-redos-'));
   try {
     for (const [name, content] of Object.entries(files)) await writeFile(path.join(dir, name), content);
@@ -31,7 +37,9 @@ export async function run(): Promise<void> {
     const inMemory = createMemoryTools(createMemoryWorkspace(files)).search_files;
     const disk = await timeSearch(onDisk);
     const memory = await timeSearch(inMemory);
-    console.log(`search_files /${REGEX}/ over a 40-a line and a 1 MB line: disk ${disk.ms.toFixed(1)} ms, memory ${memory.ms.toFixed(1)} ms (${disk.head})`);
+    console.log(
+      `search_files /${REGEX}/ over a 40-a line and a 1 MB line: disk ${disk.ms.toFixed(1)} ms, memory ${memory.ms.toFixed(1)} ms (${disk.head})`,
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -12,12 +12,35 @@ const TARGET_BYTES = 10 * 1024 * 1024;
 const PIECE_BYTES = 16 * 1024;
 const ROUNDS = 7;
 
-const WORDS = ['the', 'parser', ' ', 'reads', 'é', 'chunk', '\n', 'tokens', '🙂', 'of', 'a', 'stream', '考え', 'and', '"quoted"', 'tags'];
+const WORDS = [
+  'the',
+  'parser',
+  ' ',
+  'reads',
+  'é',
+  'chunk',
+  '\n',
+  'tokens',
+  '🙂',
+  'of',
+  'a',
+  'stream',
+  '考え',
+  'and',
+  '"quoted"',
+  'tags',
+];
 
 /** One realistic chunk line (qwen-style: both keys, the inactive one null). */
 function chunkLine(i: number): string {
   const word = WORDS[i % WORDS.length] + (i % 3 === 0 ? ' ' : '');
-  const base = { id: 'chatcmpl-8f3a1c2b9d', object: 'chat.completion.chunk', created: 1732950000, model: 'qwen3.6-plus', system_fingerprint: null };
+  const base = {
+    id: 'chatcmpl-8f3a1c2b9d',
+    object: 'chat.completion.chunk',
+    created: 1732950000,
+    model: 'qwen3.6-plus',
+    system_fingerprint: null,
+  };
   let delta: Record<string, unknown>;
   const phase = i % 100;
   if (phase < 40) delta = { reasoning_content: word, content: null };
@@ -96,7 +119,13 @@ function replyEvents(bytes: number): ChatStreamEvent[] {
   events.push({ type: 'text', text: '\n<write_to_file>\n<path>src/big.ts</path>\n<content>\n' });
   each(quarter, (text) => ({ type: 'text', text }));
   events.push({ type: 'text', text: '\n</content>\n</write_to_file>' });
-  events.push({ type: 'tool-call', index: 0, id: 'call_1', name: 'write_to_file', argumentsDelta: '{"path":"b.ts","content":"' });
+  events.push({
+    type: 'tool-call',
+    index: 0,
+    id: 'call_1',
+    name: 'write_to_file',
+    argumentsDelta: '{"path":"b.ts","content":"',
+  });
   each(quarter, (text) => ({ type: 'tool-call', index: 0, argumentsDelta: text.replace('\n', '\\n') }));
   events.push({ type: 'tool-call', index: 0, argumentsDelta: '"}' });
   events.push({ type: 'finish', reason: 'tool_calls' });
@@ -129,7 +158,9 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 export async function run(): Promise<void> {
   const { pieces, body, total, lines } = buildStream(TARGET_BYTES);
-  console.log(`stream: ${mb(total)} MB, ${lines} chunk lines (~${Math.round(total / lines)} B each), ${pieces.length} pieces of ${PIECE_BYTES / 1024} KB`);
+  console.log(
+    `stream: ${mb(total)} MB, ${lines} chunk lines (~${Math.round(total / lines)} B each), ${pieces.length} pieces of ${PIECE_BYTES / 1024} KB`,
+  );
 
   // Warm up both paths, then alternate rounds so neither gets a warmer machine.
   floor(pieces);
@@ -148,10 +179,14 @@ export async function run(): Promise<void> {
   const f = median(floorTimes);
   const s = median(streamTimes);
   const it = median(iterableTimes);
-  console.log(`eventsource-parser alone (decode + SSE + JSON.parse): ${rate(f)} MB/s, ${floorEvents} data events (median of ${ROUNDS})`);
+  console.log(
+    `eventsource-parser alone (decode + SSE + JSON.parse): ${rate(f)} MB/s, ${floorEvents} data events (median of ${ROUNDS})`,
+  );
   console.log(`readChatCompletionStream, ReadableStream source:    ${rate(s)} MB/s, ${readerEvents} normalized events`);
   console.log(`readChatCompletionStream, async iterable source:    ${rate(it)} MB/s`);
-  console.log(`ratio (reader time / floor time): ${(s / f).toFixed(2)}x ReadableStream, ${(it / f).toFixed(2)}x iterable (goal <= 1.5x)`);
+  console.log(
+    `ratio (reader time / floor time): ${(s / f).toFixed(2)}x ReadableStream, ${(it / f).toFixed(2)}x iterable (goal <= 1.5x)`,
+  );
 
   await measureAssembler();
   await measureMemory(body);
@@ -167,7 +202,9 @@ async function measureAssembler(): Promise<void> {
     let blocks = 0;
     for (let round = 0; round < 3; round++) times.push(await time(() => (blocks = assemble(events))));
     const ms = median(times);
-    assemblerRates.push(`${size} MB reply (${events.length} events, ${blocks} blocks): ${(size / (ms / 1000)).toFixed(1)} MB/s, ${((ms * 1e6) / events.length).toFixed(0)} ns/event`);
+    assemblerRates.push(
+      `${size} MB reply (${events.length} events, ${blocks} blocks): ${(size / (ms / 1000)).toFixed(1)} MB/s, ${((ms * 1e6) / events.length).toFixed(0)} ns/event`,
+    );
   }
   console.log(`block assembler: ${assemblerRates.join('; ')}`);
 }
@@ -207,5 +244,7 @@ async function measureMemory(body: Uint8Array): Promise<void> {
   }
   gc();
   const after = process.memoryUsage().heapUsed;
-  console.log(`heap while reading ${mb(sent)} MB (${events} events): before ${mb(before)} MB; ${samples.join('; ')}; after ${mb(after)} MB`);
+  console.log(
+    `heap while reading ${mb(sent)} MB (${events} events): before ${mb(before)} MB; ${samples.join('; ')}; after ${mb(after)} MB`,
+  );
 }

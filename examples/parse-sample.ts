@@ -35,7 +35,9 @@ let lastCount = 0;
 for (let i = 0; i < reply.length; i += 7) {
   const blocks = parser.push(reply.slice(i, i + 7));
   if (blocks.length !== lastCount) {
-    console.log(`after ${Math.min(i + 7, reply.length)} chars: ${blocks.length} block(s), newest: ${describe(blocks[blocks.length - 1]!)}`);
+    console.log(
+      `after ${Math.min(i + 7, reply.length)} chars: ${blocks.length} block(s), newest: ${describe(blocks[blocks.length - 1]!)}`,
+    );
     lastCount = blocks.length;
   }
 }

@@ -41,19 +41,37 @@ function withInstructions(instructions: string | undefined, rest: string | undef
 export function agentTurnInput(setup: AgentTurnSetup): AgentTurnInput {
   const { nativeTools, descriptions, instructions, actorOptions: _ignored, ...input } = setup;
   const protocol = input.protocol ?? clineThinkProtocol;
-  const selection = { toolNames: Object.keys(input.tools ?? {}), completionTool: input.completionTool ?? DEFAULT_COMPLETION_TOOL };
+  const selection = {
+    toolNames: Object.keys(input.tools ?? {}),
+    completionTool: input.completionTool ?? DEFAULT_COMPLETION_TOOL,
+  };
   const [first, ...others] = input.messages;
   if (first?.role === 'system') {
-    const messages = instructions ? [{ ...first, content: withInstructions(instructions, first.content ?? undefined) }, ...others] : input.messages;
-    const toolDefinitions = nativeTools ? { toolDefinitions: input.toolDefinitions ?? nativeToolDefinitions(protocol, descriptions, selection) } : {};
+    const messages = instructions
+      ? [{ ...first, content: withInstructions(instructions, first.content ?? undefined) }, ...others]
+      : input.messages;
+    const toolDefinitions = nativeTools
+      ? { toolDefinitions: input.toolDefinitions ?? nativeToolDefinitions(protocol, descriptions, selection) }
+      : {};
     return { ...input, protocol, messages, ...toolDefinitions };
   }
   if (nativeTools) {
-    const messages = instructions ? [{ role: 'system' as const, content: instructions }, ...input.messages] : input.messages;
-    return { ...input, protocol, messages, toolDefinitions: input.toolDefinitions ?? nativeToolDefinitions(protocol, descriptions, selection) };
+    const messages = instructions
+      ? [{ role: 'system' as const, content: instructions }, ...input.messages]
+      : input.messages;
+    return {
+      ...input,
+      protocol,
+      messages,
+      toolDefinitions: input.toolDefinitions ?? nativeToolDefinitions(protocol, descriptions, selection),
+    };
   }
   const prompt = toolUsePrompt(protocol, descriptions, { ...selection, toolsPerMessage: input.toolsPerMessage });
-  return { ...input, protocol, messages: [{ role: 'system', content: withInstructions(instructions, prompt) }, ...input.messages] };
+  return {
+    ...input,
+    protocol,
+    messages: [{ role: 'system', content: withInstructions(instructions, prompt) }, ...input.messages],
+  };
 }
 
 /** The actor of one agent turn (what {@link createAgentTurnActor} returns): `start()`, `send()`, `subscribe()`, `getSnapshot()`. */

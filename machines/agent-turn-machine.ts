@@ -48,7 +48,10 @@ interface StopEnqueue {
  */
 function stopPresenting(c: Ctx, cause: StopCause, enqueue: StopEnqueue): void {
   // (A rejection in 'one' mode stops again at the same block: what was counted since is kept.)
-  const chars = Math.max(c.stoppedBy !== undefined ? c.charsAfterStop : 0, contentAfter(c.blocks, c.currentStreamingContentIndex));
+  const chars = Math.max(
+    c.stoppedBy !== undefined ? c.charsAfterStop : 0,
+    contentAfter(c.blocks, c.currentStreamingContentIndex),
+  );
   enqueue.assign({ stoppedBy: cause, charsAfterStop: chars });
   if (chars > c.options.drain.maxChars && !c.readingStopped) {
     enqueue.assign({ readingStopped: true });
@@ -94,13 +97,17 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
   guards: {
     hasResponse: ({ context }) => context.responded,
     shouldRetry: ({ context: c }) =>
-      c.streamError !== undefined && c.options.retryOn(c.streamError) && retriesUsed(c) < c.options.retryDelaysMs.length && !anyToolStarted(c),
+      c.streamError !== undefined &&
+      c.options.retryOn(c.streamError) &&
+      retriesUsed(c) < c.options.retryDelaysMs.length &&
+      !anyToolStarted(c),
     // The provider refused the prompt as too long: cut the history harder and try once more.
     contextTooLong: ({ context: c }) =>
       c.streamError !== undefined && !c.contextRetried && !anyToolStarted(c) && isContextLengthError(c.streamError),
     overContextBudget: ({ context }) => isOverContextBudget(context),
     // A tool already ran: retrying would hide its effect from the model, so the reply so far is kept.
-    failedAfterTools: ({ context: c }) => c.streamError !== undefined && c.options.retryOn(c.streamError) && anyToolStarted(c),
+    failedAfterTools: ({ context: c }) =>
+      c.streamError !== undefined && c.options.retryOn(c.streamError) && anyToolStarted(c),
     hasStreamError: ({ context }) => context.streamError !== undefined,
     isStopped: ({ context }) => context.stoppedBy !== undefined,
     // The stream is over for this reply: it ended, failed, or the machine cancelled it.
@@ -209,7 +216,11 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
       assertEvent(event, 'xstate.error.actor.executeTool');
       const result = toolErrorResult(event.error);
       return {
-        toolOutcomes: outcome(context, currentToolId(context), { status: 'error', content: result.content, isError: true }),
+        toolOutcomes: outcome(context, currentToolId(context), {
+          status: 'error',
+          content: result.content,
+          isError: true,
+        }),
         currentStreamingContentIndex: context.currentStreamingContentIndex + 1,
       };
     }),
@@ -219,7 +230,11 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
       // The rejected tool is the block where the presentation stops (in 'one' mode it already stopped there).
       stopPresenting(context, 'rejected', enqueue);
       enqueue.assign({
-        toolOutcomes: outcome(context, currentToolId(context), { status: 'rejected', content: rejectedToolText(feedback), isError: true }),
+        toolOutcomes: outcome(context, currentToolId(context), {
+          status: 'rejected',
+          content: rejectedToolText(feedback),
+          isError: true,
+        }),
         rejectionFeedback: feedback,
         currentStreamingContentIndex: context.currentStreamingContentIndex + 1,
       });
@@ -235,18 +250,32 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
       // Tools already ran: their reply and results enter the history, so no effect is lost.
       if (anyToolStarted(context)) {
         const closed = { ...context, ...closeReply({ ...context, stoppedBy: 'error' }, 'failed') };
-        return { ...closed, messages: historyEnding(closed), closing: undefined, reason: 'failed' as const, error: context.streamError };
+        return {
+          ...closed,
+          messages: historyEnding(closed),
+          closing: undefined,
+          reason: 'failed' as const,
+          error: context.streamError,
+        };
       }
       return { ...recordFailedAttempt(context), reason: 'failed' as const, error: context.streamError };
     }),
     closeReply: assign(({ context }) => closeReply(context, 'complete')),
-    endCompleted: assign(({ context }) => ({ messages: historyEnding(context), closing: undefined, reason: 'completed' as const })),
+    endCompleted: assign(({ context }) => ({
+      messages: historyEnding(context),
+      closing: undefined,
+      reason: 'completed' as const,
+    })),
     endTooManyMistakes: assign(({ context }) => ({
       messages: historyEnding(context),
       closing: undefined,
       reason: 'too_many_mistakes' as const,
     })),
-    endMaxRequests: assign(({ context }) => ({ messages: historyEnding(context), closing: undefined, reason: 'max_requests' as const })),
+    endMaxRequests: assign(({ context }) => ({
+      messages: historyEnding(context),
+      closing: undefined,
+      reason: 'max_requests' as const,
+    })),
     continueTurn: assign(({ context }) => ({
       messages: historyContinuing(context),
       closing: undefined,
@@ -272,14 +301,19 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
     // exchanges are dropped when it does not.
     fittingContext: {
       tags: 'waiting',
-      always: [
-        { guard: 'overContextBudget', target: 'request', actions: 'truncateHistory' },
-        { target: 'request' },
-      ],
+      always: [{ guard: 'overContextBudget', target: 'request', actions: 'truncateHistory' }, { target: 'request' }],
     },
     request: {
       entry: 'startRequest',
-      invoke: { id: 'chat', src: 'chat', input: ({ context }) => ({ client: context.client, request: chatRequestOf(context), backlog: context.chatBacklog }) },
+      invoke: {
+        id: 'chat',
+        src: 'chat',
+        input: ({ context }) => ({
+          client: context.client,
+          request: chatRequestOf(context),
+          backlog: context.chatBacklog,
+        }),
+      },
       on: {
         'CHAT.CHUNKS': { actions: 'absorbChunks' },
         'CHAT.END': { actions: 'endStream' },

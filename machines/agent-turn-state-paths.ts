@@ -3,4 +3,6 @@
 import { agentTurnMachine } from './agent-turn-machine.js';
 import { machineStatePaths } from './machine-to-mermaid.js';
 
-export const agentTurnStatePaths: readonly string[] = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ machineStatePaths(agentTurnMachine));
+export const agentTurnStatePaths: readonly string[] = /* @__PURE__ */ Object.freeze(
+  /* @__PURE__ */ machineStatePaths(agentTurnMachine),
+);

@@ -18,57 +18,62 @@ export function toChatError(error: unknown): ChatError {
   if (error instanceof ChatError) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof Error && BUG_ERRORS.includes(error.name)) {
-    return new ChatError('client-bug', `the chat client threw ${error.name}: ${message}`, { cause: error, retryable: false });
+    return new ChatError('client-bug', `the chat client threw ${error.name}: ${message}`, {
+      cause: error,
+      retryable: false,
+    });
   }
   return new ChatError('network', message, { cause: error, retryable: true });
 }
 
-export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActorInput>(({ input, sendBack, receive }) => {
-  const controller = new AbortController();
-  let finished = false; // stopped by the machine or the stream is over: send nothing more
-  const backlog: ChatBacklog = input.backlog ?? { events: [] };
-  let timer: ReturnType<typeof setTimeout> | undefined;
+export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActorInput>(
+  ({ input, sendBack, receive }) => {
+    const controller = new AbortController();
+    let finished = false; // stopped by the machine or the stream is over: send nothing more
+    const backlog: ChatBacklog = input.backlog ?? { events: [] };
+    let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const flush = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    if (backlog.events.length === 0 || finished) return;
-    const events = backlog.events;
-    backlog.events = [];
-    sendBack({ type: 'CHAT.CHUNKS', events } satisfies ChatActorEvent);
-  };
+    const flush = () => {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      if (backlog.events.length === 0 || finished) return;
+      const events = backlog.events;
+      backlog.events = [];
+      sendBack({ type: 'CHAT.CHUNKS', events } satisfies ChatActorEvent);
+    };
 
-  const stop = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    finished = true;
-    controller.abort();
-  };
+    const stop = () => {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      finished = true;
+      controller.abort();
+    };
 
-  receive((command) => {
-    if (command.type !== 'STOP' || finished) return;
-    flush(); // what already arrived is delivered, not dropped
-    stop();
-  });
+    receive((command) => {
+      if (command.type !== 'STOP' || finished) return;
+      flush(); // what already arrived is delivered, not dropped
+      stop();
+    });
 
-  (async () => {
-    try {
-      for await (const event of input.client.stream(input.request, { signal: controller.signal })) {
+    (async () => {
+      try {
+        for await (const event of input.client.stream(input.request, { signal: controller.signal })) {
+          if (finished) return;
+          backlog.events.push(event);
+          if (timer === undefined) timer = setTimeout(flush, 0);
+        }
         if (finished) return;
-        backlog.events.push(event);
-        if (timer === undefined) timer = setTimeout(flush, 0);
+        flush();
+        finished = true;
+        sendBack({ type: 'CHAT.END' } satisfies ChatActorEvent);
+      } catch (error) {
+        if (finished) return; // our own abort
+        flush();
+        finished = true;
+        sendBack({ type: 'CHAT.ERROR', error: toChatError(error) } satisfies ChatActorEvent);
       }
-      if (finished) return;
-      flush();
-      finished = true;
-      sendBack({ type: 'CHAT.END' } satisfies ChatActorEvent);
-    } catch (error) {
-      if (finished) return; // our own abort
-      flush();
-      finished = true;
-      sendBack({ type: 'CHAT.ERROR', error: toChatError(error) } satisfies ChatActorEvent);
-    }
-  })();
+    })();
 
-  return stop;
-});
+    return stop;
+  },
+);

@@ -28,7 +28,8 @@ export class AgentTurnOptionsError extends TypeError {
 }
 
 function describe(value: unknown): string {
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (Array.isArray(value)) return 'an array';
   if (value === null) return 'null';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -52,21 +53,38 @@ export function checkTurnSetup(setup: unknown): void {
 
   if (s.client === undefined) fail('client', 'missing: pass a chat client, e.g. createChatClient({ baseURL, apiKey })');
   if (!isObject(s.client) || typeof s.client.stream !== 'function') {
-    fail('client', `expected a chat client with a stream(request, options) method (createChatClient), got ${describe(s.client)}`);
+    fail(
+      'client',
+      `expected a chat client with a stream(request, options) method (createChatClient), got ${describe(s.client)}`,
+    );
   }
-  if (typeof s.model !== 'string' || s.model.trim() === '') fail('model', `expected a model name, got ${describe(s.model)}`);
-  if (!Array.isArray(s.messages)) fail('messages', `expected an array of chat messages ({ role, content }), got ${describe(s.messages)}`);
+  if (typeof s.model !== 'string' || s.model.trim() === '')
+    fail('model', `expected a model name, got ${describe(s.model)}`);
+  if (!Array.isArray(s.messages))
+    fail('messages', `expected an array of chat messages ({ role, content }), got ${describe(s.messages)}`);
   (s.messages as unknown[]).forEach((m, i) => {
-    if (!isObject(m) || typeof m.role !== 'string') fail(`messages[${i}]`, `expected a chat message ({ role, content }), got ${describe(m)}`);
+    if (!isObject(m) || typeof m.role !== 'string')
+      fail(`messages[${i}]`, `expected a chat message ({ role, content }), got ${describe(m)}`);
   });
   optional('maxRequests', count(1), 'a whole number of requests, at least 1');
   optional('toolsPerMessage', (v) => v === 'one' || v === 'sequential', "'one' or 'sequential'");
   if (typeof s.approval === 'string') {
-    fail('approval', `expected true, false or an array of tool names, got ${describe(s.approval)} (did you mean [${JSON.stringify(s.approval)}]?)`);
+    fail(
+      'approval',
+      `expected true, false or an array of tool names, got ${describe(s.approval)} (did you mean [${JSON.stringify(s.approval)}]?)`,
+    );
   }
-  optional('approval', (v) => typeof v === 'boolean' || (Array.isArray(v) && v.every((n) => typeof n === 'string')), 'true, false or an array of tool names');
+  optional(
+    'approval',
+    (v) => typeof v === 'boolean' || (Array.isArray(v) && v.every((n) => typeof n === 'string')),
+    'true, false or an array of tool names',
+  );
   optional('completionTool', (v) => typeof v === 'string' && v !== '', 'a tool name');
-  optional('tools', (v) => isObject(v) && Object.values(v).every((f) => typeof f === 'function'), 'an object of tool functions ({ read_file: async (use) => ... })');
+  optional(
+    'tools',
+    (v) => isObject(v) && Object.values(v).every((f) => typeof f === 'function'),
+    'an object of tool functions ({ read_file: async (use) => ... })',
+  );
   optional('toolDefinitions', Array.isArray, 'an array of OpenAI tool definitions');
   optional('requestOptions', isObject, 'an object of request fields');
   optional('startInReasoning', (v) => typeof v === 'boolean', 'true or false');
@@ -77,7 +95,12 @@ export function checkTurnSetup(setup: unknown): void {
   optional('maxOutputTokens', count(1), 'a whole number of tokens');
   for (const group of ['retry', 'nudge', 'drain'] as const) optional(group, isObject, 'an object');
   const retry = (s.retry ?? {}) as Record<string, unknown>;
-  optional('retry.delaysMs', (v) => Array.isArray(v) && v.every(ms), 'an array of delays in milliseconds (>= 0)', retry.delaysMs);
+  optional(
+    'retry.delaysMs',
+    (v) => Array.isArray(v) && v.every(ms),
+    'an array of delays in milliseconds (>= 0)',
+    retry.delaysMs,
+  );
   optional('retry.retryOn', (v) => typeof v === 'function', 'a function (error) => boolean', retry.retryOn);
   optional('retry.maxRetryAfterMs', ms, 'milliseconds (>= 0)', retry.maxRetryAfterMs);
   const nudge = (s.nudge ?? {}) as Record<string, unknown>;

@@ -27,11 +27,18 @@ const USED = new Set(['done', 'error', 'rejected']);
  * `stoppedBefore`: why the presentation had already stopped when an ABORT came (one tool per
  * message, a rejection): tools after that point keep that reason, as the view showed them.
  */
-export function closeReply(c: AgentTurnContext, status: RequestStatus, stoppedBefore?: StopCause): Partial<AgentTurnContext> {
+export function closeReply(
+  c: AgentTurnContext,
+  status: RequestStatus,
+  stoppedBefore?: StopCause,
+): Partial<AgentTurnContext> {
   const cause = c.stoppedBy;
   // Events the chat actor read but had not sent when the machine left the stream are part of the reply.
   const pending = c.chatBacklog.events;
-  const read = pending.length > 0 ? absorbEvents(c.replyAssembly, c.replyEventCount, pending) : { assembly: c.replyAssembly, eventCount: c.replyEventCount };
+  const read =
+    pending.length > 0
+      ? absorbEvents(c.replyAssembly, c.replyEventCount, pending)
+      : { assembly: c.replyAssembly, eventCount: c.replyEventCount };
   const ended = endReply(read.assembly, read.eventCount, !c.streamEnded);
   const finishReason = ended.finishReason ?? c.finishReason;
   const outcomes: Record<string, ToolOutcome> = { ...c.toolOutcomes };
@@ -49,7 +56,8 @@ export function closeReply(c: AgentTurnContext, status: RequestStatus, stoppedBe
     let outcome: ToolOutcome | undefined = outcomes[block.call_id];
     if (outcome?.status === 'running') outcome = { status: 'error', content: ABORTED_TOOL_TEXT, isError: true };
     // The tool that waited for approval did not run because of this ending; later ones because of the stop.
-    else if (outcome?.status === 'awaiting-approval') outcome = { status: 'skipped', content: skippedToolText(cause), isError: true };
+    else if (outcome?.status === 'awaiting-approval')
+      outcome = { status: 'skipped', content: skippedToolText(cause), isError: true };
     if (outcome === undefined) {
       if (block.partial && !weStoppedIt) {
         outcome = { status: 'cut-off', content: cutOffToolText(block, finishReason, cause), isError: true };
@@ -105,7 +113,11 @@ export function recordFailedAttempt(c: AgentTurnContext): Partial<AgentTurnConte
   const outcomes: Record<string, ToolOutcome> = { ...c.toolOutcomes };
   for (const block of ended.blocks) {
     if (block.type === 'tool_use' && outcomes[block.call_id] === undefined) {
-      outcomes[block.call_id] = { status: block.partial ? 'cut-off' : 'skipped', content: skippedToolText('error'), isError: true };
+      outcomes[block.call_id] = {
+        status: block.partial ? 'cut-off' : 'skipped',
+        content: skippedToolText('error'),
+        isError: true,
+      };
     }
   }
   return { ...recordRequest(c, ended, outcomes, 'failed', ended.finishReason), replyOpen: false };
@@ -120,7 +132,12 @@ function recordRequest(
   finishReason: string | undefined,
 ): Partial<AgentTurnContext> {
   // The provider's usage whenever it sent one; an estimate only for a reply that came without (not for an HTTP error: nothing arrived).
-  const usage = ended.usage !== undefined ? reportedUsage(ended.usage) : ended.eventCount > 0 ? estimateRequestUsage(c.messages, ended) : undefined;
+  const usage =
+    ended.usage !== undefined
+      ? reportedUsage(ended.usage)
+      : ended.eventCount > 0
+        ? estimateRequestUsage(c.messages, ended)
+        : undefined;
   const request: TurnRequest = {
     index: c.requests.length,
     attempt: c.attempt,
@@ -155,7 +172,13 @@ function toolResultsOf(blocks: readonly { type: string }[], outcomes: Record<str
     const t = block as ToolUse;
     const o = outcomes[t.call_id];
     if (o === undefined) continue;
-    out.push({ call_id: t.call_id, name: t.name, status: o.status, content: o.content ?? '', isError: o.isError === true });
+    out.push({
+      call_id: t.call_id,
+      name: t.name,
+      status: o.status,
+      content: o.content ?? '',
+      isError: o.isError === true,
+    });
   }
   return out;
 }

@@ -33,7 +33,10 @@ function requestedMaxTokens(c: AgentTurnContext): number | undefined {
 
 /** The prompt budget: the window minus the room kept for the reply. */
 export function budgetOf(c: AgentTurnContext): number {
-  return promptBudget({ contextWindow: c.options.contextWindow, maxOutputTokens: c.options.maxOutputTokens }, requestedMaxTokens(c));
+  return promptBudget(
+    { contextWindow: c.options.contextWindow, maxOutputTokens: c.options.maxOutputTokens },
+    requestedMaxTokens(c),
+  );
 }
 
 /** What the history must fit before this request: the budget, or the harder target after a context-length error. */
@@ -55,7 +58,13 @@ export function fitHistory(c: AgentTurnContext): Partial<AgentTurnContext> {
     droppedMessages: c.droppedMessages + cut.dropped,
     truncations: [
       ...c.truncations,
-      { beforeRequest: c.requests.length, dropped: cut.dropped, tokensBefore: size, tokensAfter: size - cut.removedTokens, afterError: c.contextRetried },
+      {
+        beforeRequest: c.requests.length,
+        dropped: cut.dropped,
+        tokensBefore: size,
+        tokensAfter: size - cut.removedTokens,
+        afterError: c.contextRetried,
+      },
     ],
   };
 }

@@ -20,19 +20,21 @@ export function toolErrorResult(error: unknown): ExecuteToolOutput {
   return { content: message, isError: true };
 }
 
-export const executeToolActor = /* @__PURE__ */ fromPromise<ExecuteToolOutput, ExecuteToolInput>(async ({ input, signal }) => {
-  const { toolUse, tools } = input;
-  const fn = Object.prototype.hasOwnProperty.call(tools, toolUse.name) ? tools[toolUse.name] : undefined;
-  if (typeof fn !== 'function') {
-    const known = Object.keys(tools);
-    return {
-      content: `Tool "${toolUse.name}" is not available here.${known.length ? ` Available tools: ${known.join(', ')}.` : ''}`,
-      isError: true,
-    };
-  }
-  try {
-    return normalizeToolResult(await fn(toolUse, { signal }));
-  } catch (error) {
-    return toolErrorResult(error);
-  }
-});
+export const executeToolActor = /* @__PURE__ */ fromPromise<ExecuteToolOutput, ExecuteToolInput>(
+  async ({ input, signal }) => {
+    const { toolUse, tools } = input;
+    const fn = Object.prototype.hasOwnProperty.call(tools, toolUse.name) ? tools[toolUse.name] : undefined;
+    if (typeof fn !== 'function') {
+      const known = Object.keys(tools);
+      return {
+        content: `Tool "${toolUse.name}" is not available here.${known.length ? ` Available tools: ${known.join(', ')}.` : ''}`,
+        isError: true,
+      };
+    }
+    try {
+      return normalizeToolResult(await fn(toolUse, { signal }));
+    } catch (error) {
+      return toolErrorResult(error);
+    }
+  },
+);

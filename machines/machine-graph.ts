@@ -61,7 +61,8 @@ const KINDS = new Set(['atomic', 'compound', 'final', 'parallel', 'history']);
 
 function guardName(guard: unknown): string | undefined {
   if (typeof guard === 'string') return guard;
-  if (guard !== null && typeof guard === 'object' && typeof (guard as { type?: unknown }).type === 'string') return (guard as { type: string }).type;
+  if (guard !== null && typeof guard === 'object' && typeof (guard as { type?: unknown }).type === 'string')
+    return (guard as { type: string }).type;
   if (typeof guard === 'function') return guard.name || 'guard';
   return undefined;
 }
@@ -82,7 +83,11 @@ const pathOf = (node: StateNodeLike) => node.path.join('.');
 
 function transitionOf(t: TransitionLike, eventType: string): MachineGraphTransition {
   const guard = guardName(t.guard);
-  return { ...describeEvent(eventType), ...(guard !== undefined ? { guard } : {}), targets: (t.target ?? []).map(pathOf) };
+  return {
+    ...describeEvent(eventType),
+    ...(guard !== undefined ? { guard } : {}),
+    targets: (t.target ?? []).map(pathOf),
+  };
 }
 
 /** Reads a machine's state tree (pass `machine.root`) into plain data. */

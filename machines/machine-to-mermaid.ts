@@ -18,7 +18,8 @@ function transitionLines(graph: MachineGraph, node: MachineGraphNode, indent: st
   for (const t of node.transitions) {
     const label = `${t.event}${t.guard ? ` [${t.guard}]` : ''}`;
     const targets = t.targets.length > 0 ? t.targets : [node.path];
-    for (const target of targets) lines.push(`${indent}${nameOf(graph, node.path)} --> ${nameOf(graph, target)} : ${label}`);
+    for (const target of targets)
+      lines.push(`${indent}${nameOf(graph, node.path)} --> ${nameOf(graph, target)} : ${label}`);
   }
   return lines;
 }
@@ -30,7 +31,8 @@ function nodeLines(graph: MachineGraph, node: MachineGraphNode, indent: string):
     if (node.initial !== undefined) lines.push(`${indent}[*] --> ${nameOf(graph, node.initial)}`);
     for (const child of children) {
       const name = nameOf(graph, child.path);
-      if (child.children.length > 0) lines.push(`${indent}state ${name} {`, ...nodeLines(graph, child, indent + '  '), `${indent}}`);
+      if (child.children.length > 0)
+        lines.push(`${indent}state ${name} {`, ...nodeLines(graph, child, indent + '  '), `${indent}}`);
       else lines.push(`${indent}state "${child.key}" as ${name}`);
       if (child.kind === 'final') lines.push(`${indent}${name} --> [*]`);
     }

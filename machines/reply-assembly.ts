@@ -41,7 +41,8 @@ export function createReplyAssembly(options: ReplyAssemblyOptions): ReplyAssembl
  * (`endedAs`: an end of this kind may be shared, being the same answer).
  */
 function at(assembly: ReplyAssembly, eventCount: number, endedAs?: { truncated: boolean }): MutableReplyAssembly {
-  const reusable = assembly.ended === false || (endedAs !== undefined && assembly.ended.truncated === endedAs.truncated);
+  const reusable =
+    assembly.ended === false || (endedAs !== undefined && assembly.ended.truncated === endedAs.truncated);
   if (assembly.log.length === eventCount && reusable) return assembly as MutableReplyAssembly;
   const log = assembly.log.slice(0, eventCount);
   const assembler = createBlockAssembler(assembly.options);
@@ -61,7 +62,11 @@ export interface Absorbed {
  * batch are pushed as one delta: the parser's answer does not depend on chunking, and one push
  * per network read costs far less than one per token.
  */
-export function absorbEvents(assembly: ReplyAssembly, eventCount: number, events: readonly ChatStreamEvent[]): Absorbed {
+export function absorbEvents(
+  assembly: ReplyAssembly,
+  eventCount: number,
+  events: readonly ChatStreamEvent[],
+): Absorbed {
   const next = at(assembly, eventCount);
   let blocks = next.assembler.blocks;
   for (let i = 0; i < events.length; ) {

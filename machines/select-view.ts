@@ -9,7 +9,16 @@ import type { ToolOutcome, TurnRequest, TurnUsage } from './agent-turn-types.js'
 import { phaseOf } from './turn-phase.js';
 import { cutOffToolText, skippedToolText } from './turn-notes.js';
 import type { StopCause } from './turn-context-types.js';
-import type { AgentTurnView, BlockPlace, BlockView, ContextView, ErrorView, RequestView, TokenTotals, ToolState } from './turn-view-types.js';
+import type {
+  AgentTurnView,
+  BlockPlace,
+  BlockView,
+  ContextView,
+  ErrorView,
+  RequestView,
+  TokenTotals,
+  ToolState,
+} from './turn-view-types.js';
 import type { AgentTurnContext } from './turn-context-types.js';
 import { budgetOf, promptSizeOf } from './context-fit.js';
 
@@ -89,7 +98,9 @@ function sameAsBefore(block: AssistantMessageContent, view: BlockView): BlockVie
 function shallowEqual(a: object, b: object): boolean {
   const aKeys = Object.keys(a);
   if (aKeys.length !== Object.keys(b).length) return false;
-  return aKeys.every((k) => Object.hasOwn(b, k) && Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return aKeys.every(
+    (k) => Object.hasOwn(b, k) && Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
 }
 
 function blockView(block: AssistantMessageContent, key: string, r: ReplySource): BlockView {
@@ -115,7 +126,11 @@ function blockView(block: AssistantMessageContent, key: string, r: ReplySource):
 
 function errorView(error: { code: string; message: string; status?: number } | undefined): ErrorView | undefined {
   if (error === undefined) return undefined;
-  return { code: error.code, message: error.message, ...(typeof error.status === 'number' ? { status: error.status } : {}) };
+  return {
+    code: error.code,
+    message: error.message,
+    ...(typeof error.status === 'number' ? { status: error.status } : {}),
+  };
 }
 
 function recordedView(r: TurnRequest, number: number, completionTool: string): RequestView {
@@ -180,7 +195,10 @@ function thousands(n: number): string {
 function truncationSummary(dropped: number, before: number, after: number, afterError: boolean): string {
   const what = `${dropped} earlier message${dropped === 1 ? '' : 's'}`;
   const why = afterError ? 'the model said the prompt was too long, so' : 'to fit the context window,';
-  return `${why} ${what} ${dropped === 1 ? 'was' : 'were'} removed (about ${thousands(before)} → ${thousands(after)} tokens).`.replace(/^./, (c) => c.toUpperCase());
+  return `${why} ${what} ${dropped === 1 ? 'was' : 'were'} removed (about ${thousands(before)} → ${thousands(after)} tokens).`.replace(
+    /^./,
+    (c) => c.toUpperCase(),
+  );
 }
 
 /** The window, the prompt's size and every cut, each placed at the number of the request it preceded. */
@@ -208,7 +226,9 @@ function contextView(c: AgentTurnContext, requests: readonly RequestView[], curr
 export function stateValueToPath(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value !== null && typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}.${stateValueToPath(v)}`).join(',');
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${k}.${stateValueToPath(v)}`)
+      .join(',');
   }
   return String(value);
 }
@@ -261,7 +281,15 @@ export function selectView(snapshot: SnapshotFrom<AgentTurnMachine>): AgentTurnV
       completionTool,
     };
     blocks = blockViews(source);
-    open = { key: String(index), index, number: source.number, attempt: c.attempt, status: 'streaming', blocks, retried: false };
+    open = {
+      key: String(index),
+      index,
+      number: source.number,
+      attempt: c.attempt,
+      status: 'streaming',
+      blocks,
+      retried: false,
+    };
     requests.push(open);
   } else {
     blocks = requests.at(-1)?.blocks ?? [];

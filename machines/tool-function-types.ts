@@ -5,7 +5,10 @@ import type { ToolUse } from '../src/parser/blocks.js';
 export type ToolFunctionResult = string | { content: string; isError?: boolean };
 
 /** A tool the agent may call. Its signal fires when the turn is aborted. */
-export type ToolFunction = (toolUse: ToolUse, context: { signal: AbortSignal }) => Promise<ToolFunctionResult> | ToolFunctionResult;
+export type ToolFunction = (
+  toolUse: ToolUse,
+  context: { signal: AbortSignal },
+) => Promise<ToolFunctionResult> | ToolFunctionResult;
 
 /** The turn's tools by name. */
 export type ToolFunctions = Record<string, ToolFunction>;

@@ -6,7 +6,14 @@ import type { ToolResultEntry } from '../src/reply/history.js';
 import type { ChatError } from '../src/wire/errors.js';
 import type { ChatClient, ChatMessage, ChatRequest, ChatToolDefinition } from '../src/wire/types.js';
 import type { PromptMeasure } from '../src/window/prompt-size.js';
-import type { ContextTruncation, ToolOutcome, ToolsPerMessage, TurnEndReason, TurnRequest, TurnUsage } from './agent-turn-types.js';
+import type {
+  ContextTruncation,
+  ToolOutcome,
+  ToolsPerMessage,
+  TurnEndReason,
+  TurnRequest,
+  TurnUsage,
+} from './agent-turn-types.js';
 import type { ChatBacklog } from './chat-actor-types.js';
 import type { DrainPolicy } from './drain.js';
 import type { ReplyAssembly } from './reply-assembly.js';

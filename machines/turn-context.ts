@@ -27,7 +27,12 @@ export function resolveTurnOptions(input: AgentTurnInput): ResolvedTurnOptions {
   return {
     maxRequests: Math.max(1, input.maxRequests ?? DEFAULT_MAX_REQUESTS),
     toolsPerMessage: input.toolsPerMessage ?? 'one',
-    approval: input.approval === true ? true : input.approval === false || input.approval === undefined ? [] : [...input.approval],
+    approval:
+      input.approval === true
+        ? true
+        : input.approval === false || input.approval === undefined
+          ? []
+          : [...input.approval],
     completionTool: input.completionTool ?? DEFAULT_COMPLETION_TOOL,
     retryDelaysMs: [...(input.retry?.delaysMs ?? DEFAULT_RETRY_DELAYS_MS)],
     retryOn: input.retry?.retryOn ?? ((error) => error.retryable),
@@ -40,7 +45,10 @@ export function resolveTurnOptions(input: AgentTurnInput): ResolvedTurnOptions {
     },
     contextWindow,
     // The reply's room can never be the whole window.
-    maxOutputTokens: Math.min(positiveWhole(input.maxOutputTokens) ?? limits.maxOutputTokens, Math.max(1, contextWindow - 1)),
+    maxOutputTokens: Math.min(
+      positiveWhole(input.maxOutputTokens) ?? limits.maxOutputTokens,
+      Math.max(1, contextWindow - 1),
+    ),
   };
 }
 
@@ -49,7 +57,11 @@ export function freshReply(context: Pick<AgentTurnContext, 'protocol' | 'options
   const idPrefix = nanoid(10);
   return {
     idPrefix,
-    replyAssembly: createReplyAssembly({ protocol: context.protocol, idPrefix, startInReasoning: context.options.startInReasoning }),
+    replyAssembly: createReplyAssembly({
+      protocol: context.protocol,
+      idPrefix,
+      startInReasoning: context.options.startInReasoning,
+    }),
     replyEventCount: 0,
     chatBacklog: { events: [] },
     blocks: [] as AssistantMessageContent[],
@@ -109,7 +121,9 @@ export function chatRequestOf(context: AgentTurnContext): ChatRequest {
     messages: context.messages,
     stream: true,
     stream_options: { include_usage: true },
-    ...(context.toolDefinitions !== undefined && context.toolDefinitions.length > 0 ? { tools: context.toolDefinitions } : {}),
+    ...(context.toolDefinitions !== undefined && context.toolDefinitions.length > 0
+      ? { tools: context.toolDefinitions }
+      : {}),
   };
 }
 

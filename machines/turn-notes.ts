@@ -24,14 +24,22 @@ export function skippedToolText(cause: StopCause | undefined): string {
 
 export function rejectedToolText(feedback: string | undefined): string {
   const base = 'The user rejected this tool use; it did not run.';
-  return feedback !== undefined && feedback.trim() !== '' ? `${base} The user's feedback:\n<feedback>\n${feedback}\n</feedback>` : base;
+  return feedback !== undefined && feedback.trim() !== ''
+    ? `${base} The user's feedback:\n<feedback>\n${feedback}\n</feedback>`
+    : base;
 }
 
 export const ABORTED_TOOL_TEXT = 'The user interrupted the turn while this tool was running; its outcome is unknown.';
 
 /** A tool use whose closing tag (or call arguments) never arrived: it must not run. */
-export function cutOffToolText(toolUse: ToolUse, finishReason: string | undefined, cause: StopCause | undefined): string {
-  const tag = toolUse.isNativeToolCall ? 'its arguments were incomplete' : `the closing tag </${toolUse.name}> never arrived`;
+export function cutOffToolText(
+  toolUse: ToolUse,
+  finishReason: string | undefined,
+  cause: StopCause | undefined,
+): string {
+  const tag = toolUse.isNativeToolCall
+    ? 'its arguments were incomplete'
+    : `the closing tag </${toolUse.name}> never arrived`;
   if (finishReason === 'length') {
     return `Not run: your message hit the output token limit (finish_reason "length") inside this tool use, so ${tag}. Send it again with less content, e.g. split a large file into several smaller writes.`;
   }
@@ -55,7 +63,8 @@ export function noToolUsedNote(completionTool: string, nativeTools: boolean): st
     '[ERROR] Your reply used no tool.',
     `Every reply must use a tool. If the task is done, use ${completionTool}; if you need more information from the user, ask with a tool.`,
   ];
-  if (!nativeTools) lines.push('Write a tool use as XML tags, e.g.\n<read_file>\n<path>src/index.ts</path>\n</read_file>');
+  if (!nativeTools)
+    lines.push('Write a tool use as XML tags, e.g.\n<read_file>\n<path>src/index.ts</path>\n</read_file>');
   return lines.join('\n');
 }
 

@@ -13,7 +13,14 @@
  *   finish reason and usage, then it is closed and its results sent on;
  * - `finished`: the turn is over (done, aborted or failed; the reason says which).
  */
-export type TurnPhase = 'waiting' | 'streaming' | 'awaiting-approval' | 'running-tool' | 'retrying' | 'closing' | 'finished';
+export type TurnPhase =
+  | 'waiting'
+  | 'streaming'
+  | 'awaiting-approval'
+  | 'running-tool'
+  | 'retrying'
+  | 'closing'
+  | 'finished';
 
 /** Every phase, in the order a turn usually meets them. */
 export const TURN_PHASES: readonly TurnPhase[] = Object.freeze([

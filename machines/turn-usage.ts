@@ -5,7 +5,12 @@ import { estimateTokens } from '../src/wire/estimate-tokens.js';
 import type { ChatMessage, ChatToolCall, ChatUsage } from '../src/wire/types.js';
 import type { TurnUsage } from './agent-turn-types.js';
 
-export const ZERO_USAGE: TurnUsage = Object.freeze({ promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: false });
+export const ZERO_USAGE: TurnUsage = Object.freeze({
+  promptTokens: 0,
+  completionTokens: 0,
+  totalTokens: 0,
+  estimated: false,
+});
 
 /** The provider's usage of a request, marked as such. */
 export function reportedUsage(usage: ChatUsage): TurnUsage {

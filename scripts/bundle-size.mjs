@@ -22,9 +22,12 @@ export async function gzippedBundleSize(code, dir = packageDir) {
 }
 
 const cases = {
-  "parseAssistantMessage from 'agent-turn'": "import { parseAssistantMessage } from 'agent-turn'; console.log(parseAssistantMessage);",
-  "parseAssistantMessage from 'agent-turn/core'": "import { parseAssistantMessage } from 'agent-turn/core'; console.log(parseAssistantMessage);",
-  "createAgentTurnActor from 'agent-turn'": "import { createAgentTurnActor } from 'agent-turn'; console.log(createAgentTurnActor);",
+  "parseAssistantMessage from 'agent-turn'":
+    "import { parseAssistantMessage } from 'agent-turn'; console.log(parseAssistantMessage);",
+  "parseAssistantMessage from 'agent-turn/core'":
+    "import { parseAssistantMessage } from 'agent-turn/core'; console.log(parseAssistantMessage);",
+  "createAgentTurnActor from 'agent-turn'":
+    "import { createAgentTurnActor } from 'agent-turn'; console.log(createAgentTurnActor);",
 };
 
 if (import.meta.url === `file://${process.argv[1]}`) {

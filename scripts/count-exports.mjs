@@ -28,7 +28,9 @@ function exportsOf(program, file) {
 
 const args = process.argv.slice(2);
 const dist = resolve(args.find((a) => !a.startsWith('--')) ?? 'dist');
-const files = new Map(ENTRIES.map((entry) => [entry, join(dist, `${entry}.d.ts`)]).filter(([, file]) => existsSync(file)));
+const files = new Map(
+  ENTRIES.map((entry) => [entry, join(dist, `${entry}.d.ts`)]).filter(([, file]) => existsSync(file)),
+);
 // One program for all entries: they share declaration chunks, read once.
 const program = ts.createProgram([...files.values()], { noEmit: true, skipLibCheck: true, types: [] });
 const report = {};
@@ -38,7 +40,12 @@ if (args.includes('--json')) {
   console.log(JSON.stringify(report));
 } else {
   for (const [entry, { values, types, undocumented }] of Object.entries(report)) {
-    console.log(`${entry}.d.ts: ${values.length + types.length} names (${values.length} values, ${types.length} types), ${undocumented.length} without a doc comment`);
-    if (args.includes('--list')) console.log(`  values: ${values.join(', ')}\n  types: ${types.join(', ')}\n  undocumented: ${undocumented.join(', ')}`);
+    console.log(
+      `${entry}.d.ts: ${values.length + types.length} names (${values.length} values, ${types.length} types), ${undocumented.length} without a doc comment`,
+    );
+    if (args.includes('--list'))
+      console.log(
+        `  values: ${values.join(', ')}\n  types: ${types.join(', ')}\n  undocumented: ${undocumented.join(', ')}`,
+      );
   }
 }

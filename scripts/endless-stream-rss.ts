@@ -56,11 +56,25 @@ export async function runEndlessStream(timeoutMs = 120_000): Promise<EndlessStre
   const started = Date.now();
   try {
     return await new Promise<EndlessStreamRun>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'app/cli.ts', '--base-url', `http://127.0.0.1:${port}/v1`, '--model', 'x', '--yes', 'Write notes.md'], {
-        cwd: ROOT,
-        env: { ...process.env, OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'app/cli.ts',
+          '--base-url',
+          `http://127.0.0.1:${port}/v1`,
+          '--model',
+          'x',
+          '--yes',
+          'Write notes.md',
+        ],
+        {
+          cwd: ROOT,
+          env: { ...process.env, OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let output = '';
       let peak: number | null = null;
       // VmHWM is the process's own high-water mark: polling only has to outlive it.
@@ -94,6 +108,16 @@ export async function runEndlessStream(timeoutMs = 120_000): Promise<EndlessStre
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const run = await runEndlessStream();
   const { output, ...figures } = run;
-  console.log(JSON.stringify({ ...figures, peakRssMb: figures.peakRssMb === null ? null : Math.round(figures.peakRssMb), lastLine: output.trim().split('\n').at(-1)?.slice(0, 300) }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        ...figures,
+        peakRssMb: figures.peakRssMb === null ? null : Math.round(figures.peakRssMb),
+        lastLine: output.trim().split('\n').at(-1)?.slice(0, 300),
+      },
+      null,
+      2,
+    ),
+  );
   process.exitCode = run.code === 1 && run.peakRssMb !== null && run.peakRssMb < 500 ? 0 : 1;
 }

@@ -23,7 +23,16 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const bytes = Number(process.argv[2] ?? 60) * 1_000_000;
   console.log('fast reader', JSON.stringify(summary(await runJsonWrite({ bytes, verify: true }))));
   console.log('stalled reader (3 s)', JSON.stringify(summary(await runJsonWrite({ bytes, stallMs: 3_000 }))));
-  console.log('Ctrl-C in the stream (after 500 KB of NDJSON)', JSON.stringify(summary(await runJsonWrite({ bytes, interruptAfterBytes: 500_000 }))));
-  console.log('Ctrl-C while the file is written', JSON.stringify(summary(await runJsonWrite({ bytes, interruptMidWrite: true }))));
-  console.log('reader hangs up after 10 MB', JSON.stringify(summary(await runJsonWrite({ bytes, hangUpAfterBytes: 10_000_000 }))));
+  console.log(
+    'Ctrl-C in the stream (after 500 KB of NDJSON)',
+    JSON.stringify(summary(await runJsonWrite({ bytes, interruptAfterBytes: 500_000 }))),
+  );
+  console.log(
+    'Ctrl-C while the file is written',
+    JSON.stringify(summary(await runJsonWrite({ bytes, interruptMidWrite: true }))),
+  );
+  console.log(
+    'reader hangs up after 10 MB',
+    JSON.stringify(summary(await runJsonWrite({ bytes, hangUpAfterBytes: 10_000_000 }))),
+  );
 }

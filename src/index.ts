@@ -5,38 +5,85 @@
 // Parsing a reply into blocks (text, reasoning, tool use).
 export { parseAssistantMessage, createStreamParser, ParserError } from './parser/index.js';
 export type {
-  AssistantMessageContent, TextStreamContent, ReasoningStreamContent, ToolUse,
-  ParseOptions, StreamParseOptions, StreamParser, ParserErrorCode,
+  AssistantMessageContent,
+  TextStreamContent,
+  ReasoningStreamContent,
+  ToolUse,
+  ParseOptions,
+  StreamParseOptions,
+  StreamParser,
+  ParserErrorCode,
 } from './parser/index.js';
 
 // The tag vocabulary and the prompt or native tool schemas that teach it.
 export {
-  defineProtocol, clineProtocol, clineThinkProtocol, ProtocolError,
-  toolUsePrompt, nativeToolDefinitions, defaultToolDescriptions,
+  defineProtocol,
+  clineProtocol,
+  clineThinkProtocol,
+  ProtocolError,
+  toolUsePrompt,
+  nativeToolDefinitions,
+  defaultToolDescriptions,
 } from './protocol/index.js';
 export type {
-  Protocol, ProtocolDefinition, ToolDefinition, ToolParamsDefinition, ProtocolErrorCode,
-  ToolDescription, ToolDescriptions, ToolParamDescription, ToolUsePromptOptions,
+  Protocol,
+  ProtocolDefinition,
+  ToolDefinition,
+  ToolParamsDefinition,
+  ProtocolErrorCode,
+  ToolDescription,
+  ToolDescriptions,
+  ToolParamDescription,
+  ToolUsePromptOptions,
 } from './protocol/index.js';
 
 // OpenAI-compatible chat completions: the client, the stream reader, the typed error.
 export { createChatClient, readChatCompletionStream, ChatError, isChatError } from './wire/index.js';
 export type {
-  ChatClient, ChatClientOptions, FetchLike, ChatRequest, ChatMessage, ChatRole, ChatToolCall, ChatToolDefinition,
-  ResponseFormat, ChatStreamEvent, ChatUsage, ChatCompletionResult, ChatErrorCode, ChatErrorDetails,
-  ChatStreamSource, ReadChatStreamOptions, ChatLimits, ChatRequestOptions,
+  ChatClient,
+  ChatClientOptions,
+  FetchLike,
+  ChatRequest,
+  ChatMessage,
+  ChatRole,
+  ChatToolCall,
+  ChatToolDefinition,
+  ResponseFormat,
+  ChatStreamEvent,
+  ChatUsage,
+  ChatCompletionResult,
+  ChatErrorCode,
+  ChatErrorDetails,
+  ChatStreamSource,
+  ReadChatStreamOptions,
+  ChatLimits,
+  ChatRequestOptions,
 } from './wire/index.js';
 
 // A streamed reply as blocks, and the history messages of a finished reply.
-export { createBlockAssembler, BlockAssemblerError, assistantHistoryMessage, toolResultMessages } from './reply/index.js';
+export {
+  createBlockAssembler,
+  BlockAssemblerError,
+  assistantHistoryMessage,
+  toolResultMessages,
+} from './reply/index.js';
 export type { BlockAssembler, BlockAssemblerOptions, ToolResultEntry } from './reply/index.js';
 
 // Structured (JSON) output, whatever the model supports.
 export { requestStructured, StructuredOutputError } from './structured/index.js';
-export type { StructuredRequestOptions, StructuredResult, StructuredFormat, StructuredOutputErrorCode } from './structured/index.js';
+export type {
+  StructuredRequestOptions,
+  StructuredResult,
+  StructuredFormat,
+  StructuredOutputErrorCode,
+} from './structured/index.js';
 
 // What is known about real models' streams and response formats.
 export { profileFor, registerModelProfile, modelProfiles, ModelProfileError } from './profiles/index.js';
 export type {
-  ModelProfile, ReasoningStyle, InactiveKeyConvention, JsonSchemaSupport, StructuredOutputSupport,
+  ModelProfile,
+  ReasoningStyle,
+  InactiveKeyConvention,
+  JsonSchemaSupport,
+  StructuredOutputSupport,
 } from './profiles/index.js';

@@ -13,13 +13,25 @@ export interface Style {
   inverse(text: string): string;
 }
 
-const wrap = (open: number, close: number) => (text: string) => (text === '' ? '' : `\x1b[${open}m${text}\x1b[${close}m`);
+const wrap = (open: number, close: number) => (text: string) =>
+  text === '' ? '' : `\x1b[${open}m${text}\x1b[${close}m`;
 
 /** Colours when `enabled`, identity functions otherwise (pipes, NO_COLOR). */
 export function createStyle(enabled: boolean): Style {
   if (!enabled) {
     const same = (text: string) => text;
-    return { enabled, dim: same, bold: same, italic: same, red: same, green: same, yellow: same, cyan: same, magenta: same, inverse: same };
+    return {
+      enabled,
+      dim: same,
+      bold: same,
+      italic: same,
+      red: same,
+      green: same,
+      yellow: same,
+      cyan: same,
+      magenta: same,
+      inverse: same,
+    };
   }
   return {
     enabled,

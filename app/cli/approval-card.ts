@@ -28,7 +28,9 @@ function revealed(text: string, style: Style): string {
 }
 
 function hiddenWarning(count: number, style: Style): string[] {
-  return count === 0 ? [] : [`  ${style.yellow(`⚠ ${plural(count, 'hidden character')} (control, bidi or zero-width) shown as ⟨U+…⟩`)}`];
+  return count === 0
+    ? []
+    : [`  ${style.yellow(`⚠ ${plural(count, 'hidden character')} (control, bidi or zero-width) shown as ⟨U+…⟩`)}`];
 }
 
 function commandCard(params: Record<string, string>, style: Style): ApprovalCard {
@@ -40,7 +42,11 @@ function commandCard(params: Record<string, string>, style: Style): ApprovalCard
   for (const [key, value] of Object.entries(params)) {
     if (key !== 'command') card.push(`  ${style.dim(`${revealed(key, style)}:`)} ${revealed(value, style)}`);
   }
-  return { lines: card, question: lines.length > 1 ? `Run this ${lines.length}-line command?` : 'Run this command?', viewLabel: 'view the command again' };
+  return {
+    lines: card,
+    question: lines.length > 1 ? `Run this ${lines.length}-line command?` : 'Run this command?',
+    viewLabel: 'view the command again',
+  };
 }
 
 function changeCard(tool: ToolUseToApprove, preview: ChangePreview, style: Style): ApprovalCard {
@@ -50,14 +56,26 @@ function changeCard(tool: ToolUseToApprove, preview: ChangePreview, style: Style
     // Show what the model sent, whole, so the person still sees what would be written.
     const body = tool.name === 'write_to_file' ? tool.params.content : tool.params.diff;
     if (body !== undefined) {
-      card.push(`  ${style.dim(`${tool.name === 'write_to_file' ? 'content' : 'diff'} as sent (${plural(body.split('\n').length, 'line')}):`)}`);
+      card.push(
+        `  ${style.dim(`${tool.name === 'write_to_file' ? 'content' : 'diff'} as sent (${plural(body.split('\n').length, 'line')}):`)}`,
+      );
       card.push(...body.split('\n').map((l) => `  ${style.dim('│')} ${revealed(l, style)}`));
     }
-    return { lines: card, question: `${tool.name === 'write_to_file' ? 'Write' : 'Edit'} ${path} anyway?`, viewLabel: 'view it again' };
+    return {
+      lines: card,
+      question: `${tool.name === 'write_to_file' ? 'Write' : 'Edit'} ${path} anyway?`,
+      viewLabel: 'view it again',
+    };
   }
   const diff = fileDiff(preview.change);
-  const hidden = diff.lines.filter((l) => l.kind === 'add').reduce((n, l) => n + countHiddenCharacters(l.text, { keepTabs: true }), 0);
-  const lines = [`  ${style.bold(revealed(describeFileChange(diff), style))}`, ...formatDiffLines(diff, style), ...hiddenWarning(hidden, style)];
+  const hidden = diff.lines
+    .filter((l) => l.kind === 'add')
+    .reduce((n, l) => n + countHiddenCharacters(l.text, { keepTabs: true }), 0);
+  const lines = [
+    `  ${style.bold(revealed(describeFileChange(diff), style))}`,
+    ...formatDiffLines(diff, style),
+    ...hiddenWarning(hidden, style),
+  ];
   const verb = diff.change === 'create' ? 'Create' : diff.change === 'overwrite' ? 'Overwrite' : 'Apply this edit to';
   return { lines, question: `${verb} ${path}?`, viewLabel: 'view the diff again' };
 }
@@ -65,11 +83,15 @@ function changeCard(tool: ToolUseToApprove, preview: ChangePreview, style: Style
 /** The card for a tool use awaiting approval; `preview` is the change a write or an edit would make. */
 export function approvalCard(tool: ToolUseToApprove, preview: ChangePreview | undefined, style: Style): ApprovalCard {
   if (tool.name === 'execute_command') return commandCard(tool.params, style);
-  if (preview && (tool.name === 'write_to_file' || tool.name === 'replace_in_file')) return changeCard(tool, preview, style);
+  if (preview && (tool.name === 'write_to_file' || tool.name === 'replace_in_file'))
+    return changeCard(tool, preview, style);
   const lines = Object.entries(tool.params).flatMap(([key, value]) => {
     const valueLines = value.split('\n');
     if (valueLines.length === 1) return [`  ${style.dim(`${revealed(key, style)}:`)} ${revealed(value, style)}`];
-    return [`  ${style.dim(`${revealed(key, style)}:`)}`, ...valueLines.map((l) => `  ${style.dim('│')} ${revealed(l, style)}`)];
+    return [
+      `  ${style.dim(`${revealed(key, style)}:`)}`,
+      ...valueLines.map((l) => `  ${style.dim('│')} ${revealed(l, style)}`),
+    ];
   });
   return { lines, question: `Allow ${revealed(tool.name, style)}?`, viewLabel: 'view it again' };
 }

@@ -44,13 +44,19 @@ export function createApprovalFlow<P extends WorkspacePath>(options: ApprovalFlo
 
   return {
     async decide(tool, signal) {
-      const preview = (PREVIEWED_TOOLS as readonly string[]).includes(tool.name) ? await previewFileChange(options.files, tool) : undefined;
+      const preview = (PREVIEWED_TOOLS as readonly string[]).includes(tool.name)
+        ? await previewFileChange(options.files, tool)
+        : undefined;
       const card = approvalCard(tool, preview, style);
       const rows = wrapLines(card.lines, columns());
       if (always.has(tool.name)) {
         // Already approved: the card is for the record; a long one is cut to the screen.
         const room = screenRows() - QUESTION_ROWS;
-        print(rows.length > room ? [...rows.slice(0, room - 1), `  ${style.dim(`… ${rows.length - room + 1} more lines`)}`] : rows);
+        print(
+          rows.length > room
+            ? [...rows.slice(0, room - 1), `  ${style.dim(`… ${rows.length - room + 1} more lines`)}`]
+            : rows,
+        );
         print([`  ${style.green(`✓ approved: always for ${tool.name} this turn`)}`]);
         return { approved: true };
       }
@@ -63,7 +69,10 @@ export function createApprovalFlow<P extends WorkspacePath>(options: ApprovalFlo
       } else {
         print(rows);
       }
-      const answer = await prompter.approve({ question: card.question, tool: tool.name, ...(view ? { view } : {}) }, signal);
+      const answer = await prompter.approve(
+        { question: card.question, tool: tool.name, ...(view ? { view } : {}) },
+        signal,
+      );
       if (answer.approved && answer.always) always.add(tool.name);
       return answer;
     },

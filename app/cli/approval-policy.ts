@@ -6,14 +6,18 @@ export const NO_TERMINAL_REJECTION =
 
 /** Told to the model when a command needs a person (no sandbox) and there is no terminal to ask. */
 export const NO_SANDBOX_REJECTION =
-  'Not approved: commands cannot be sandboxed on this machine, so each one needs a person\'s approval, and this CLI has no terminal to ask. Continue without running commands, or finish and say what you would have run.';
+  "Not approved: commands cannot be sandboxed on this machine, so each one needs a person's approval, and this CLI has no terminal to ask. Continue without running commands, or finish and say what you would have run.";
 
 /**
  * The tools that wait for a person's y/n: writes and commands, unless read-only (then they are
  * refused outright) or --yes — which covers commands only when they are sandboxed or the user
  * gave --no-sandbox (`commandsNeedPerson` is then false).
  */
-export function toolsNeedingApproval(options: { yes: boolean; readOnly: boolean; commandsNeedPerson?: boolean }): string[] {
+export function toolsNeedingApproval(options: {
+  yes: boolean;
+  readOnly: boolean;
+  commandsNeedPerson?: boolean;
+}): string[] {
   if (options.readOnly) return [];
   if (options.yes) return options.commandsNeedPerson ? ['execute_command'] : [];
   return [...WRITING_TOOL_NAMES];

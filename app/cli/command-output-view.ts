@@ -27,7 +27,10 @@ export class LiveCommandOutput {
     const tail = this.tails.get(callId);
     if (!tail) return [];
     // A carriage return redraws a line (progress bars): keep what is after the last one.
-    const lines = tail.replace(/\r\n/g, '\n').split('\n').map((l) => l.slice(l.lastIndexOf('\r') + 1));
+    const lines = tail
+      .replace(/\r\n/g, '\n')
+      .split('\n')
+      .map((l) => l.slice(l.lastIndexOf('\r') + 1));
     if (lines.at(-1) === '') lines.pop();
     return lines.slice(-count).map((l) => clip(printable(l), width));
   }
@@ -50,5 +53,9 @@ export function formatCommandOutput(lines: readonly string[], style: Style, widt
   const shown = (l: string) => `    ${clip(printable(l), width - 4)}`;
   if (lines.length <= SHOWN_OUTPUT_LINES) return lines.map(shown);
   const hidden = lines.length - HEAD_LINES - TAIL_LINES;
-  return [...lines.slice(0, HEAD_LINES).map(shown), `    ${style.dim(`… ${hidden} more lines …`)}`, ...lines.slice(-TAIL_LINES).map(shown)];
+  return [
+    ...lines.slice(0, HEAD_LINES).map(shown),
+    `    ${style.dim(`… ${hidden} more lines …`)}`,
+    ...lines.slice(-TAIL_LINES).map(shown),
+  ];
 }

@@ -35,7 +35,12 @@ function unsandboxedEnvironment(env: Readonly<Record<string, string | undefined>
 export async function setUpCommands(input: CommandSetupInput): Promise<CommandSetup> {
   const plain = createProcessGroupRunner({ cwd: input.root, env: unsandboxedEnvironment(input.env) });
   if (input.noSandbox) {
-    return { runner: plain, sandboxed: false, commandsNeedPerson: false, notice: 'commands run without a sandbox (--no-sandbox): they can read and write whatever you can.' };
+    return {
+      runner: plain,
+      sandboxed: false,
+      commandsNeedPerson: false,
+      notice: 'commands run without a sandbox (--no-sandbox): they can read and write whatever you can.',
+    };
   }
   let reason: string;
   try {
@@ -48,7 +53,12 @@ export async function setUpCommands(input: CommandSetupInput): Promise<CommandSe
       nodeInstallation: path.dirname(path.dirname(process.execPath)),
     });
     const probe = await probeBubblewrap(policy, input.env.PATH);
-    if (probe.ok) return { runner: createBubblewrapRunner({ bwrap: probe.bwrap, policy }), sandboxed: true, commandsNeedPerson: false };
+    if (probe.ok)
+      return {
+        runner: createBubblewrapRunner({ bwrap: probe.bwrap, policy }),
+        sandboxed: true,
+        commandsNeedPerson: false,
+      };
     reason = probe.message;
   } catch (error) {
     reason = error instanceof Error ? error.message : String(error);

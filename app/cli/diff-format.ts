@@ -28,7 +28,8 @@ export function describeFileChange(diff: FileDiff): string {
 export function formatDiffLines(diff: FileDiff, style: Style): string[] {
   const numbers = diff.lines.map((l) => l.newLine ?? l.oldLine ?? 0);
   const gutter = String(Math.max(1, ...numbers)).length;
-  const content = (text: string) => expandTabs(revealInvisible(text, { keepTabs: true, mark: (label) => style.inverse(label) }));
+  const content = (text: string) =>
+    expandTabs(revealInvisible(text, { keepTabs: true, mark: (label) => style.inverse(label) }));
   return diff.lines.map((line) => {
     switch (line.kind) {
       case 'hunk':

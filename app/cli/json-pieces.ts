@@ -28,7 +28,8 @@ export function* jsonPieces(value: unknown, pieceChars: number): Generator<strin
     const found = skeleton.indexOf(placeholder, at);
     yield* between(at, found + 1);
     const text = long[i];
-    for (let from = 0; from < text.length; from += pieceChars) yield JSON.stringify(text.slice(from, from + pieceChars)).slice(1, -1);
+    for (let from = 0; from < text.length; from += pieceChars)
+      yield JSON.stringify(text.slice(from, from + pieceChars)).slice(1, -1);
     yield '"';
     at = found + placeholder.length;
   }

@@ -25,7 +25,12 @@ export const DEFAULT_SETTLE_MS = 150;
  * than one key (a paste) or an escape sequence (arrows, function keys) is ignored; without raw
  * mode (a pipe) the first non-blank character of a line counts.
  */
-export function readKey(input: KeyInput, keys: readonly string[], signal: AbortSignal, options: ReadKeyOptions): Promise<string | undefined> {
+export function readKey(
+  input: KeyInput,
+  keys: readonly string[],
+  signal: AbortSignal,
+  options: ReadKeyOptions,
+): Promise<string | undefined> {
   if (signal.aborted) return Promise.resolve(undefined);
   const raw = input.isTTY === true && typeof input.setRawMode === 'function';
   const now = options.now ?? Date.now;

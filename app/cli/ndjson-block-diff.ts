@@ -34,7 +34,8 @@ type DeltaLine = Extract<NdjsonLine, { type: 'delta' }>;
 
 function deltas(key: string, field: NdjsonDeltaField, text: string, from: number, pieceChars: number): DeltaLine[] {
   const lines: DeltaLine[] = [];
-  for (let at = from; at < text.length; at += pieceChars) lines.push({ type: 'delta', key, field, append: text.slice(at, at + pieceChars) });
+  for (let at = from; at < text.length; at += pieceChars)
+    lines.push({ type: 'delta', key, field, append: text.slice(at, at + pieceChars) });
   return lines;
 }
 
@@ -44,7 +45,11 @@ function deltas(key: string, field: NdjsonDeltaField, text: string, from: number
  * line with the changed fields (nothing when nothing changed); deltas for the texts that grew or
  * were capped come before the `block` line of a change, after the first `block` line.
  */
-export function blockChangeLines(sent: NdjsonBlock | undefined, next: NdjsonBlock, options: BlockDiffOptions = {}): BlockDiff {
+export function blockChangeLines(
+  sent: NdjsonBlock | undefined,
+  next: NdjsonBlock,
+  options: BlockDiffOptions = {},
+): BlockDiff {
   const pieceChars = options.pieceChars ?? NDJSON_PIECE_CHARS;
   const eagerChars = options.eagerChars ?? NDJSON_EAGER_CHARS;
   const tail: DeltaLine[] = [];
@@ -60,7 +65,9 @@ export function blockChangeLines(sent: NdjsonBlock | undefined, next: NdjsonBloc
       next.kind === 'tool'
         ? {
             ...next,
-            params: Object.fromEntries(Object.entries(next.params).map(([name, value]) => [name, capped(`params.${name}`, value)])),
+            params: Object.fromEntries(
+              Object.entries(next.params).map(([name, value]) => [name, capped(`params.${name}`, value)]),
+            ),
             ...(next.result !== undefined ? { result: capped('result', next.result) } : {}),
           }
         : { ...next, text: capped('text', next.text) };
@@ -68,10 +75,20 @@ export function blockChangeLines(sent: NdjsonBlock | undefined, next: NdjsonBloc
   }
 
   const head: DeltaLine[] = [];
-  const change: NdjsonBlockChange = { key: next.key, request: next.request, kind: next.kind, ...(next.kind === 'tool' ? { name: next.name } : {}) };
+  const change: NdjsonBlockChange = {
+    key: next.key,
+    request: next.request,
+    kind: next.kind,
+    ...(next.kind === 'tool' ? { name: next.name } : {}),
+  };
   let changed = false;
   /** Sends the change of one text, or holds it back; returns the value the reader has after. */
-  const text = (field: NdjsonDeltaField, before: string | undefined, after: string | undefined, set: (value: string) => void): string | undefined => {
+  const text = (
+    field: NdjsonDeltaField,
+    before: string | undefined,
+    after: string | undefined,
+    set: (value: string) => void,
+  ): string | undefined => {
     if (before === after || after === undefined) return before;
     const grown = before !== undefined && after.length > before.length;
     // Only lengths so far: reading a rope's characters would copy it.
@@ -84,7 +101,11 @@ export function blockChangeLines(sent: NdjsonBlock | undefined, next: NdjsonBloc
     }
     return after;
   };
-  const scalar = <K extends 'partial' | 'tokens' | 'status' | 'isError' | 'name'>(field: K, before: NdjsonBlockChange[K], after: NdjsonBlockChange[K]) => {
+  const scalar = <K extends 'partial' | 'tokens' | 'status' | 'isError' | 'name'>(
+    field: K,
+    before: NdjsonBlockChange[K],
+    after: NdjsonBlockChange[K],
+  ) => {
     if (before === after || after === undefined) return;
     change[field] = after;
     changed = true;

@@ -51,12 +51,24 @@ export function ndjsonBlock(block: ScreenBlock): NdjsonBlock {
     case 'text':
       return { key, request, kind: 'text', text: block.content, partial: block.status === 'streaming' };
     case 'reasoning':
-      return { key, request, kind: 'reasoning', text: block.reasoning, partial: block.status === 'streaming', tokens: block.tokens };
+      return {
+        key,
+        request,
+        kind: 'reasoning',
+        text: block.reasoning,
+        partial: block.status === 'streaming',
+        tokens: block.tokens,
+      };
     case 'notice':
       return { key, request, kind: 'notice', text: block.text };
     case 'tool_use':
       return {
-        key, request, kind: 'tool', name: block.name, params: block.params, status: block.status,
+        key,
+        request,
+        kind: 'tool',
+        name: block.name,
+        params: block.params,
+        status: block.status,
         ...('result' in block ? { result: block.result, isError: block.isError } : {}),
       };
   }

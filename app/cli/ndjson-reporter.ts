@@ -36,7 +36,10 @@ export interface NdjsonReporter {
   finish(output: AgentTurnOutput): Promise<void>;
 }
 
-type Job = { kind: 'blocks'; view: AgentTurnView } | { kind: 'line'; line: NdjsonLine } | { kind: 'output'; output: AgentTurnOutput };
+type Job =
+  | { kind: 'blocks'; view: AgentTurnView }
+  | { kind: 'line'; line: NdjsonLine }
+  | { kind: 'output'; output: AgentTurnOutput };
 
 export function createNdjsonReporter(out: NdjsonOutput, options: NdjsonReporterOptions = {}): NdjsonReporter {
   const interval = options.flushIntervalMs ?? 50;
@@ -77,7 +80,8 @@ export function createNdjsonReporter(out: NdjsonOutput, options: NdjsonReporterO
   async function writeJob(job: Job) {
     if (job.kind === 'line') return write(ndjsonText(job.line));
     if (job.kind === 'output') {
-      for (const piece of jsonPieces({ type: 'output', output: ndjsonOutput(job.output) }, pieceChars)) await write(piece);
+      for (const piece of jsonPieces({ type: 'output', output: ndjsonOutput(job.output) }, pieceChars))
+        await write(piece);
       return write('\n');
     }
     lastBlocksAt = Date.now();

@@ -14,7 +14,9 @@ export function showInPager(text: string, options: PagerOptions): Promise<boolea
   const chosen = options.env.PAGER?.trim();
   const env = { ...options.env, LESS: options.env.LESS ?? 'FRX' } as NodeJS.ProcessEnv;
   return new Promise((resolve) => {
-    const child = chosen ? spawn(chosen, { shell: true, env, stdio: ['pipe', 'inherit', 'inherit'] }) : spawn('less', [], { env, stdio: ['pipe', 'inherit', 'inherit'] });
+    const child = chosen
+      ? spawn(chosen, { shell: true, env, stdio: ['pipe', 'inherit', 'inherit'] })
+      : spawn('less', [], { env, stdio: ['pipe', 'inherit', 'inherit'] });
     let done = false;
     const finish = (shown: boolean) => {
       if (done) return;

@@ -1,14 +1,37 @@
 import type { CliOptions, CliUsageError } from './cli-options.js';
 import { DEFAULT_TASK } from './cli-options.js';
 
-const FLAGS = new Set(['--yes', '-y', '--json', '--show-reasoning', '--native-tools', '--read-only', '--allow-network', '--no-sandbox', '--help', '-h']);
-const VALUED = new Set(['--model', '--base-url', '--workspace', '--max-requests', '--max-reply-chars', '--pace', '--fault']);
+const FLAGS = new Set([
+  '--yes',
+  '-y',
+  '--json',
+  '--show-reasoning',
+  '--native-tools',
+  '--read-only',
+  '--allow-network',
+  '--no-sandbox',
+  '--help',
+  '-h',
+]);
+const VALUED = new Set([
+  '--model',
+  '--base-url',
+  '--workspace',
+  '--max-requests',
+  '--max-reply-chars',
+  '--pace',
+  '--fault',
+]);
 
 /**
  * Reads argv (without node and the script) and the environment. With no arguments at all it is
  * the demo: scripted model, realistic pace, current folder, read-only.
  */
-export function parseCliArgs(argv: readonly string[], env: Record<string, string | undefined>, cwd: string): { ok: true; options: CliOptions } | { ok: false; error: CliUsageError } {
+export function parseCliArgs(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+  cwd: string,
+): { ok: true; options: CliOptions } | { ok: false; error: CliUsageError } {
   const options: CliOptions = {
     model: 'scripted',
     baseURL: env.OPENAI_BASE_URL || undefined,
@@ -49,18 +72,23 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
     }
     if (VALUED.has(name)) {
       const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined || (eq < 0 && value.startsWith('--'))) return fail('missing-value', `${name} needs a value.`);
+      if (value === undefined || (eq < 0 && value.startsWith('--')))
+        return fail('missing-value', `${name} needs a value.`);
       const problem = applyValue(options, name, value);
       if (problem) return fail('invalid-value', problem);
       continue;
     }
-    if (arg.startsWith('-') && arg !== '-') return fail('unknown-option', `Unknown option "${arg}". Run with --help to see the options.`);
+    if (arg.startsWith('-') && arg !== '-')
+      return fail('unknown-option', `Unknown option "${arg}". Run with --help to see the options.`);
     words.push(arg);
   }
   const task = words.join(' ').trim();
   if (task) options.task = task;
   if (!options.baseURL && !isScriptedModel(options.model)) {
-    return fail('invalid-value', `--model "${options.model}" is not a scripted model; give --base-url (or OPENAI_BASE_URL) to use a real endpoint, or --model scripted:<profile>.`);
+    return fail(
+      'invalid-value',
+      `--model "${options.model}" is not a scripted model; give --base-url (or OPENAI_BASE_URL) to use a real endpoint, or --model scripted:<profile>.`,
+    );
   }
   return { ok: true, options };
 }
@@ -90,7 +118,8 @@ function applyValue(options: CliOptions, name: string, value: string): string | 
     }
     case '--max-reply-chars': {
       const n = Number(value);
-      if (!Number.isInteger(n) || n < 1) return `--max-reply-chars must be a whole number of at least 1 (got "${value}").`;
+      if (!Number.isInteger(n) || n < 1)
+        return `--max-reply-chars must be a whole number of at least 1 (got "${value}").`;
       options.maxReplyChars = n;
       return;
     }
@@ -98,7 +127,8 @@ function applyValue(options: CliOptions, name: string, value: string): string | 
       if (value === 'realistic') options.pace = 'realistic';
       else {
         const ms = Number(value);
-        if (!Number.isFinite(ms) || ms < 0) return `--pace must be "realistic" or milliseconds per token (got "${value}").`;
+        if (!Number.isFinite(ms) || ms < 0)
+          return `--pace must be "realistic" or milliseconds per token (got "${value}").`;
         options.pace = ms;
       }
       return;

@@ -51,7 +51,12 @@ export async function runCli(io: CliIo): Promise<number> {
   }
   const options = parsed.options;
   if (options.help) {
-    io.stdout.write(helpText(listModelProfiles().map((p) => `scripted:${p.id}`), scriptedFaults));
+    io.stdout.write(
+      helpText(
+        listModelProfiles().map((p) => `scripted:${p.id}`),
+        scriptedFaults,
+      ),
+    );
     return 0;
   }
   const root = path.resolve(io.cwd, options.workspace);
@@ -65,7 +70,15 @@ export async function runCli(io: CliIo): Promise<number> {
     return 2;
   }
   // Read-only turns run no command: no sandbox to set up.
-  const commands = options.readOnly ? undefined : await setUpCommands({ root, cwd: io.cwd, env: io.env, allowNetwork: options.allowNetwork, noSandbox: options.noSandbox });
+  const commands = options.readOnly
+    ? undefined
+    : await setUpCommands({
+        root,
+        cwd: io.cwd,
+        env: io.env,
+        allowNetwork: options.allowNetwork,
+        noSandbox: options.noSandbox,
+      });
   if (commands?.notice) io.stderr.write(`agent-turn: ${commands.notice}\n`);
   return runTurn(io, options, root, model.client, model.model, commands);
 }
@@ -76,7 +89,14 @@ function commandIsolation(options: CliOptions, commands: CommandSetup | undefine
   return options.allowNetwork ? 'sandboxed-with-network' : 'sandboxed';
 }
 
-async function runTurn(io: CliIo, options: CliOptions, root: string, client: ChatClient, modelName: string, commands: CommandSetup | undefined): Promise<number> {
+async function runTurn(
+  io: CliIo,
+  options: CliOptions,
+  root: string,
+  client: ChatClient,
+  modelName: string,
+  commands: CommandSetup | undefined,
+): Promise<number> {
   const approvalNeeded = toolsNeedingApproval({ ...options, commandsNeedPerson: commands?.commandsNeedPerson });
   const interactive = io.stdin.isTTY === true;
   const live = !options.json && io.stdout.isTTY === true && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
@@ -93,11 +113,15 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
     actor.send({ type: 'ABORT' });
   };
 
-  const renderer = options.json ? undefined : createTerminalRenderer({ out: io.stdout, live, showReasoning: options.showReasoning });
+  const renderer = options.json
+    ? undefined
+    : createTerminalRenderer({ out: io.stdout, live, showReasoning: options.showReasoning });
   const reporter = options.json ? createNdjsonReporter(io.stdout) : undefined;
   // Questions go where a person sees them: stdout when it is the terminal, else stderr (stdout may be a file or NDJSON).
   const promptOutput = !options.json && io.stdout.isTTY === true ? io.stdout : io.stderr;
-  const prompter = interactive ? createTerminalPrompter({ input: io.stdin, output: promptOutput, onInterrupt }) : undefined;
+  const prompter = interactive
+    ? createTerminalPrompter({ input: io.stdin, output: promptOutput, onInterrupt })
+    : undefined;
 
   /** Runs a prompt with the live display frozen. */
   const withPrompt = async <T>(question: () => Promise<T>): Promise<T> => {
@@ -114,29 +138,48 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
     : undefined;
 
   const workspace = await openWorkspace(root);
-  const pager = promptOutput === io.stdout
-    ? async (text: string) => {
-        pagerOpen = true;
-        try {
-          return await showInPager(text, { env: io.env });
-        } finally {
-          pagerOpen = false;
+  const pager =
+    promptOutput === io.stdout
+      ? async (text: string) => {
+          pagerOpen = true;
+          try {
+            return await showInPager(text, { env: io.env });
+          } finally {
+            pagerOpen = false;
+          }
         }
-      }
+      : undefined;
+  const approvals = prompter
+    ? createApprovalFlow({ prompter, output: promptOutput, style, files: workspace, ...(pager ? { pager } : {}) })
     : undefined;
-  const approvals = prompter ? createApprovalFlow({ prompter, output: promptOutput, style, files: workspace, ...(pager ? { pager } : {}) }) : undefined;
   const actor = createAgentTurnActor({
     nativeTools: options.nativeTools,
     client,
     model: modelName,
-    messages: [{ role: 'user', content: taskMessage(options.task, { workspace: workspace.root, readOnly: options.readOnly, needsApproval: approvalNeeded, commands: commandIsolation(options, commands) }) }],
+    messages: [
+      {
+        role: 'user',
+        content: taskMessage(options.task, {
+          workspace: workspace.root,
+          readOnly: options.readOnly,
+          needsApproval: approvalNeeded,
+          commands: commandIsolation(options, commands),
+        }),
+      },
+    ],
     tools: createNodeTools({
       workspace,
       readOnly: options.readOnly,
       ask,
       ...(commands ? { commands: commands.runner } : {}),
       // A running command's output, live on the terminal (the model reads it whole when it ends).
-      ...(renderer ? { executeCommand: { onOutput: (text: string, toolUse: { call_id: string }) => renderer.commandOutput(toolUse.call_id, text) } } : {}),
+      ...(renderer
+        ? {
+            executeCommand: {
+              onOutput: (text: string, toolUse: { call_id: string }) => renderer.commandOutput(toolUse.call_id, text),
+            },
+          }
+        : {}),
     }),
     approval: approvalNeeded,
     ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
@@ -144,13 +187,21 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
 
   const decided = new Set<string>();
   const decide = (view: AgentTurnView) => {
-    const waiting = view.blocks.find((b) => b.type === 'tool_use' && b.status === 'awaiting-approval' && !decided.has(b.key));
+    const waiting = view.blocks.find(
+      (b) => b.type === 'tool_use' && b.status === 'awaiting-approval' && !decided.has(b.key),
+    );
     if (!waiting || waiting.type !== 'tool_use') return;
     decided.add(waiting.key);
     const send = (approved: boolean, feedback?: string) => {
       // A Ctrl-C while the question was open already ended the turn.
       if (actor.getSnapshot().status !== 'active') return;
-      reporter?.line({ type: 'approval', key: waiting.key, tool: waiting.name, decision: approved ? 'approved' : 'rejected', ...(feedback ? { feedback } : {}) });
+      reporter?.line({
+        type: 'approval',
+        key: waiting.key,
+        tool: waiting.name,
+        decision: approved ? 'approved' : 'rejected',
+        ...(feedback ? { feedback } : {}),
+      });
       actor.send(approved ? { type: 'APPROVE' } : { type: 'REJECT', ...(feedback ? { feedback } : {}) });
     };
     if (!approvals) {
@@ -180,7 +231,9 @@ async function runTurn(io: CliIo, options: CliOptions, root: string, client: Cha
       } catch (error) {
         // A display bug must not crash the process or leave an approval unanswered: say so once, stop the turn cleanly.
         displayBroken = true;
-        io.stderr.write(`agent-turn: the display failed and stopped updating: ${(error as Error)?.stack ?? String(error)}\n`);
+        io.stderr.write(
+          `agent-turn: the display failed and stopped updating: ${(error as Error)?.stack ?? String(error)}\n`,
+        );
         if (actor.getSnapshot().status === 'active') queueMicrotask(() => actor.send({ type: 'ABORT' }));
       }
     },

@@ -17,11 +17,17 @@ export function screenBlocks(view: AgentTurnView): ScreenBlock[] {
   const out: ScreenBlock[] = [];
   for (const r of view.requests) {
     for (const t of view.context.truncations) {
-      if (t.requestIndex === r.index) out.push({ type: 'notice', key: `${r.key}:cut`, request: r.number, text: t.summary });
+      if (t.requestIndex === r.index)
+        out.push({ type: 'notice', key: `${r.key}:cut`, request: r.number, text: t.summary });
     }
     out.push(...r.blocks);
     if (r.retried && r.error) {
-      out.push({ type: 'notice', key: `${r.key}:retry`, request: r.number, text: `attempt ${r.attempt + 1} failed [${r.error.code}] ${r.error.message.replace(/\.$/, '')} — retrying` });
+      out.push({
+        type: 'notice',
+        key: `${r.key}:retry`,
+        request: r.number,
+        text: `attempt ${r.attempt + 1} failed [${r.error.code}] ${r.error.message.replace(/\.$/, '')} — retrying`,
+      });
     }
   }
   return out;

@@ -4,7 +4,9 @@ import type { AgentTurnView as TurnView } from '../../machines/turn-view-types.j
 
 /** Phases in which the person is waiting on something that gives no other sign of life. */
 export function showsSpinner(view: TurnView): boolean {
-  return view.phase === 'waiting' || view.phase === 'running-tool' || view.phase === 'retrying' || view.phase === 'closing';
+  return (
+    view.phase === 'waiting' || view.phase === 'running-tool' || view.phase === 'retrying' || view.phase === 'closing'
+  );
 }
 
 /** "retrying in 30 s" (and whether the server asked for the wait), counted down from the view's `retry.at`. */
@@ -20,12 +22,17 @@ export function statusLine(view: TurnView, style: Style, frame: number, now = Da
   const icon = showsSpinner(view) ? style.cyan(SPINNER_FRAMES[frame % SPINNER_FRAMES.length]) : style.dim('·');
   const running = [...view.blocks].reverse().find((b) => b.type === 'tool_use' && b.status === 'running');
   const label =
-    view.phase === 'waiting' ? 'waiting for the model'
-    : view.phase === 'running-tool' ? `running ${running?.type === 'tool_use' ? running.name : 'a tool'}`
-    : view.phase === 'awaiting-approval' ? 'waiting for your approval'
-    : view.phase === 'retrying' ? retryingLabel(view, now)
-    : view.phase === 'closing' ? 'finishing the reply'
-    : 'streaming';
+    view.phase === 'waiting'
+      ? 'waiting for the model'
+      : view.phase === 'running-tool'
+        ? `running ${running?.type === 'tool_use' ? running.name : 'a tool'}`
+        : view.phase === 'awaiting-approval'
+          ? 'waiting for your approval'
+          : view.phase === 'retrying'
+            ? retryingLabel(view, now)
+            : view.phase === 'closing'
+              ? 'finishing the reply'
+              : 'streaming';
   const reasoning = view.tokens.reasoning > 0 ? ` (${view.tokens.reasoning} reasoning)` : '';
   const tokens = `${view.tokens.estimated ? '~' : ''}${view.tokens.total} tokens`;
   return `${icon} ${style.dim(`${label} · request ${view.request} · ${tokens}${reasoning}`)}`;

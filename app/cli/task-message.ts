@@ -5,7 +5,10 @@ export type CommandIsolation = 'sandboxed' | 'sandboxed-with-network' | 'unsandb
  * The first user message, as Cline shapes it: the task, then what the model should know about
  * where it runs (the workspace, what its tools may do there, and how commands are isolated).
  */
-export function taskMessage(task: string, where: { workspace: string; readOnly: boolean; needsApproval: readonly string[]; commands?: CommandIsolation }): string {
+export function taskMessage(
+  task: string,
+  where: { workspace: string; readOnly: boolean; needsApproval: readonly string[]; commands?: CommandIsolation },
+): string {
   const mode = where.readOnly
     ? 'Read-only: write_to_file, replace_in_file and execute_command are refused. Read, list and search, then answer.'
     : where.needsApproval.includes('write_to_file')

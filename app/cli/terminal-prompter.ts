@@ -32,7 +32,12 @@ export interface TerminalPrompterIo {
 
 /** The keys line under an approval question. */
 export function approvalKeysHint(request: ApprovalRequest): string {
-  const keys = ['y yes', 'n no', `a always for ${request.tool} this turn`, ...(request.view ? [`v ${request.view.label}`] : [])];
+  const keys = [
+    'y yes',
+    'n no',
+    `a always for ${request.tool} this turn`,
+    ...(request.view ? [`v ${request.view.label}`] : []),
+  ];
   return `[${keys.join(' · ')}]`;
 }
 
@@ -56,7 +61,10 @@ export function createTerminalPrompter(io: TerminalPrompterIo): TerminalPrompter
   }
 
   const key = (keys: string[], signal: AbortSignal) =>
-    readKey(io.input as KeyInput, keys, signal, { onInterrupt: io.onInterrupt, ...(io.settleMs !== undefined ? { settleMs: io.settleMs } : {}) });
+    readKey(io.input as KeyInput, keys, signal, {
+      onInterrupt: io.onInterrupt,
+      ...(io.settleMs !== undefined ? { settleMs: io.settleMs } : {}),
+    });
 
   return {
     async approve(request, signal) {

@@ -1,16 +1,29 @@
 import type { Style } from './ansi-style.js';
-import { createStyle, eraseRowsAbove, HIDE_CURSOR, SHOW_CURSOR, SPINNER_FRAMES, clip, printable } from './ansi-style.js';
+import {
+  createStyle,
+  eraseRowsAbove,
+  HIDE_CURSOR,
+  SHOW_CURSOR,
+  SPINNER_FRAMES,
+  clip,
+  printable,
+} from './ansi-style.js';
 import { fitToScreen, rowsOf, wrapText } from './screen-fit.js';
 import { showsSpinner, statusLine } from './status-line.js';
 import { isBlockSettled } from '../../machines/select-view.js';
-import type { AgentTurnView, ReasoningBlockView, TextBlockView, ToolBlockView } from '../../machines/turn-view-types.js';
+import type {
+  AgentTurnView,
+  ReasoningBlockView,
+  TextBlockView,
+  ToolBlockView,
+} from '../../machines/turn-view-types.js';
 import { screenBlocks, type ScreenBlock } from './screen-blocks.js';
 import { formatToolHeader, formatToolOutcome } from './tool-card-format.js';
 import { LIVE_OUTPUT_LINES, LiveCommandOutput } from './command-output-view.js';
 
-
 /** The prose of a text or reasoning block. */
-const proseOf = (block: TextBlockView | ReasoningBlockView) => (block.type === 'text' ? block.content : block.reasoning);
+const proseOf = (block: TextBlockView | ReasoningBlockView) =>
+  block.type === 'text' ? block.content : block.reasoning;
 
 /** Where the renderer writes: process.stdout, or a fake in tests. */
 export interface TerminalOutput {
@@ -102,7 +115,8 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     return gap;
   };
 
-  const folded = (block: ReasoningBlockView) => style.dim(`✻ thought for ${block.tokens} token${block.tokens === 1 ? '' : 's'}`);
+  const folded = (block: ReasoningBlockView) =>
+    style.dim(`✻ thought for ${block.tokens} token${block.tokens === 1 ? '' : 's'}`);
 
   type Commit = { text: string; blocking: boolean };
 
@@ -134,7 +148,11 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     }
     if (!settled) return { text, blocking: true };
     // Settled by the end of the turn while still streaming: it was cut off.
-    const outcome = formatToolOutcome(block.status === 'streaming' ? { ...block, status: 'cut-off' } : block, style, columns());
+    const outcome = formatToolOutcome(
+      block.status === 'streaming' ? { ...block, status: 'cut-off' } : block,
+      style,
+      columns(),
+    );
     if (outcome.length > 0) text += outcome.join('\n') + '\n';
     commandOutputs.forget(block.call_id);
     p.done = true;
@@ -182,9 +200,17 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
         if (showReasoning) {
           const rest = liveTail(block.reasoning.slice(p.chars));
           if (!p.started) lines.push(...gap, style.dim('✻ thinking'));
-          if (rest !== '') lines.push(...printable(rest).split('\n').map((l) => style.dim(l)));
+          if (rest !== '')
+            lines.push(
+              ...printable(rest)
+                .split('\n')
+                .map((l) => style.dim(l)),
+            );
         } else {
-          const tail = block.reasoning.split('\n').filter((l) => l.trim() !== '').slice(-REASONING_TAIL_LINES);
+          const tail = block.reasoning
+            .split('\n')
+            .filter((l) => l.trim() !== '')
+            .slice(-REASONING_TAIL_LINES);
           lines.push(...gap, style.dim(`✻ thinking… ${block.tokens} token${block.tokens === 1 ? '' : 's'}`));
           for (const l of tail) lines.push(style.dim(style.italic(`  ${clip(printable(l), columns() - 3)}`)));
         }
@@ -192,7 +218,8 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
         if (!p.header) lines.push(...gap, ...formatToolHeader(block, style, columns()));
         if (block.status === 'running') {
           lines.push(`  ${style.dim(`⎿ ${SPINNER_FRAMES[frame % SPINNER_FRAMES.length]} running`)}`);
-          for (const l of commandOutputs.lastLines(block.call_id, LIVE_OUTPUT_LINES, columns() - 4)) lines.push(`    ${style.dim(l)}`);
+          for (const l of commandOutputs.lastLines(block.call_id, LIVE_OUTPUT_LINES, columns() - 4))
+            lines.push(`    ${style.dim(l)}`);
         }
         if (block.status === 'awaiting-approval') lines.push(`  ${style.yellow('⎿ waiting for approval')}`);
       }
@@ -285,7 +312,9 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
       else if (live && liveRows > 0) out.write(eraseRowsAbove(liveRows - 1));
       liveRows = 0;
       finished = true;
-      out.write(`${anyBlockPrinted ? '\n' : ''}${fitsWidth ? wrapText(summary, columns()) : summary}\n${live ? SHOW_CURSOR : ''}`);
+      out.write(
+        `${anyBlockPrinted ? '\n' : ''}${fitsWidth ? wrapText(summary, columns()) : summary}\n${live ? SHOW_CURSOR : ''}`,
+      );
     },
   };
 }

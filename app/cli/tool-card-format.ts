@@ -36,14 +36,20 @@ export function formatToolHeader(tool: ToolBlock, style: Style, columns: number)
   // Parameter names and values are the model's: shown, never interpreted by the terminal, and
   // with their hidden characters (controls, bidi overrides, zero-width) made visible.
   const shown = (text: string) => expandTabs(revealInvisible(text, { keepTabs: true }));
-  const block = { ...tool, params: Object.fromEntries(Object.entries(tool.params).map(([k, v]) => [shown(k), shown(v)])) };
+  const block = {
+    ...tool,
+    params: Object.fromEntries(Object.entries(tool.params).map(([k, v]) => [shown(k), shown(v)])),
+  };
   const width = Math.max(20, columns - 4);
   const headline = headlineParam(block);
   const streaming = block.status === 'streaming';
   const title = block.name === 'attempt_completion' ? 'Completion' : block.name;
   const headlineLines = headline ? block.params[headline].split('\n') : [];
-  const more = headlineLines.length > 1 ? ` (+${headlineLines.length - 1} line${headlineLines.length === 2 ? '' : 's'})` : '';
-  const lines = [`${style.cyan('⏺')} ${style.bold(title)}${headline ? ` ${clip(headlineLines[0], width - block.name.length - 2 - more.length)}${style.yellow(more)}` : ''}`];
+  const more =
+    headlineLines.length > 1 ? ` (+${headlineLines.length - 1} line${headlineLines.length === 2 ? '' : 's'})` : '';
+  const lines = [
+    `${style.cyan('⏺')} ${style.bold(title)}${headline ? ` ${clip(headlineLines[0], width - block.name.length - 2 - more.length)}${style.yellow(more)}` : ''}`,
+  ];
   if (block.status === 'awaiting-approval' && CARD_SHOWN_TOOLS.has(block.name)) return lines;
   for (const [key, value] of Object.entries(block.params)) {
     if (key === headline) continue;
@@ -59,7 +65,8 @@ export function formatToolHeader(tool: ToolBlock, style: Style, columns: number)
     lines.push(`  ${style.dim(`${key} (${valueLines.length} line${valueLines.length === 1 ? '' : 's'})`)}`);
     const shown = streaming ? valueLines.slice(-SHOWN_VALUE_LINES) : valueLines.slice(0, SHOWN_VALUE_LINES);
     for (const l of shown) lines.push(`  ${style.dim('│')} ${clip(l, width - 2)}`);
-    if (!streaming && valueLines.length > SHOWN_VALUE_LINES) lines.push(`  ${style.dim(`│ … ${valueLines.length - SHOWN_VALUE_LINES} more lines`)}`);
+    if (!streaming && valueLines.length > SHOWN_VALUE_LINES)
+      lines.push(`  ${style.dim(`│ … ${valueLines.length - SHOWN_VALUE_LINES} more lines`)}`);
   }
   return lines;
 }
@@ -73,17 +80,26 @@ export function formatToolOutcome(block: ToolBlock, style: Style, columns: numbe
   switch (block.status) {
     case 'done':
       if (block.name === 'attempt_completion') return [];
-      if (commandOutput) return [`  ${style.dim('⎿')} ${clip(printable(commandOutput.status), width)}`, ...formatCommandOutput(commandOutput.output, style, columns)];
+      if (commandOutput)
+        return [
+          `  ${style.dim('⎿')} ${clip(printable(commandOutput.status), width)}`,
+          ...formatCommandOutput(commandOutput.output, style, columns),
+        ];
       return [`  ${style.dim('⎿')} ${summarizeResult(block.name, result, width)}`];
     case 'error':
       if (commandOutput && commandOutput.output.length > 0) {
-        return [`  ${style.red('⎿ ✗')} ${style.red(clip(printable(commandOutput.status), width))}`, ...formatCommandOutput(commandOutput.output, style, columns)];
+        return [
+          `  ${style.red('⎿ ✗')} ${style.red(clip(printable(commandOutput.status), width))}`,
+          ...formatCommandOutput(commandOutput.output, style, columns),
+        ];
       }
       return [`  ${style.red('⎿ ✗')} ${style.red(first || 'failed')}`];
     case 'rejected': {
       // The machine quotes the person's feedback inside <feedback> tags; show just that.
       const feedback = /<feedback>\n?([\s\S]*?)\n?<\/feedback>/.exec(result)?.[1]?.trim();
-      return [`  ${style.yellow('⎿ rejected')}${feedback ? style.dim(`: ${clip(feedback.split('\n')[0], width - 10)}`) : ''}`];
+      return [
+        `  ${style.yellow('⎿ rejected')}${feedback ? style.dim(`: ${clip(feedback.split('\n')[0], width - 10)}`) : ''}`,
+      ];
     }
     case 'skipped':
       return [`  ${style.dim(`⎿ skipped${first ? `: ${first}` : ''}`)}`];
@@ -99,7 +115,8 @@ export function summarizeResult(tool: string, result: string, width: number): st
   const lines = result === '' ? [] : result.split('\n');
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   if (tool === 'read_file') return `read ${count(lines.length, 'line')}`;
-  if (tool === 'list_files') return result.endsWith(' is empty.') ? result : `${lines.length} ${lines.length === 1 ? 'entry' : 'entries'}`;
+  if (tool === 'list_files')
+    return result.endsWith(' is empty.') ? result : `${lines.length} ${lines.length === 1 ? 'entry' : 'entries'}`;
   const more = lines.length > 1 ? ` (+${count(lines.length - 1, 'line')})` : '';
   return `${clip(lines[0] ?? '(no output)', width - more.length)}${more}`;
 }

@@ -11,7 +11,9 @@ export function turnSummary(output: AgentTurnOutput, style: Style): string {
   const requests = output.requests.filter((r) => r.attempt === 0).length;
   const reasoning = output.usage.reasoningTokens ? `, ${output.usage.reasoningTokens} reasoning` : '';
   // The provider's figures; where it sent none the machine estimated them, and says so.
-  const tokens = output.usage.estimated ? `~${output.usage.totalTokens} tokens (estimated)` : `${output.usage.totalTokens} tokens`;
+  const tokens = output.usage.estimated
+    ? `~${output.usage.totalTokens} tokens (estimated)`
+    : `${output.usage.totalTokens} tokens`;
   const figures = style.dim(`${requests} request${requests === 1 ? '' : 's'} · ${tokens}${reasoning}`);
   switch (output.reason) {
     case 'completed':

@@ -28,7 +28,10 @@ export const WRITING_TOOL_NAMES = ['write_to_file', 'replace_in_file', 'execute_
  * Cline's tools over a workspace, keyed by tool name, as the agent-turn machine calls them.
  * attempt_completion is the machine's own.
  */
-export function createWorkspaceTools<P extends WorkspacePath>(workspace: Workspace<P>, options: WorkspaceToolsOptions = {}): Record<string, WorkspaceTool> {
+export function createWorkspaceTools<P extends WorkspacePath>(
+  workspace: Workspace<P>,
+  options: WorkspaceToolsOptions = {},
+): Record<string, WorkspaceTool> {
   const { files, commands } = workspace;
   const tools: Record<string, WorkspaceTool> = {
     read_file: createReadFileTool(files, options.readFile),

@@ -34,7 +34,13 @@ export function createExecuteCommandTool(commands: CommandRunner, options: Execu
     if (signal.aborted) return commandNotStarted();
     const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_COMMAND_MAX_OUTPUT_BYTES;
     const { onOutput } = options;
-    const outcome = await commands.run({ command: commandParam.value, timeoutMs, maxOutputBytes, signal, ...(onOutput ? { onOutput: (text: string) => onOutput(text, toolUse) } : {}) });
+    const outcome = await commands.run({
+      command: commandParam.value,
+      timeoutMs,
+      maxOutputBytes,
+      signal,
+      ...(onOutput ? { onOutput: (text: string) => onOutput(text, toolUse) } : {}),
+    });
     return commandResult(outcome, timeoutMs);
   };
 }

@@ -2,7 +2,19 @@
 // imports them too. Adapters: app/tools/node/ (the disk, a shell) and app/tools/memory/ (a map).
 export { createWorkspaceTools, WRITING_TOOL_NAMES } from './create-workspace-tools.js';
 export type { WorkspaceToolsOptions } from './create-workspace-tools.js';
-export type { Workspace, WorkspaceFiles, WorkspacePath, PathInfo, EntryKind, WalkEntry, WalkOptions, PathRefusal, CommandRunner, CommandRequest, CommandOutcome } from './workspace-port.js';
+export type {
+  Workspace,
+  WorkspaceFiles,
+  WorkspacePath,
+  PathInfo,
+  EntryKind,
+  WalkEntry,
+  WalkOptions,
+  PathRefusal,
+  CommandRunner,
+  CommandRequest,
+  CommandOutcome,
+} from './workspace-port.js';
 export type { WorkspaceTool, ToolResult, ToolErrorResult, ToolErrorCode } from './tool-types.js';
 export type { AskUser, AskFollowupQuestionOptions } from './ask-followup-question.js';
 export type { ReadFileOptions } from './read-file.js';

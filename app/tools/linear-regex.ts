@@ -21,7 +21,9 @@ export function compileLinearRegex(source: string): { ok: true; regex: LinearReg
     return { ok: true, regex: { source, test: (text) => compiled.test(text) } };
   } catch (error) {
     const message = (error as Error).message.replace(/^error parsing regexp: /, '');
-    const unsupported = /\(\?[=!<]|\\[1-9]/.test(source) ? ' (lookaround and backreferences are not supported: matching runs in linear time)' : '';
+    const unsupported = /\(\?[=!<]|\\[1-9]/.test(source)
+      ? ' (lookaround and backreferences are not supported: matching runs in linear time)'
+      : '';
     return { ok: false, message: `${message}${unsupported}` };
   }
 }

@@ -1,7 +1,16 @@
 import type { WorkspaceTool } from './tool-types.js';
 import type { WorkspaceFiles, WorkspacePath } from './workspace-port.js';
 import { isTrueParam } from './tool-params.js';
-import { directoryNotFound, emptyDirectory, listAborted, listEntry, moreEntriesNote, notADirectory, portFailure, readFailed } from './result-sentences.js';
+import {
+  directoryNotFound,
+  emptyDirectory,
+  listAborted,
+  listEntry,
+  moreEntriesNote,
+  notADirectory,
+  portFailure,
+  readFailed,
+} from './result-sentences.js';
 
 export interface ListFilesOptions {
   /** Entries listed at most; more are counted in a closing note. */
@@ -15,7 +24,10 @@ const MAX_COUNTED_EXTRA = 10_000;
 export const IGNORED_DIRECTORIES: ReadonlySet<string> = new Set(['node_modules', '.git']);
 
 /** list_files: a folder's entries (directories end in '/'), optionally recursive; skips node_modules and .git. */
-export function createListFilesTool<P extends WorkspacePath>(files: WorkspaceFiles<P>, options: ListFilesOptions = {}): WorkspaceTool {
+export function createListFilesTool<P extends WorkspacePath>(
+  files: WorkspaceFiles<P>,
+  options: ListFilesOptions = {},
+): WorkspaceTool {
   const maxEntries = options.maxEntries ?? DEFAULT_LIST_MAX_ENTRIES;
   return async (toolUse, { signal }) => {
     const target = await files.resolve(toolUse.params.path?.trim() || '.');

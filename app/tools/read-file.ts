@@ -12,7 +12,10 @@ export interface ReadFileOptions {
 export const DEFAULT_READ_MAX_BYTES = 256 * 1024;
 
 /** read_file: a text file's content, capped; binary files are refused. */
-export function createReadFileTool<P extends WorkspacePath>(files: WorkspaceFiles<P>, options: ReadFileOptions = {}): WorkspaceTool {
+export function createReadFileTool<P extends WorkspacePath>(
+  files: WorkspaceFiles<P>,
+  options: ReadFileOptions = {},
+): WorkspaceTool {
   const maxBytes = options.maxBytes ?? DEFAULT_READ_MAX_BYTES;
   return async (toolUse) => {
     const param = requireParam(toolUse, 'path');

@@ -2,7 +2,17 @@ import type { WorkspaceTool } from './tool-types.js';
 import type { WorkspaceFiles, WorkspacePath } from './workspace-port.js';
 import { requireParam } from './tool-params.js';
 import {
-  diffRejected, editBinaryFile, editChangedNothing, editFileTooLarge, editMissingFile, editNotApplied, editReadFailed, editsApplied, notAFile, portFailure, writeFailed,
+  diffRejected,
+  editBinaryFile,
+  editChangedNothing,
+  editFileTooLarge,
+  editMissingFile,
+  editNotApplied,
+  editReadFailed,
+  editsApplied,
+  notAFile,
+  portFailure,
+  writeFailed,
 } from './result-sentences.js';
 import { looksBinary } from './binary-detection.js';
 import { applySearchReplaceBlocks, parseSearchReplaceDiff } from './search-replace-diff.js';
@@ -15,7 +25,10 @@ export interface ReplaceInFileOptions {
 export const DEFAULT_EDIT_MAX_FILE_BYTES = 16 * 1024 * 1024;
 
 /** replace_in_file: Cline's SEARCH/REPLACE blocks; every block must match before the file is (atomically) rewritten. */
-export function createReplaceInFileTool<P extends WorkspacePath>(files: WorkspaceFiles<P>, options: ReplaceInFileOptions = {}): WorkspaceTool {
+export function createReplaceInFileTool<P extends WorkspacePath>(
+  files: WorkspaceFiles<P>,
+  options: ReplaceInFileOptions = {},
+): WorkspaceTool {
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_EDIT_MAX_FILE_BYTES;
   return async (toolUse) => {
     const pathParam = requireParam(toolUse, 'path');

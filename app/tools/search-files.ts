@@ -1,7 +1,15 @@
 import type { WorkspaceTool } from './tool-types.js';
 import type { WorkspaceFiles, WorkspacePath } from './workspace-port.js';
 import { parseSearchQuery } from './search-query.js';
-import { directoryNotFound, noSearchResults, portFailure, readFailed, searchAborted, searchResults, searchSection } from './result-sentences.js';
+import {
+  directoryNotFound,
+  noSearchResults,
+  portFailure,
+  readFailed,
+  searchAborted,
+  searchResults,
+  searchSection,
+} from './result-sentences.js';
 import { IGNORED_DIRECTORIES } from './list-files.js';
 import { looksBinary } from './binary-detection.js';
 
@@ -17,7 +25,10 @@ const DEFAULT_SEARCH_MAX_FILE_BYTES = 1024 * 1024;
 const MAX_LINE_CHARS = 300;
 
 /** search_files: lines matching a regular expression (JavaScript syntax, matched in linear time by RE2), in files matching an optional glob, grouped by file. */
-export function createSearchFilesTool<P extends WorkspacePath>(files: WorkspaceFiles<P>, options: SearchFilesOptions = {}): WorkspaceTool {
+export function createSearchFilesTool<P extends WorkspacePath>(
+  files: WorkspaceFiles<P>,
+  options: SearchFilesOptions = {},
+): WorkspaceTool {
   const maxResults = options.maxResults ?? DEFAULT_SEARCH_MAX_RESULTS;
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_SEARCH_MAX_FILE_BYTES;
   return async (toolUse, { signal }) => {
@@ -62,7 +73,10 @@ export function createSearchFilesTool<P extends WorkspacePath>(files: WorkspaceF
           break;
         }
         results++;
-        hits.push({ line: i + 1, text: lines[i].length > MAX_LINE_CHARS ? `${lines[i].slice(0, MAX_LINE_CHARS)}…` : lines[i] });
+        hits.push({
+          line: i + 1,
+          text: lines[i].length > MAX_LINE_CHARS ? `${lines[i].slice(0, MAX_LINE_CHARS)}…` : lines[i],
+        });
       }
       if (hits.length > 0) sections.push(searchSection(file.relative, hits));
     }

@@ -15,7 +15,9 @@ export interface SearchQuery {
 }
 
 /** The regex and file_pattern of a search_files call, compiled, or the error result naming the bad one. */
-export function parseSearchQuery(toolUse: ToolUse): { ok: true; query: SearchQuery } | { ok: false; error: ToolErrorResult } {
+export function parseSearchQuery(
+  toolUse: ToolUse,
+): { ok: true; query: SearchQuery } | { ok: false; error: ToolErrorResult } {
   const regexParam = requireParam(toolUse, 'regex');
   if (!regexParam.ok) return regexParam;
   const compiled = compileLinearRegex(regexParam.value);

@@ -14,7 +14,9 @@ const DIVIDER_MARKER = /^={3,}$/;
 const REPLACE_MARKER = /^(?:\+{3,}|>{3,}) ?REPLACE>?$/;
 
 /** Reads the SEARCH/REPLACE blocks of a diff; a block missing a marker is an error naming its line. */
-export function parseSearchReplaceDiff(diff: string): { ok: true; blocks: SearchReplaceBlock[] } | { ok: false; error: DiffError } {
+export function parseSearchReplaceDiff(
+  diff: string,
+): { ok: true; blocks: SearchReplaceBlock[] } | { ok: false; error: DiffError } {
   const lines = diff.split(/\r?\n/);
   const blocks: SearchReplaceBlock[] = [];
   let phase: 'outside' | 'search' | 'replace' = 'outside';
@@ -47,10 +49,14 @@ export function parseSearchReplaceDiff(diff: string): { ok: true; blocks: Search
     } else replace.push(lines[i]);
   }
   if (phase !== 'outside') {
-    return fail(`the block that starts on line ${start} never ends; each block needs "=======" and then "+++++++ REPLACE".`);
+    return fail(
+      `the block that starts on line ${start} never ends; each block needs "=======" and then "+++++++ REPLACE".`,
+    );
   }
   if (blocks.length === 0) {
-    return fail('no SEARCH/REPLACE block found; write "------- SEARCH", the exact lines, "=======", the new lines, "+++++++ REPLACE".');
+    return fail(
+      'no SEARCH/REPLACE block found; write "------- SEARCH", the exact lines, "=======", the new lines, "+++++++ REPLACE".',
+    );
   }
   return { ok: true, blocks };
 }
@@ -60,7 +66,10 @@ export function parseSearchReplaceDiff(diff: string): { ok: true; blocks: Search
  * match. Exact text is preferred; failing that, lines that match when leading and trailing
  * whitespace is ignored. Line endings of the original are kept.
  */
-export function applySearchReplaceBlocks(original: string, blocks: readonly SearchReplaceBlock[]): { ok: true; content: string } | { ok: false; error: DiffError } {
+export function applySearchReplaceBlocks(
+  original: string,
+  blocks: readonly SearchReplaceBlock[],
+): { ok: true; content: string } | { ok: false; error: DiffError } {
   const crlf = original.includes('\r\n');
   let content = crlf ? original.replace(/\r\n/g, '\n') : original;
   let cursor = 0;
@@ -68,18 +77,28 @@ export function applySearchReplaceBlocks(original: string, blocks: readonly Sear
     const { search, replace, line } = blocks[b];
     if (search === '') {
       if (content !== '') {
-        return { ok: false, error: { code: 'bad-diff', message: `block ${b + 1} (diff line ${line}) has an empty SEARCH section, which is only allowed for an empty file.` } };
+        return {
+          ok: false,
+          error: {
+            code: 'bad-diff',
+            message: `block ${b + 1} (diff line ${line}) has an empty SEARCH section, which is only allowed for an empty file.`,
+          },
+        };
       }
       content = replace;
       cursor = replace.length;
       continue;
     }
-    const range = findExact(content, search, cursor) ?? findExact(content, search, 0) ?? findTrimmedLines(content, search);
+    const range =
+      findExact(content, search, cursor) ?? findExact(content, search, 0) ?? findTrimmedLines(content, search);
     if (!range) {
       const firstLine = search.split('\n').find((l) => l.trim() !== '') ?? search;
       return {
         ok: false,
-        error: { code: 'search-not-found', message: `block ${b + 1} (diff line ${line}): the SEARCH text starting with ${JSON.stringify(firstLine.trim().slice(0, 80))} was not found in the file.` },
+        error: {
+          code: 'search-not-found',
+          message: `block ${b + 1} (diff line ${line}): the SEARCH text starting with ${JSON.stringify(firstLine.trim().slice(0, 80))} was not found in the file.`,
+        },
       };
     }
     content = content.slice(0, range.start) + replace + content.slice(range.end);

@@ -4,7 +4,10 @@ import type { ToolErrorResult } from './tool-types.js';
 import { missingParam } from './result-sentences.js';
 
 /** A parameter the tool cannot work without; an absent or blank value is an error result. */
-export function requireParam(toolUse: ToolUse, name: string): { ok: true; value: string } | { ok: false; error: ToolErrorResult } {
+export function requireParam(
+  toolUse: ToolUse,
+  name: string,
+): { ok: true; value: string } | { ok: false; error: ToolErrorResult } {
   const value = toolUse.params[name];
   if (value === undefined || value.trim() === '') return { ok: false, error: missingParam(toolUse.name, name) };
   return { ok: true, value };

@@ -43,7 +43,13 @@ export function fileDiff(change: FileChange, options: FileDiffOptions = {}): Fil
   const before = change.before ?? '';
   const base = { path: change.path, change: change.change };
   if (change.before !== undefined && before === change.after) {
-    return { ...base, lines: [{ kind: 'note', text: 'no change: the file already has this content' }], added: 0, removed: 0, unchanged: true };
+    return {
+      ...base,
+      lines: [{ kind: 'note', text: 'no change: the file already has this content' }],
+      added: 0,
+      removed: 0,
+      unchanged: true,
+    };
   }
   const patch = structuredPatch(change.path, change.path, before, change.after, undefined, undefined, {
     context: options.context ?? DEFAULT_CONTEXT,
@@ -51,7 +57,10 @@ export function fileDiff(change: FileChange, options: FileDiffOptions = {}): Fil
   });
   const lines: DiffLine[] = [];
   if (patch === undefined) {
-    lines.push({ kind: 'note', text: 'the changes were too many to line up in time: shown as the whole old text removed and the whole new text added' });
+    lines.push({
+      kind: 'note',
+      text: 'the changes were too many to line up in time: shown as the whole old text removed and the whole new text added',
+    });
     lines.push(...wholeReplacement(before, change.after));
   } else {
     for (const hunk of patch.hunks) {
@@ -68,9 +77,21 @@ export function fileDiff(change: FileChange, options: FileDiffOptions = {}): Fil
       }
     }
   }
-  if (change.after === '') lines.push({ kind: 'note', text: change.before === undefined ? 'the new file is empty' : 'the file becomes empty' });
-  if (change.before !== undefined && change.before !== '' && change.after !== '' && usesCrlf(change.before) !== usesCrlf(change.after)) {
-    lines.push({ kind: 'note', text: `line endings change from ${usesCrlf(change.before) ? 'CRLF to LF' : 'LF to CRLF'}` });
+  if (change.after === '')
+    lines.push({
+      kind: 'note',
+      text: change.before === undefined ? 'the new file is empty' : 'the file becomes empty',
+    });
+  if (
+    change.before !== undefined &&
+    change.before !== '' &&
+    change.after !== '' &&
+    usesCrlf(change.before) !== usesCrlf(change.after)
+  ) {
+    lines.push({
+      kind: 'note',
+      text: `line endings change from ${usesCrlf(change.before) ? 'CRLF to LF' : 'LF to CRLF'}`,
+    });
   }
   const added = lines.filter((l) => l.kind === 'add').length;
   const removed = lines.filter((l) => l.kind === 'remove').length;
@@ -84,7 +105,13 @@ function hunkHeader(h: { oldStart: number; oldLines: number; newStart: number; n
 }
 
 function wholeReplacement(before: string, after: string): DiffLine[] {
-  const split = (text: string) => (text === '' ? [] : text.replace(/\r?\n$/, '').split('\n').map(withoutCr));
+  const split = (text: string) =>
+    text === ''
+      ? []
+      : text
+          .replace(/\r?\n$/, '')
+          .split('\n')
+          .map(withoutCr);
   const removed = split(before);
   const added = split(after);
   return [

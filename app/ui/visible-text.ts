@@ -5,7 +5,9 @@
 // both use it, so a person sees the same truth in either.
 
 /** One piece of revealed text: plain text, or one hidden character with the label shown for it. */
-export type RevealedSegment = { kind: 'text'; text: string } | { kind: 'hidden'; codePoint: number; label: string; original: string };
+export type RevealedSegment =
+  | { kind: 'text'; text: string }
+  | { kind: 'hidden'; codePoint: number; label: string; original: string };
 
 export interface RevealOptions {
   /** Leave tabs as they are (file content); by default a tab is revealed too (commands). */
@@ -22,13 +24,46 @@ const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Cs}]
 
 /** Short names people search for; any other hidden character is shown by its code point only. */
 const SHORT_NAMES: Record<number, string> = {
-  0x00: 'NUL', 0x07: 'BEL', 0x08: 'BS', 0x09: 'TAB', 0x0b: 'VT', 0x0c: 'FF', 0x0d: 'CR', 0x1b: 'ESC', 0x7f: 'DEL',
-  0x85: 'NEL', 0x9b: 'CSI', 0xa0: 'NBSP', 0xad: 'SHY', 0x034f: 'CGJ', 0x061c: 'ALM', 0x115f: 'HANGUL FILLER',
-  0x180e: 'MVS', 0x200b: 'ZWSP', 0x200c: 'ZWNJ', 0x200d: 'ZWJ', 0x200e: 'LRM', 0x200f: 'RLM',
-  0x2028: 'LINE SEPARATOR', 0x2029: 'PARAGRAPH SEPARATOR',
-  0x202a: 'LRE', 0x202b: 'RLE', 0x202c: 'PDF', 0x202d: 'LRO', 0x202e: 'RLO', 0x202f: 'NNBSP',
-  0x2060: 'WJ', 0x2066: 'LRI', 0x2067: 'RLI', 0x2068: 'FSI', 0x2069: 'PDI', 0x3000: 'IDEOGRAPHIC SPACE',
-  0x3164: 'HANGUL FILLER', 0xfe0e: 'VS15', 0xfe0f: 'VS16', 0xfeff: 'BOM',
+  0x00: 'NUL',
+  0x07: 'BEL',
+  0x08: 'BS',
+  0x09: 'TAB',
+  0x0b: 'VT',
+  0x0c: 'FF',
+  0x0d: 'CR',
+  0x1b: 'ESC',
+  0x7f: 'DEL',
+  0x85: 'NEL',
+  0x9b: 'CSI',
+  0xa0: 'NBSP',
+  0xad: 'SHY',
+  0x034f: 'CGJ',
+  0x061c: 'ALM',
+  0x115f: 'HANGUL FILLER',
+  0x180e: 'MVS',
+  0x200b: 'ZWSP',
+  0x200c: 'ZWNJ',
+  0x200d: 'ZWJ',
+  0x200e: 'LRM',
+  0x200f: 'RLM',
+  0x2028: 'LINE SEPARATOR',
+  0x2029: 'PARAGRAPH SEPARATOR',
+  0x202a: 'LRE',
+  0x202b: 'RLE',
+  0x202c: 'PDF',
+  0x202d: 'LRO',
+  0x202e: 'RLO',
+  0x202f: 'NNBSP',
+  0x2060: 'WJ',
+  0x2066: 'LRI',
+  0x2067: 'RLI',
+  0x2068: 'FSI',
+  0x2069: 'PDI',
+  0x3000: 'IDEOGRAPHIC SPACE',
+  0x3164: 'HANGUL FILLER',
+  0xfe0e: 'VS15',
+  0xfe0f: 'VS16',
+  0xfeff: 'BOM',
 };
 
 /** The label shown for a hidden character: `⟨U+202E RLO⟩`. */
@@ -56,7 +91,10 @@ export function revealSegments(text: string, options: RevealOptions = {}): Revea
 }
 
 /** The text with every hidden character replaced by its label; `mark` may style each label (colour, HTML). */
-export function revealInvisible(text: string, options: RevealOptions & { mark?: (label: string) => string } = {}): string {
+export function revealInvisible(
+  text: string,
+  options: RevealOptions & { mark?: (label: string) => string } = {},
+): string {
   const mark = options.mark ?? ((label: string) => label);
   return revealSegments(text, options)
     .map((s) => (s.kind === 'text' ? s.text : mark(s.label)))

@@ -40,7 +40,8 @@ function reasoningEntry(item: Extract<TurnItem, { kind: 'reasoning' }>): Entry {
 function hiddenReasoningEntry(item: Extract<TurnItem, { kind: 'hidden-reasoning' }>): Entry {
   const el = h('div', { class: 'block reasoning hidden-reasoning', 'data-testid': 'hidden-reasoning' });
   const update = (i: TurnItem) => {
-    if (i.kind === 'hidden-reasoning') setText(el, `Thought for ${i.tokens} tokens (the model does not show its thinking)`);
+    if (i.kind === 'hidden-reasoning')
+      setText(el, `Thought for ${i.tokens} tokens (the model does not show its thinking)`);
   };
   update(item);
   return { item, el, update };
@@ -48,7 +49,12 @@ function hiddenReasoningEntry(item: Extract<TurnItem, { kind: 'hidden-reasoning'
 
 function completionEntry(item: Extract<TurnItem, { kind: 'completion' }>): Entry {
   const body = h('div', { class: 'completion-text' });
-  const el = h('div', { class: 'block completion', 'data-testid': 'completion' }, h('div', { class: 'completion-head' }, 'Task result'), body);
+  const el = h(
+    'div',
+    { class: 'block completion', 'data-testid': 'completion' },
+    h('div', { class: 'completion-head' }, 'Task result'),
+    body,
+  );
   const update = (i: TurnItem) => {
     if (i.kind !== 'completion') return;
     setText(body, i.result);
@@ -60,7 +66,8 @@ function completionEntry(item: Extract<TurnItem, { kind: 'completion' }>): Entry
 }
 
 function dividerEntry(item: Extract<TurnItem, { kind: 'divider' }>): Entry {
-  const testId = item.tone === 'error' ? 'attempt-failed' : item.tone === 'notice' ? 'context-truncated' : 'request-divider';
+  const testId =
+    item.tone === 'error' ? 'attempt-failed' : item.tone === 'notice' ? 'context-truncated' : 'request-divider';
   const el = h('div', { class: `divider ${item.tone}`, 'data-testid': testId });
   const update = (i: TurnItem) => {
     if (i.kind === 'divider') setText(el, i.label);

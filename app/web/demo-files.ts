@@ -14,11 +14,18 @@ export const DEMO_FILES: Record<string, string> = {
     'Balances are kept in `ledger.json` next to the program.',
     '',
   ].join('\n'),
-  'package.json': JSON.stringify(
-    { name: 'pocket-ledger', version: '0.3.1', type: 'module', scripts: { start: 'node src/app.ts' }, dependencies: {} },
-    null,
-    2,
-  ) + '\n',
+  'package.json':
+    JSON.stringify(
+      {
+        name: 'pocket-ledger',
+        version: '0.3.1',
+        type: 'module',
+        scripts: { start: 'node src/app.ts' },
+        dependencies: {},
+      },
+      null,
+      2,
+    ) + '\n',
   'src/app.ts': [
     "import { readLedger, writeLedger } from './ledger.js';",
     '',

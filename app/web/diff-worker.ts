@@ -12,7 +12,10 @@ export interface DiffAnswer {
   diff: FileDiff;
 }
 
-const scope = self as unknown as { onmessage: ((event: MessageEvent<DiffRequest>) => void) | null; postMessage(answer: DiffAnswer): void };
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<DiffRequest>) => void) | null;
+  postMessage(answer: DiffAnswer): void;
+};
 scope.onmessage = (event) => {
   scope.postMessage({ id: event.data.id, diff: fileDiff(event.data.change) });
 };

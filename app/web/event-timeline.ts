@@ -55,7 +55,11 @@ export interface EventTimeline {
   state(): string;
 }
 
-export function createEventTimeline(options: { rootId: string; sessionId: () => string | undefined; now: () => number }): EventTimeline {
+export function createEventTimeline(options: {
+  rootId: string;
+  sessionId: () => string | undefined;
+  now: () => number;
+}): EventTimeline {
   const start = options.now();
   const list: TimelineEntry[] = [];
   let nextId = 1;
@@ -83,7 +87,14 @@ export function createEventTimeline(options: { rootId: string; sessionId: () => 
           current = last;
           merged = true;
         } else {
-          current = { id: nextId++, at: Math.round(options.now() - start), event: name, count: 1, states: [], tone: toneOf(raw) };
+          current = {
+            id: nextId++,
+            at: Math.round(options.now() - start),
+            event: name,
+            count: 1,
+            states: [],
+            tone: toneOf(raw),
+          };
           list.push(current);
           merged = false;
         }
@@ -99,7 +110,14 @@ export function createEventTimeline(options: { rootId: string; sessionId: () => 
           if (merged) {
             // The merged run ends here: this occurrence changed the state, so it gets its own row.
             current.count--;
-            current = { id: nextId++, at: Math.round(options.now() - start), event: current.event, count: 1, states: [], tone: current.tone };
+            current = {
+              id: nextId++,
+              at: Math.round(options.now() - start),
+              event: current.event,
+              count: 1,
+              states: [],
+              tone: current.tone,
+            };
             list.push(current);
             merged = false;
           }

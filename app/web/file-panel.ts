@@ -8,7 +8,12 @@ export interface FilePanel {
   refresh(): void;
 }
 
-export function createFilePanel(list: HTMLElement, editor: HTMLTextAreaElement, title: HTMLElement, ws: MemoryWorkspace): FilePanel {
+export function createFilePanel(
+  list: HTMLElement,
+  editor: HTMLTextAreaElement,
+  title: HTMLElement,
+  ws: MemoryWorkspace,
+): FilePanel {
   let selected = ws.files()[0] ?? '';
   const changed = new Set<string>();
   let writingFromEditor = false;
@@ -18,7 +23,13 @@ export function createFilePanel(list: HTMLElement, editor: HTMLTextAreaElement, 
       ...ws.files().map((path) => {
         const item = h(
           'button',
-          { type: 'button', class: `file${path === selected ? ' selected' : ''}${changed.has(path) ? ' changed' : ''}`, 'data-testid': `file-${path}`, 'data-path': path, title: path },
+          {
+            type: 'button',
+            class: `file${path === selected ? ' selected' : ''}${changed.has(path) ? ' changed' : ''}`,
+            'data-testid': `file-${path}`,
+            'data-path': path,
+            title: path,
+          },
           h('span', { class: 'file-dir' }, path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : ''),
           path.slice(path.lastIndexOf('/') + 1),
         );

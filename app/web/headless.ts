@@ -15,7 +15,12 @@ const result = byId('result');
 
 async function run() {
   const workspace = createMemoryWorkspace(DEMO_FILES);
-  const made = createModelSource({ kind: 'scripted', profile: options.profile, fault: options.fault, paceMs: paceMs(options.pace) });
+  const made = createModelSource({
+    kind: 'scripted',
+    profile: options.profile,
+    fault: options.fault,
+    paceMs: paceMs(options.pace),
+  });
   if (!made.ok) {
     result.textContent = JSON.stringify({ error: made.error });
     return;
@@ -41,7 +46,11 @@ async function run() {
   const output = await toPromise(actor);
   const ms = performance.now() - started;
   result.dataset.state = 'done';
-  result.textContent = JSON.stringify({ reason: output.reason, ms: Math.round(ms), files: Object.fromEntries(workspace.files().map((f) => [f, workspace.read(f)?.length ?? 0])) });
+  result.textContent = JSON.stringify({
+    reason: output.reason,
+    ms: Math.round(ms),
+    files: Object.fromEntries(workspace.files().map((f) => [f, workspace.read(f)?.length ?? 0])),
+  });
 }
 
 byId('run').addEventListener('click', () => void run());

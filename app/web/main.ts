@@ -54,7 +54,8 @@ taskInput.value = options.task;
 const sourceKind = () => (byId<HTMLInputElement>('source-endpoint').checked ? 'endpoint' : 'scripted');
 const updateNote = () => {
   if (sourceKind() === 'endpoint') {
-    note.textContent = 'Requests go from this tab straight to the endpoint (it must allow CORS). The key stays in the page.';
+    note.textContent =
+      'Requests go from this tab straight to the endpoint (it must allow CORS). The key stays in the page.';
     return;
   }
   const profile = listModelProfiles().find((p) => p.id === profileSelect.value);
@@ -109,7 +110,9 @@ let timeline: EventTimeline | undefined;
 const workspaceFiles = memoryWorkspaceFiles(workspace);
 async function previewChange(tool: { name: string; params: Record<string, string> }): Promise<ChangePreviewResult> {
   const preview = await previewFileChange(workspaceFiles, tool);
-  return preview.ok ? { ok: true, diff: await diffOffThread(preview.change) } : { ok: false, message: preview.error.message };
+  return preview.ok
+    ? { ok: true, diff: await diffOffThread(preview.change) }
+    : { ok: false, message: preview.error.message };
 }
 const conversation = createConversationView(byId('conversation'), {
   approve: () => actor?.send({ type: 'APPROVE' }),
@@ -140,12 +143,21 @@ function render() {
   setText(byId('active-state'), state);
   byId('active-state').dataset.state = state;
   byId('status').dataset.tone = statusTone(view.phase, view.reason);
-  setText(byId('status-text'), view.phase === 'retrying' ? retryPhrase(view, Date.now()) : statusPhrase(view.phase, view.reason));
+  setText(
+    byId('status-text'),
+    view.phase === 'retrying' ? retryPhrase(view, Date.now()) : statusPhrase(view.phase, view.reason),
+  );
   // A retry's countdown: draw again each second while it is waited out.
   if (view.phase === 'retrying') setTimeout(scheduleRender, 1000);
   // The provider's usage; while a reply streams (or where a provider sent none) an estimate, marked.
-  const tokens = view.tokens.total === 0 ? '' : view.tokens.estimated ? ` · ~${view.tokens.total} tokens (estimated)` : ` · ${view.tokens.total} tokens`;
-  const reasoning = view.tokens.reasoning > 0 ? ` · ${view.tokens.estimated ? '~' : ''}${view.tokens.reasoning} reasoning` : '';
+  const tokens =
+    view.tokens.total === 0
+      ? ''
+      : view.tokens.estimated
+        ? ` · ~${view.tokens.total} tokens (estimated)`
+        : ` · ${view.tokens.total} tokens`;
+  const reasoning =
+    view.tokens.reasoning > 0 ? ` · ${view.tokens.estimated ? '~' : ''}${view.tokens.reasoning} reasoning` : '';
   setText(byId('status-meta'), `request ${view.request}${tokens}${reasoning}`);
   const outcome = byId('outcome');
   if (snapshot.status === 'done') {
@@ -181,8 +193,14 @@ function modelSource(): ModelSource {
       model: byId<HTMLInputElement>('model-name').value,
     };
   }
-  const pace: PaceSetting = paceSelect.value === 'realistic' || paceSelect.value === 'slow' ? paceSelect.value : Number(paceSelect.value);
-  return { kind: 'scripted', profile: profileSelect.value, fault: faultSelect.value as ScriptedFault | 'none', paceMs: paceMs(pace) };
+  const pace: PaceSetting =
+    paceSelect.value === 'realistic' || paceSelect.value === 'slow' ? paceSelect.value : Number(paceSelect.value);
+  return {
+    kind: 'scripted',
+    profile: profileSelect.value,
+    fault: faultSelect.value as ScriptedFault | 'none',
+    paceMs: paceMs(pace),
+  };
 }
 
 function showProblem(text: string) {
@@ -217,7 +235,11 @@ function run(task: string) {
   }
   const instant = source.kind === 'scripted' && source.paceMs === 0;
   const current: { actor?: TurnActor } = {};
-  timeline = createEventTimeline({ rootId: graph.rootId, sessionId: () => current.actor?.sessionId, now: () => performance.now() });
+  timeline = createEventTimeline({
+    rootId: graph.rootId,
+    sessionId: () => current.actor?.sessionId,
+    now: () => performance.now(),
+  });
   const tl = timeline;
   actor = createTurnActor(
     {

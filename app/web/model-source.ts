@@ -14,23 +14,39 @@ export type ModelSource =
 export type ModelSourceError = { code: 'missing-base-url' | 'missing-model' | 'invalid-base-url'; message: string };
 
 /** `wrap` sees every request the client makes (the page tees responses into its wire view). */
-export function createModelSource(source: ModelSource, wrap: (fetch: FetchLike) => FetchLike = (f) => f): { ok: true; client: ChatClient; model: string } | { ok: false; error: ModelSourceError } {
+export function createModelSource(
+  source: ModelSource,
+  wrap: (fetch: FetchLike) => FetchLike = (f) => f,
+): { ok: true; client: ChatClient; model: string } | { ok: false; error: ModelSourceError } {
   if (source.kind === 'scripted') {
     const scripted = createScriptedModel({
       ...(source.paceMs !== undefined ? { pace: source.paceMs } : {}),
       ...(source.fault !== 'none' ? { faults: [source.fault] } : {}),
     });
-    return { ok: true, client: createChatClient({ baseURL: SCRIPTED_BASE_URL, fetch: wrap(scripted) }), model: `scripted:${source.profile}` };
+    return {
+      ok: true,
+      client: createChatClient({ baseURL: SCRIPTED_BASE_URL, fetch: wrap(scripted) }),
+      model: `scripted:${source.profile}`,
+    };
   }
   const baseURL = source.baseURL.trim();
-  if (baseURL === '') return { ok: false, error: { code: 'missing-base-url', message: 'Enter the endpoint base URL, e.g. http://localhost:11434/v1.' } };
+  if (baseURL === '')
+    return {
+      ok: false,
+      error: { code: 'missing-base-url', message: 'Enter the endpoint base URL, e.g. http://localhost:11434/v1.' },
+    };
   try {
     new URL(baseURL);
   } catch {
     return { ok: false, error: { code: 'invalid-base-url', message: `"${baseURL}" is not a URL.` } };
   }
-  if (source.model.trim() === '') return { ok: false, error: { code: 'missing-model', message: 'Enter the model name the endpoint serves.' } };
+  if (source.model.trim() === '')
+    return { ok: false, error: { code: 'missing-model', message: 'Enter the model name the endpoint serves.' } };
   const apiKey = source.apiKey.trim();
   const fetch = wrap((input, init) => globalThis.fetch(input, init));
-  return { ok: true, client: createChatClient({ baseURL, fetch, ...(apiKey !== '' ? { apiKey } : {}) }), model: source.model.trim() };
+  return {
+    ok: true,
+    client: createChatClient({ baseURL, fetch, ...(apiKey !== '' ? { apiKey } : {}) }),
+    model: source.model.trim(),
+  };
 }

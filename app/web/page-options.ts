@@ -20,7 +20,8 @@ export function readPageOptions(search: string): PageOptions {
   const q = new URLSearchParams(search);
   const paceRaw = q.get('pace');
   const paceNumber = paceRaw !== null && paceRaw.trim() !== '' ? Number(paceRaw) : NaN;
-  const pace: PaceSetting = paceRaw === 'slow' ? 'slow' : Number.isFinite(paceNumber) && paceNumber >= 0 ? paceNumber : 'realistic';
+  const pace: PaceSetting =
+    paceRaw === 'slow' ? 'slow' : Number.isFinite(paceNumber) && paceNumber >= 0 ? paceNumber : 'realistic';
   const profiles = listModelProfiles().map((p) => p.id);
   const profile = q.get('profile') ?? 'scripted';
   const fault = q.get('fault') ?? 'none';

@@ -13,7 +13,13 @@ export function appendRevealed(parent: Node, text: string, options: RevealOption
       else parent.appendChild(document.createTextNode(segment.text));
     } else {
       hidden++;
-      parent.appendChild(h('span', { class: 'hidden-char', title: `A hidden character (${segment.label.slice(1, -1)}), shown so you see it` }, segment.label));
+      parent.appendChild(
+        h(
+          'span',
+          { class: 'hidden-char', title: `A hidden character (${segment.label.slice(1, -1)}), shown so you see it` },
+          segment.label,
+        ),
+      );
     }
   }
   return hidden;

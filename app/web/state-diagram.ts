@@ -5,7 +5,11 @@ import type { StateLayout } from './state-layout.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
-function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string, string | number>, parent?: Element): SVGElementTagNameMap[K] {
+function el<K extends keyof SVGElementTagNameMap>(
+  name: K,
+  attrs: Record<string, string | number>,
+  parent?: Element,
+): SVGElementTagNameMap[K] {
   const node = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   parent?.appendChild(node);
@@ -37,8 +41,15 @@ export function createStateDiagram(graph: StateGraph, layout: StateLayout): Stat
     'data-testid': 'state-diagram',
   });
   const defs = el('defs', {}, svg);
-  for (const [id, cls] of [['arrow', 'arrowhead'], ['arrow-taken', 'arrowhead taken']]) {
-    const marker = el('marker', { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, defs);
+  for (const [id, cls] of [
+    ['arrow', 'arrowhead'],
+    ['arrow-taken', 'arrowhead taken'],
+  ]) {
+    const marker = el(
+      'marker',
+      { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
+      defs,
+    );
     el('path', { d: 'M0,0 L10,5 L0,10 z', class: cls }, marker);
   }
 
@@ -51,14 +62,23 @@ export function createStateDiagram(graph: StateGraph, layout: StateLayout): Stat
   const ordered = [...layout.nodes].sort((a, b) => a.node.depth - b.node.depth);
   for (const n of ordered) {
     const compound = n.node.children.length > 0;
-    const g = el('g', {
-      class: `state-node ${compound ? 'compound' : 'leaf'} ${n.node.kind === 'final' ? 'final' : ''}`.trim(),
-      'data-state': n.path,
-      'data-testid': `state-${n.path}`,
-    }, nodesLayer);
+    const g = el(
+      'g',
+      {
+        class: `state-node ${compound ? 'compound' : 'leaf'} ${n.node.kind === 'final' ? 'final' : ''}`.trim(),
+        'data-state': n.path,
+        'data-testid': `state-${n.path}`,
+      },
+      nodesLayer,
+    );
     el('rect', { x: n.x, y: n.y, width: n.w, height: n.h, rx: compound ? 10 : 14 }, g);
-    if (n.node.kind === 'final') el('rect', { x: n.x + 3, y: n.y + 3, width: n.w - 6, height: n.h - 6, rx: 11, class: 'final-ring' }, g);
-    const label = el('text', compound ? { x: n.x + 10, y: n.y + 16 } : { x: n.x + n.w / 2, y: n.y + n.h / 2 + 4, 'text-anchor': 'middle' }, g);
+    if (n.node.kind === 'final')
+      el('rect', { x: n.x + 3, y: n.y + 3, width: n.w - 6, height: n.h - 6, rx: 11, class: 'final-ring' }, g);
+    const label = el(
+      'text',
+      compound ? { x: n.x + 10, y: n.y + 16 } : { x: n.x + n.w / 2, y: n.y + n.h / 2 + 4, 'text-anchor': 'middle' },
+      g,
+    );
     label.textContent = n.node.key;
     const actions = graph.selfActions.get(n.path);
     const title = el('title', {}, g);
@@ -71,7 +91,11 @@ export function createStateDiagram(graph: StateGraph, layout: StateLayout): Stat
     el('path', { d: e.d, 'marker-end': 'url(#arrow)' }, g);
     const text = visibleLabel(e.edge.transitions);
     if (text !== '') {
-      const t = el('text', { x: e.label.x, y: e.label.y, 'text-anchor': e.label.anchor ?? 'middle', class: 'edge-label' }, g);
+      const t = el(
+        'text',
+        { x: e.label.x, y: e.label.y, 'text-anchor': e.label.anchor ?? 'middle', class: 'edge-label' },
+        g,
+      );
       t.textContent = text;
     }
     const title = el('title', {}, g);
@@ -129,7 +153,8 @@ export function createStateDiagram(graph: StateGraph, layout: StateLayout): Stat
         g.classList.add('taken');
         g.querySelector('path')?.setAttribute('marker-end', 'url(#arrow-taken)');
       }
-      for (const [id, g] of edgeEls) if (!lastTaken.includes(id)) g.querySelector('path')?.setAttribute('marker-end', 'url(#arrow)');
+      for (const [id, g] of edgeEls)
+        if (!lastTaken.includes(id)) g.querySelector('path')?.setAttribute('marker-end', 'url(#arrow)');
     },
   };
 }

@@ -1,7 +1,12 @@
 // The machine's states and transitions as the diagram draws them: the machine's graph (read by
 // machines/machine-graph.ts, the same reader as the Mermaid export) with transitions merged into one
 // edge per pair of states.
-import { readMachineGraph, type EdgeKind, type MachineGraphNode, type StateNodeLike } from '../../machines/machine-graph.js';
+import {
+  readMachineGraph,
+  type EdgeKind,
+  type MachineGraphNode,
+  type StateNodeLike,
+} from '../../machines/machine-graph.js';
 
 export { describeEvent } from '../../machines/machine-graph.js';
 export type { EdgeKind, StateNodeLike, TransitionLike } from '../../machines/machine-graph.js';

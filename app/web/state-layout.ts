@@ -132,7 +132,9 @@ function size(graph: StateGraph, path: string, levels: Map<string, Level>): Size
   const main = (s: Sized) => (dir === 'TB' ? s.h : s.w);
   const cross = (s: Sized) => (dir === 'TB' ? s.w : s.h);
   const layerMain = level.layers.map((l) => Math.max(...l.map((c) => main(sized.get(c)!))));
-  const layerCross = level.layers.map((l) => l.reduce((sum, c) => sum + cross(sized.get(c)!), 0) + GAP_CROSS * (l.length - 1));
+  const layerCross = level.layers.map(
+    (l) => l.reduce((sum, c) => sum + cross(sized.get(c)!), 0) + GAP_CROSS * (l.length - 1),
+  );
   const totalMain = layerMain.reduce((a, b) => a + b, 0) + GAP_MAIN * (level.layers.length - 1);
   const totalCross = Math.max(...layerCross);
   const isRoot = node.parent === undefined;
@@ -201,7 +203,8 @@ interface RouteContext {
 }
 
 function isAncestor(graph: StateGraph, ancestor: string, path: string): boolean {
-  for (let p = graph.nodes.get(path)?.parent; p !== undefined; p = graph.nodes.get(p)?.parent) if (p === ancestor) return true;
+  for (let p = graph.nodes.get(path)?.parent; p !== undefined; p = graph.nodes.get(p)?.parent)
+    if (p === ancestor) return true;
   return false;
 }
 
@@ -221,40 +224,85 @@ function route(ctx: RouteContext, edge: GraphEdge, bend: number): LaidOutEdge {
 
   if (dir === 'TB') {
     if (forward && t.y > s.y + s.h) {
-      const x1 = s.x + s.w / 2, y1 = s.y + s.h, x2 = t.x + t.w / 2, y2 = t.y;
+      const x1 = s.x + s.w / 2,
+        y1 = s.y + s.h,
+        x2 = t.x + t.w / 2,
+        y2 = t.y;
       const dy = Math.max(12, (y2 - y1) / 2);
-      return { edge, d: `M${f(x1)},${f(y1)} C${f(x1)},${f(y1 + dy)} ${f(x2)},${f(y2 - dy)} ${f(x2)},${f(y2)}`, label: { x: (x1 + x2) / 2, y: (y1 + y2) / 2 } };
+      return {
+        edge,
+        d: `M${f(x1)},${f(y1)} C${f(x1)},${f(y1 + dy)} ${f(x2)},${f(y2 - dy)} ${f(x2)},${f(y2)}`,
+        label: { x: (x1 + x2) / 2, y: (y1 + y2) / 2 },
+      };
     }
     // Back edge: straight up when nothing is in between, else up a channel beside the states in between.
     const top = t.y + t.h;
     const between = [...boxes.values()].filter(
-      (n) => n !== s && n !== t && n.y < s.y && n.y + n.h > top && !isAncestor(graph, n.path, edge.from) && !isAncestor(graph, n.path, edge.to),
+      (n) =>
+        n !== s &&
+        n !== t &&
+        n.y < s.y &&
+        n.y + n.h > top &&
+        !isAncestor(graph, n.path, edge.from) &&
+        !isAncestor(graph, n.path, edge.to),
     );
     const sx = s.x + s.w / 2;
     if (between.length === 0 && sx > t.x && sx < t.x + t.w) {
-      return { edge, d: rounded([[sx, s.y], [sx, top]]), label: { x: sx + 5, y: (s.y + top) / 2 + 4, anchor: 'start' } };
+      return {
+        edge,
+        d: rounded([
+          [sx, s.y],
+          [sx, top],
+        ]),
+        label: { x: sx + 5, y: (s.y + top) / 2 + 4, anchor: 'start' },
+      };
     }
     const left = sx <= ctx.centerX;
     const channel = left
       ? Math.min(s.x, ...between.map((n) => n.x)) - 16 - bend
       : Math.max(s.x + s.w, ...between.map((n) => n.x + n.w)) + 16 + bend;
     const y1 = s.y + s.h / 2;
-    const end: [number, number] = channel > t.x && channel < t.x + t.w ? [channel, top] : [left ? t.x : t.x + t.w, t.y + t.h / 2];
-    const points: [number, number][] = end[1] === top ? [[left ? s.x : s.x + s.w, y1], [channel, y1], end] : [[left ? s.x : s.x + s.w, y1], [channel, y1], [channel, end[1]], end];
+    const end: [number, number] =
+      channel > t.x && channel < t.x + t.w ? [channel, top] : [left ? t.x : t.x + t.w, t.y + t.h / 2];
+    const points: [number, number][] =
+      end[1] === top
+        ? [[left ? s.x : s.x + s.w, y1], [channel, y1], end]
+        : [[left ? s.x : s.x + s.w, y1], [channel, y1], [channel, end[1]], end];
     return { edge, d: rounded(points), label: { x: channel, y: (y1 + end[1]) / 2 } };
   }
   if (adjacent) {
-    const x1 = s.x + s.w, y1 = s.y + s.h / 2, x2 = t.x, y2 = t.y + t.h / 2;
+    const x1 = s.x + s.w,
+      y1 = s.y + s.h / 2,
+      x2 = t.x,
+      y2 = t.y + t.h / 2;
     const dx = Math.max(10, (x2 - x1) / 2);
-    return { edge, d: `M${f(x1)},${f(y1)} C${f(x1 + dx)},${f(y1)} ${f(x2 - dx)},${f(y2)} ${f(x2)},${f(y2)}`, label: { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 6 } };
+    return {
+      edge,
+      d: `M${f(x1)},${f(y1)} C${f(x1 + dx)},${f(y1)} ${f(x2 - dx)},${f(y2)} ${f(x2)},${f(y2)}`,
+      label: { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 6 },
+    };
   }
   // Back or layer-skipping edge in a left-to-right row: an arc over the top, higher for longer spans.
   const span = la !== undefined && lb !== undefined ? Math.abs(lb - la) : 1;
   const back = !forward;
-  const x1 = s.x + s.w / 2 + (back ? -10 : 10), y1 = s.y;
-  const x2 = t.x + t.w / 2 + (back ? 10 : -10), y2 = t.y;
+  const x1 = s.x + s.w / 2 + (back ? -10 : 10),
+    y1 = s.y;
+  const x2 = t.x + t.w / 2 + (back ? 10 : -10),
+    y2 = t.y;
   const cy = Math.min(y1, y2) - 6 - span * 11 - bend;
-  return { edge, d: rounded([[x1, y1], [x1, cy], [x2, cy], [x2, y2]], 10), label: { x: (x1 + x2) / 2, y: cy - 4 } };
+  return {
+    edge,
+    d: rounded(
+      [
+        [x1, y1],
+        [x1, cy],
+        [x2, cy],
+        [x2, y2],
+      ],
+      10,
+    ),
+    label: { x: (x1 + x2) / 2, y: cy - 4 },
+  };
 }
 
 export function layoutStateGraph(graph: StateGraph): StateLayout {

@@ -32,7 +32,9 @@ const PREVIEWED = new Set<string>(PREVIEWED_TOOLS);
 /** The rejected card's note: the person's own words, not the note the model gets. */
 export function rejectedNote(feedback: string | undefined): string {
   if (feedback === undefined) return 'Rejected: it did not run.';
-  return feedback === '' ? 'You rejected this; it did not run. No feedback was given.' : `You rejected this; it did not run. Your feedback: ${feedback}`;
+  return feedback === ''
+    ? 'You rejected this; it did not run. No feedback was given.'
+    : `You rejected this; it did not run. Your feedback: ${feedback}`;
 }
 
 function changeHeading(status: ToolStatus): string {
@@ -107,7 +109,15 @@ export function toolEntry(item: ToolItem, actions: ConversationActions): Entry {
     actions.reject(feedback.value);
   });
   const approval = h('div', { class: 'approval' }, feedback, reject, approve);
-  const el = h('div', { class: 'block tool-card', 'data-testid': 'tool-card', role: 'group' }, h('div', { class: 'tool-head' }, name, native, badge), params, change, approval, result.element);
+  const el = h(
+    'div',
+    { class: 'block tool-card', 'data-testid': 'tool-card', role: 'group' },
+    h('div', { class: 'tool-head' }, name, native, badge),
+    params,
+    change,
+    approval,
+    result.element,
+  );
   const paramViews = new Map<string, ParamView>();
   let current = item;
   let awaited = false;
@@ -119,7 +129,14 @@ export function toolEntry(item: ToolItem, actions: ConversationActions): Entry {
     change.replaceChildren(changeHead);
     if (preview.ok) {
       change.dataset.change = preview.diff.change;
-      change.append(h('div', { class: 'change-summary', 'data-testid': 'change-summary' }, `${preview.diff.path}: ${diffSummary(preview.diff)}`), renderDiff(preview.diff).element);
+      change.append(
+        h(
+          'div',
+          { class: 'change-summary', 'data-testid': 'change-summary' },
+          `${preview.diff.path}: ${diffSummary(preview.diff)}`,
+        ),
+        renderDiff(preview.diff).element,
+      );
       // The diff shows the change itself; the raw parameter it came from is not repeated.
       for (const key of ['content', 'diff']) {
         const view = paramViews.get(key);
@@ -144,7 +161,10 @@ export function toolEntry(item: ToolItem, actions: ConversationActions): Entry {
     if (i.kind !== 'tool') return;
     current = i;
     setText(name, i.name);
-    el.setAttribute('aria-label', `${i.name}${i.params.path !== undefined ? ` ${i.params.path}` : ''}: ${STATUS_LABEL[i.status]}`);
+    el.setAttribute(
+      'aria-label',
+      `${i.name}${i.params.path !== undefined ? ` ${i.params.path}` : ''}: ${STATUS_LABEL[i.status]}`,
+    );
     native.hidden = !i.native;
     setText(badge, STATUS_LABEL[i.status]);
     badge.className = `badge status-${i.status}`;

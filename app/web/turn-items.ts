@@ -11,7 +11,16 @@ export type TurnItem =
   | { key: string; kind: 'text'; text: string; partial: boolean }
   | { key: string; kind: 'reasoning'; text: string; partial: boolean; tokens: number }
   | { key: string; kind: 'hidden-reasoning'; tokens: number }
-  | { key: string; kind: 'tool'; name: string; params: Record<string, string>; status: ToolStatus; result?: string; isError: boolean; native: boolean }
+  | {
+      key: string;
+      kind: 'tool';
+      name: string;
+      params: Record<string, string>;
+      status: ToolStatus;
+      result?: string;
+      isError: boolean;
+      native: boolean;
+    }
   | { key: string; kind: 'completion'; result: string; partial: boolean };
 
 /** selectView keeps a block's object while it is unchanged, so its item is made once and the panel skips it. */
@@ -29,7 +38,14 @@ function blockItem(block: BlockView): TurnItem {
 function makeBlockItem(block: BlockView): TurnItem {
   const { key } = block;
   if (block.type === 'text') return { key, kind: 'text', text: block.content, partial: block.status === 'streaming' };
-  if (block.type === 'reasoning') return { key, kind: 'reasoning', text: block.reasoning, partial: block.status === 'streaming', tokens: block.tokens };
+  if (block.type === 'reasoning')
+    return {
+      key,
+      kind: 'reasoning',
+      text: block.reasoning,
+      partial: block.status === 'streaming',
+      tokens: block.tokens,
+    };
   if (block.isCompletion && block.status !== 'cut-off' && block.status !== 'skipped') {
     return { key, kind: 'completion', result: block.params.result ?? '', partial: block.status === 'streaming' };
   }
@@ -60,12 +76,15 @@ export function turnItems(view: AgentTurnView): TurnItem[] {
   for (const r of view.requests) {
     // The history was cut to fit the context window before this request was sent.
     for (const t of view.context.truncations) {
-      if (t.requestIndex === r.index) items.push({ key: `${r.key}:cut`, kind: 'divider', label: `✂ ${t.summary}`, tone: 'notice' });
+      if (t.requestIndex === r.index)
+        items.push({ key: `${r.key}:cut`, kind: 'divider', label: `✂ ${t.summary}`, tone: 'notice' });
     }
     items.push({ key: `${r.key}:head`, kind: 'divider', label: requestLabel(r), tone: 'normal' });
-    if (r.hiddenReasoningTokens !== undefined) items.push({ key: `${r.key}:hidden`, kind: 'hidden-reasoning', tokens: r.hiddenReasoningTokens });
+    if (r.hiddenReasoningTokens !== undefined)
+      items.push({ key: `${r.key}:hidden`, kind: 'hidden-reasoning', tokens: r.hiddenReasoningTokens });
     for (const block of r.blocks) items.push(blockItem(block));
-    if (r.status === 'failed') items.push({ key: `${r.key}:failed`, kind: 'divider', label: failureLabel(r), tone: 'error' });
+    if (r.status === 'failed')
+      items.push({ key: `${r.key}:failed`, kind: 'divider', label: failureLabel(r), tone: 'error' });
   }
   return items;
 }

@@ -15,7 +15,12 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     // headless.html runs the page's turn with nothing drawn (the browser test compares the two).
-    rollupOptions: { input: { main: fileURLToPath(new URL('index.html', import.meta.url)), headless: fileURLToPath(new URL('headless.html', import.meta.url)) } },
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        headless: fileURLToPath(new URL('headless.html', import.meta.url)),
+      },
+    },
   },
   server: { host: '127.0.0.1', port: 5173 },
 });

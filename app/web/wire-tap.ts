@@ -21,7 +21,11 @@ export function summarizeDataLine(line: string): string {
   if (data === '[DONE]') return '[DONE]';
   let text = data;
   try {
-    const chunk = JSON.parse(data) as { choices?: { delta?: unknown; finish_reason?: unknown }[]; usage?: unknown; error?: unknown };
+    const chunk = JSON.parse(data) as {
+      choices?: { delta?: unknown; finish_reason?: unknown }[];
+      usage?: unknown;
+      error?: unknown;
+    };
     const parts: string[] = [];
     const choice = chunk.choices?.[0];
     if (choice?.delta !== undefined) parts.push(JSON.stringify(choice.delta));
@@ -38,7 +42,8 @@ export function summarizeDataLine(line: string): string {
 /** How many lines of `text` before `end` start with `data:`. */
 export function countDataLines(text: string, end = text.length): number {
   let count = 0;
-  for (let i = text.indexOf('data:'); i >= 0 && i < end; i = text.indexOf('data:', i + 5)) if (i === 0 || text[i - 1] === '\n') count++;
+  for (let i = text.indexOf('data:'); i >= 0 && i < end; i = text.indexOf('data:', i + 5))
+    if (i === 0 || text[i - 1] === '\n') count++;
   return count;
 }
 
@@ -51,7 +56,9 @@ export function createWireTap(inner: FetchLike, onChange: (record: WireRecord) =
     if (response.body === null) return response;
     const [mine, theirs] = response.body.tee();
     void (async () => {
-      const reader = mine.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).getReader();
+      const reader = mine
+        .pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>)
+        .getReader();
       let pending = '';
       const take = (line: string) => {
         if (line.startsWith('data:')) {
@@ -84,6 +91,10 @@ export function createWireTap(inner: FetchLike, onChange: (record: WireRecord) =
       }
       onChange(record);
     })();
-    return new Response(theirs, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(theirs, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 }

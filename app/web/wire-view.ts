@@ -20,7 +20,10 @@ export function createWireView(container: HTMLElement): WireView {
         sections.set(record.request, s);
       }
       const more = record.dropped > 0 ? ` · ${record.dropped} more lines not shown` : '';
-      setText(s.head, `POST /chat/completions #${record.request} → ${record.status} · ${record.lines.length} data lines${more}`);
+      setText(
+        s.head,
+        `POST /chat/completions #${record.request} → ${record.status} · ${record.lines.length} data lines${more}`,
+      );
       if (record.lines.length > s.shown) {
         s.body.append(record.lines.slice(s.shown).join('\n') + '\n');
         s.shown = record.lines.length;

@@ -81,7 +81,10 @@ export async function runTurns(options: RunOptions): Promise<RunFigures> {
 
   const startOne = () => {
     const queue: StampQueue = { stamps: [] };
-    const client = createChatClient({ baseURL: url, fetch: stampReadingFetch((input, init) => fetch(input, init), queue) });
+    const client = createChatClient({
+      baseURL: url,
+      fetch: stampReadingFetch((input, init) => fetch(input, init), queue),
+    });
     const actor = createAgentTurnActor({
       client,
       model: 'scripted:qwen3.6-plus',

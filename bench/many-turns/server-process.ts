@@ -12,7 +12,9 @@ const script = fileURLToPath(new URL('./stamped-server.ts', import.meta.url));
 
 /** `pace`: milliseconds per token, or 'realistic' (the scripted model's default, ~8 ms, 300 ms to the first). */
 export async function startServerProcess(pace: number | 'realistic'): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, String(pace)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, String(pace)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout });
   const url = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before listening`)));
@@ -36,7 +38,9 @@ const probeScript = fileURLToPath(new URL('./delay-probe.ts', import.meta.url));
 export function startDelayProbe(): { stop(): Promise<{ p99Ms: number; maxMs: number }> } {
   const child = spawn(process.execPath, ['--import', 'tsx', probeScript], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });
-  const figures = new Promise<{ p99Ms: number; maxMs: number }>((resolve) => lines.once('line', (line) => resolve(JSON.parse(line))));
+  const figures = new Promise<{ p99Ms: number; maxMs: number }>((resolve) =>
+    lines.once('line', (line) => resolve(JSON.parse(line))),
+  );
   return {
     stop() {
       child.stdin.end();

@@ -23,11 +23,14 @@ function stampEachChunk(body: ReadableStream<Uint8Array>): ReadableStream<Uint8A
   );
 }
 
-const stamped = (model: FetchLike): FetchLike => async (input, init) => {
-  const response = await model(input, init);
-  if (!response.body || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) return response;
-  return new Response(stampEachChunk(response.body), { status: response.status, headers: response.headers });
-};
+const stamped =
+  (model: FetchLike): FetchLike =>
+  async (input, init) => {
+    const response = await model(input, init);
+    if (!response.body || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream'))
+      return response;
+    return new Response(stampEachChunk(response.body), { status: response.status, headers: response.headers });
+  };
 
 const arg = process.argv[2] ?? 'realistic';
 const pace = arg === 'realistic' ? undefined : Number(arg);

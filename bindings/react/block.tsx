@@ -33,4 +33,7 @@ function AgentTurnBlock({ block, render: Render = PlainBlock }: BlockProps) {
  * }
  * ```
  */
-export const Block = memo(AgentTurnBlock, (before, after) => before.block === after.block && before.render === after.render);
+export const Block = memo(
+  AgentTurnBlock,
+  (before, after) => before.block === after.block && before.render === after.render,
+);

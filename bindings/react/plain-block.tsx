@@ -22,7 +22,12 @@ function ToolUse({ block }: { block: ToolBlockView }) {
 
 /** A block as plain markup: text in a div, reasoning folded in a details element, a tool use with its parameters and result. */
 export function PlainBlock({ block }: { block: BlockView }) {
-  if (block.type === 'text') return <div data-block="text" data-status={block.status} style={{ whiteSpace: 'pre-wrap' }}>{block.content}</div>;
+  if (block.type === 'text')
+    return (
+      <div data-block="text" data-status={block.status} style={{ whiteSpace: 'pre-wrap' }}>
+        {block.content}
+      </div>
+    );
   if (block.type === 'reasoning') {
     return (
       <details data-block="reasoning" data-status={block.status}>

@@ -29,7 +29,10 @@ export const turnSessionMachine = /* @__PURE__ */ setup({
   actors: { agentTurn: agentTurnMachine },
   actions: {
     // The guard 'running' makes sure a turn is there.
-    forward: sendTo(({ context }) => context.turn as AgentTurnRef, ({ event }) => event as Exclude<TurnSessionEvent, { type: 'START' }>),
+    forward: sendTo(
+      ({ context }) => context.turn as AgentTurnRef,
+      ({ event }) => event as Exclude<TurnSessionEvent, { type: 'START' }>,
+    ),
   },
   guards: {
     idle: ({ context }) => !isTurnRunning(context.turn),

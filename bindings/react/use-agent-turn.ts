@@ -44,7 +44,8 @@ export interface UseAgentTurnResult {
 
 const viewOf = (snapshot: SnapshotFrom<AgentTurnMachine> | undefined): AgentTurnView | undefined =>
   snapshot === undefined ? undefined : selectView(snapshot);
-const outputOf = (snapshot: SnapshotFrom<AgentTurnMachine> | undefined): AgentTurnOutput | undefined => snapshot?.output;
+const outputOf = (snapshot: SnapshotFrom<AgentTurnMachine> | undefined): AgentTurnOutput | undefined =>
+  snapshot?.output;
 
 /**
  * One agent turn in a component: `start(task)` runs it, the component re-renders with each
@@ -94,7 +95,10 @@ export function useAgentTurn(options: UseAgentTurnOptions): UseAgentTurnResult {
     [session],
   );
   const approve = useCallback(() => session.send({ type: 'APPROVE' }), [session]);
-  const reject = useCallback((feedback?: string) => session.send(feedback === undefined ? { type: 'REJECT' } : { type: 'REJECT', feedback }), [session]);
+  const reject = useCallback(
+    (feedback?: string) => session.send(feedback === undefined ? { type: 'REJECT' } : { type: 'REJECT', feedback }),
+    [session],
+  );
   const abort = useCallback(() => session.send({ type: 'ABORT' }), [session]);
 
   return useMemo(

@@ -96,7 +96,8 @@ export function App({ initialPace = 'realistic' }: { initialPace?: Pace }) {
           </select>
         </label>
         <label>
-          <input type="checkbox" checked={askBeforeWrites} onChange={(e) => setAskBeforeWrites(e.target.checked)} /> Ask before writes and commands
+          <input type="checkbox" checked={askBeforeWrites} onChange={(e) => setAskBeforeWrites(e.target.checked)} /> Ask
+          before writes and commands
         </label>
         <button type="submit" className="primary" disabled={running}>
           Run
@@ -107,12 +108,20 @@ export function App({ initialPace = 'realistic' }: { initialPace?: Pace }) {
       </form>
       <TurnActionsContext.Provider value={actions}>
         <main className="conversation" aria-label="Conversation">
-          {asked === undefined && <p className="muted">Press Run: the scripted model answers in this page, tools work on the files at the right.</p>}
+          {asked === undefined && (
+            <p className="muted">
+              Press Run: the scripted model answers in this page, tools work on the files at the right.
+            </p>
+          )}
           {asked !== undefined && <p className="user">{asked}</p>}
-          {view?.requests.map((request) => <Request key={request.key} request={request} />)}
+          {view?.requests.map((request) => (
+            <Request key={request.key} request={request} />
+          ))}
           {output && (
             <p className={`outcome ${output.reason}`} data-testid="outcome">
-              {output.reason === 'completed' ? `Completed: ${output.result ?? ''}` : `Ended: ${output.reason}${output.error ? ` — ${output.error.message}` : ''}`}
+              {output.reason === 'completed'
+                ? `Completed: ${output.result ?? ''}`
+                : `Ended: ${output.reason}${output.error ? ` — ${output.error.message}` : ''}`}
             </p>
           )}
         </main>

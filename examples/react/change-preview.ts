@@ -14,7 +14,10 @@ const previews = new Map<string, Promise<Preview>>();
 
 /** Whether the block is a file change whose preview can still be made (complete, not yet run). */
 function previewable(block: ToolBlockView): boolean {
-  return (PREVIEWED_TOOLS as readonly string[]).includes(block.name) && (block.status === 'ready' || block.status === 'awaiting-approval');
+  return (
+    (PREVIEWED_TOOLS as readonly string[]).includes(block.name) &&
+    (block.status === 'ready' || block.status === 'awaiting-approval')
+  );
 }
 
 function previewOf(block: ToolBlockView, workspace: MemoryWorkspace): Promise<Preview> | undefined {

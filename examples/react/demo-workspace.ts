@@ -6,9 +6,11 @@ import { createMemoryTools, createMemoryWorkspace, type MemoryWorkspace } from '
 import type { ToolFunctions } from '../../machines/index.js';
 
 const START_FILES: Record<string, string> = {
-  'README.md': '# Pocket Ledger\n\nA small command-line ledger for shared household expenses.\n\n    npm start -- add 12.50 "groceries" --by sam\n    npm start -- balance\n',
+  'README.md':
+    '# Pocket Ledger\n\nA small command-line ledger for shared household expenses.\n\n    npm start -- add 12.50 "groceries" --by sam\n    npm start -- balance\n',
   'notes.md': '# Notes\n\n- to do: read the README\n',
-  'src/app.ts': 'export function balance(amounts: number[]): number {\n  return amounts.reduce((a, b) => a + b, 0);\n}\n',
+  'src/app.ts':
+    'export function balance(amounts: number[]): number {\n  return amounts.reduce((a, b) => a + b, 0);\n}\n',
 };
 
 /** A workspace, the tools that work on it, and its writes as an external store (for useSyncExternalStore). */
@@ -25,7 +27,12 @@ export function createDemoWorkspace(): DemoWorkspace {
   const workspace = createMemoryWorkspace(START_FILES);
   let writes = 0;
   workspace.onChange(() => writes++); // first, so listeners see the new count
-  return { workspace, tools: createMemoryTools(workspace), subscribe: (listener) => workspace.onChange(listener), writes: () => writes };
+  return {
+    workspace,
+    tools: createMemoryTools(workspace),
+    subscribe: (listener) => workspace.onChange(listener),
+    writes: () => writes,
+  };
 }
 
 /** How fast the scripted model streams. */
@@ -39,4 +46,5 @@ export function scriptedClient(pace: Pace): ChatClient {
 }
 
 /** Who the agent is: the opening of its system message. */
-export const INSTRUCTIONS = 'You are a careful coding agent. Read before you write, keep changes small, and finish with attempt_completion.';
+export const INSTRUCTIONS =
+  'You are a careful coding agent. Read before you write, keep changes small, and finish with attempt_completion.';

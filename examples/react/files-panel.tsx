@@ -12,7 +12,12 @@ export function FilesPanel({ demo }: { demo: DemoWorkspace }) {
       <ul>
         {workspace.files().map((path) => (
           <li key={path}>
-            <button type="button" className={path === selected ? 'selected' : ''} aria-pressed={path === selected} onClick={() => setSelected(path)}>
+            <button
+              type="button"
+              className={path === selected ? 'selected' : ''}
+              aria-pressed={path === selected}
+              onClick={() => setSelected(path)}
+            >
               {path}
             </button>
           </li>

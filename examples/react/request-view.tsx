@@ -9,7 +9,9 @@ export function Request({ request }: { request: RequestView }) {
       <h3>
         Request {request.number}
         {request.attempt > 0 && <span className="muted"> · retry {request.attempt}</span>}
-        {request.hiddenReasoningTokens !== undefined && <span className="muted"> · {request.hiddenReasoningTokens} reasoning tokens not shown</span>}
+        {request.hiddenReasoningTokens !== undefined && (
+          <span className="muted"> · {request.hiddenReasoningTokens} reasoning tokens not shown</span>
+        )}
       </h3>
       {request.blocks.map((block) => (
         <Block key={block.key} block={block} render={TurnBlock} />

@@ -34,8 +34,15 @@ function Approval() {
       <button type="button" className="primary" onClick={approve} autoFocus>
         Approve
       </button>
-      <input aria-label="Feedback for the model" placeholder="why not? (optional)" value={feedback} onChange={(e) => setFeedback(e.target.value)} />
-      <button type="button" onClick={() => reject(feedback.trim() === '' ? undefined : feedback.trim())}>Reject</button>
+      <input
+        aria-label="Feedback for the model"
+        placeholder="why not? (optional)"
+        value={feedback}
+        onChange={(e) => setFeedback(e.target.value)}
+      />
+      <button type="button" onClick={() => reject(feedback.trim() === '' ? undefined : feedback.trim())}>
+        Reject
+      </button>
     </div>
   );
 }
@@ -61,9 +68,15 @@ export function ToolCard({ block }: { block: ToolBlockView }) {
   const { workspace } = useTurnActions();
   const preview = useChangePreview(block, workspace);
   return (
-    <article className={`tool ${block.status}`} data-block="tool_use" data-status={block.status} aria-label={`${block.name} ${subject(block)}`}>
+    <article
+      className={`tool ${block.status}`}
+      data-block="tool_use"
+      data-status={block.status}
+      aria-label={`${block.name} ${subject(block)}`}
+    >
       <header>
-        <strong>{block.isCompletion ? 'Done' : block.name}</strong> <code>{block.isCompletion ? '' : subject(block)}</code>
+        <strong>{block.isCompletion ? 'Done' : block.name}</strong>{' '}
+        <code>{block.isCompletion ? '' : subject(block)}</code>
         <span className="badge">{STATUS_TEXT[block.status]}</span>
       </header>
       {block.isCompletion ? (

@@ -80,7 +80,8 @@ export function createStreamParser(options: StreamParseOptions = {}): StreamPars
   function write(chunk: string): void {
     if (ended) throw new ParserError('parser-ended', 'write() after end(): create a new parser for a new message');
     // a non-string (undefined, a Uint8Array) would otherwise become text like "undefined"
-    if (typeof chunk !== 'string') throw new ParserError('invalid-chunk', `write() expects a string chunk, got ${describeValue(chunk)}`);
+    if (typeof chunk !== 'string')
+      throw new ParserError('invalid-chunk', `write() expects a string chunk, got ${describeValue(chunk)}`);
     const text = chunk;
     if (text === '') return;
     answer = undefined;

@@ -1,7 +1,8 @@
 // Reads one tag candidate at a '<'. Results go to a reusable record instead of a fresh object:
 // this runs at every '<' of the input, including megabytes of TSX.
 
-const SLASH = 47, GT = 62;
+const SLASH = 47,
+  GT = 62;
 
 export const TAG_NONE = 0; // not a tag this parser could ever count: ordinary text
 export const TAG_INCOMPLETE = 1; // the input ends inside something that may still become a tag

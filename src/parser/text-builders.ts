@@ -2,15 +2,27 @@
 // into what they have built, so a value that grows by millions of tiny appends stays an
 // O(1)-per-append rope instead of being re-flattened and copied on every chunk.
 
-const TAB = 9, LF = 10, VT = 11, FF = 12, CR = 13, SPACE = 32;
+const TAB = 9,
+  LF = 10,
+  VT = 11,
+  FF = 12,
+  CR = 13,
+  SPACE = 32;
 
 /** Exactly the code units String.prototype.trim removes, so trimming here equals `.trim()`. */
 export function isWhitespace(c: number): boolean {
   if (c <= SPACE) return c === SPACE || (c >= TAB && c <= CR);
   if (c < 0xa0) return false;
   return (
-    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
-    c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
   );
 }
 

@@ -127,7 +127,8 @@ const BUILT_IN: readonly ModelProfile[] = [
   },
   {
     id: 'qwen3.6-plus',
-    description: 'reasoning_content; sends both keys, the inactive one null; 400 on response_format without the word "json".',
+    description:
+      'reasoning_content; sends both keys, the inactive one null; 400 on response_format without the word "json".',
     reasoning: 'reasoning_content',
     reasoningField: 'reasoning_content',
     inactiveKey: 'null',
@@ -157,7 +158,8 @@ const BUILT_IN: readonly ModelProfile[] = [
   },
   {
     id: 'gateway-reasoning',
-    description: 'A reasoning model behind a gateway (vLLM, Ollama, OpenRouter style): thinking in `reasoning`, inactive key null.',
+    description:
+      'A reasoning model behind a gateway (vLLM, Ollama, OpenRouter style): thinking in `reasoning`, inactive key null.',
     reasoning: 'reasoning_content',
     reasoningField: 'reasoning',
     inactiveKey: 'null',
@@ -172,7 +174,7 @@ const BUILT_IN: readonly ModelProfile[] = [
   },
   {
     id: 'scripted',
-    description: 'The scripted model\'s own default: reasoning_content, only the active key sent.',
+    description: "The scripted model's own default: reasoning_content, only the active key sent.",
     reasoning: 'reasoning_content',
     reasoningField: 'reasoning_content',
     inactiveKey: 'absent',
@@ -188,7 +190,13 @@ export const modelProfiles: Readonly<Record<string, ModelProfile>> = /* @__PURE_
 
 /** The ids of the seven models whose behaviour was measured (the issue's tables). */
 export const MEASURED_MODEL_IDS = [
-  'gpt-4.1-mini', 'gemini-3.1-flash-lite', 'claude-haiku-4-5', 'grok-4.3', 'qwen3.6-plus', 'glm-5.1', 'gpt-5.4-mini',
+  'gpt-4.1-mini',
+  'gemini-3.1-flash-lite',
+  'claude-haiku-4-5',
+  'grok-4.3',
+  'qwen3.6-plus',
+  'glm-5.1',
+  'gpt-5.4-mini',
 ] as const;
 
 /** The context window assumed for a model whose profile gives none: what most current chat models offer at least. */
@@ -219,11 +227,21 @@ export function contextLimitsFor(model: string): { contextWindow: number; maxOut
   };
 }
 
-const registry = /* @__PURE__ */ new Map<string, ModelProfile>(/* @__PURE__ */ BUILT_IN.map((p) => [p.id.toLowerCase(), modelProfiles[p.id]]));
+const registry = /* @__PURE__ */ new Map<string, ModelProfile>(
+  /* @__PURE__ */ BUILT_IN.map((p) => [p.id.toLowerCase(), modelProfiles[p.id]]),
+);
 
 const REASONING = ['none', 'reasoning_content', 'tokens-only', 'inline-think'];
 const INACTIVE = ['absent', 'null', 'empty-string'];
-const JSON_SCHEMA = ['strict', 'yes', 'think-prefix', 'needs-json-word', 'ignored-markdown', 'ignored-prose', 'unknown'];
+const JSON_SCHEMA = [
+  'strict',
+  'yes',
+  'think-prefix',
+  'needs-json-word',
+  'ignored-markdown',
+  'ignored-prose',
+  'unknown',
+];
 
 function fail(what: string): never {
   throw new ModelProfileError(`registerModelProfile: ${what}`);
@@ -238,7 +256,8 @@ function checkProfile(p: ModelProfile): void {
   }
   if (!INACTIVE.includes(p.inactiveKey)) fail(`"${p.id}": inactiveKey must be one of ${INACTIVE.join(', ')}`);
   if (p.structured === null || typeof p.structured !== 'object') fail(`"${p.id}": structured is required`);
-  if (!JSON_SCHEMA.includes(p.structured.jsonSchema)) fail(`"${p.id}": structured.jsonSchema must be one of ${JSON_SCHEMA.join(', ')}`);
+  if (!JSON_SCHEMA.includes(p.structured.jsonSchema))
+    fail(`"${p.id}": structured.jsonSchema must be one of ${JSON_SCHEMA.join(', ')}`);
   if (typeof p.structured.jsonObject !== 'boolean') fail(`"${p.id}": structured.jsonObject must be a boolean`);
   for (const key of ['contextWindow', 'maxOutputTokens'] as const) {
     const value = p[key];
@@ -278,7 +297,11 @@ function longestPrefixMatch(name: string): ModelProfile | undefined {
   let best: ModelProfile | undefined;
   let bestLength = -1;
   for (const [id, profile] of registry) {
-    if (id.length > bestLength && name.startsWith(id) && (name.length === id.length || SUFFIX_SEPARATORS.has(name[id.length]))) {
+    if (
+      id.length > bestLength &&
+      name.startsWith(id) &&
+      (name.length === id.length || SUFFIX_SEPARATORS.has(name[id.length]))
+    ) {
       best = profile;
       bestLength = id.length;
     }

@@ -55,10 +55,16 @@ const TAG_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 function checkName(name: unknown, what: string): string {
   if (typeof name !== 'string' || !TAG_NAME.test(name)) {
-    throw new ProtocolError('invalid-name', `${what} ${JSON.stringify(name)} is not a plain tag name (${TAG_NAME.source})`);
+    throw new ProtocolError(
+      'invalid-name',
+      `${what} ${JSON.stringify(name)} is not a plain tag name (${TAG_NAME.source})`,
+    );
   }
   if (name in Object.prototype) {
-    throw new ProtocolError('reserved-name', `${what} "${name}" is a member of Object.prototype and cannot be used as a tag name`);
+    throw new ProtocolError(
+      'reserved-name',
+      `${what} "${name}" is a member of Object.prototype and cannot be used as a tag name`,
+    );
   }
   return name;
 }
@@ -88,7 +94,12 @@ function prefixesOf(names: Iterable<string>): Set<string> {
  * ```
  */
 export function defineProtocol(definition: ProtocolDefinition): Protocol {
-  if (definition === null || typeof definition !== 'object' || definition.tools === null || typeof definition.tools !== 'object') {
+  if (
+    definition === null ||
+    typeof definition !== 'object' ||
+    definition.tools === null ||
+    typeof definition.tools !== 'object'
+  ) {
     throw new ProtocolError('invalid-definition', 'defineProtocol expects { tools: { [toolName]: params } }');
   }
   const globalParams = (definition.globalParams ?? []).map((p) => checkName(p, 'parameter'));
@@ -100,13 +111,19 @@ export function defineProtocol(definition: ProtocolDefinition): Protocol {
     const own = Array.isArray(spec) ? spec : (spec as { params?: readonly string[] })?.params;
     const raw = Array.isArray(spec) ? [] : ((spec as { raw?: readonly string[] })?.raw ?? []);
     if (!Array.isArray(own) || !Array.isArray(raw)) {
-      throw new ProtocolError('invalid-definition', `tool "${name}": expected an array of parameter names or { params, raw }`);
+      throw new ProtocolError(
+        'invalid-definition',
+        `tool "${name}": expected an array of parameter names or { params, raw }`,
+      );
     }
     const params = [...new Set([...own.map((p) => checkName(p, `parameter of "${name}":`)), ...globalParams])];
     for (const r of raw) {
       checkName(r, `raw parameter of "${name}":`);
       if (!params.includes(r)) {
-        throw new ProtocolError('unknown-raw-param', `raw parameter "${r}" is not among the parameters of tool "${name}"`);
+        throw new ProtocolError(
+          'unknown-raw-param',
+          `raw parameter "${r}" is not among the parameters of tool "${name}"`,
+        );
       }
     }
     tools.push(Object.freeze({ name, params: Object.freeze(params), raw: Object.freeze([...new Set(raw)]) }));
@@ -159,7 +176,8 @@ function build(tools: readonly ToolDefinition[], reasoningTags: readonly string[
     withReasoningTags(tags) {
       const next = tags.map((t) => checkName(t, 'reasoning tag'));
       for (const tag of next) {
-        if (byName.has(tag)) throw new ProtocolError('name-conflict', `"${tag}" is used both as a tool and as a reasoning tag`);
+        if (byName.has(tag))
+          throw new ProtocolError('name-conflict', `"${tag}" is used both as a tool and as a reasoning tag`);
       }
       return build(tools, [...new Set(next)]);
     },

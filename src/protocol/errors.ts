@@ -1,7 +1,12 @@
 import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
 
 /** What a {@link ProtocolError} complains about. */
-export type ProtocolErrorCode = 'invalid-name' | 'reserved-name' | 'unknown-raw-param' | 'name-conflict' | 'invalid-definition';
+export type ProtocolErrorCode =
+  | 'invalid-name'
+  | 'reserved-name'
+  | 'unknown-raw-param'
+  | 'name-conflict'
+  | 'invalid-definition';
 
 const PROTOCOL_ERROR = /* @__PURE__ */ errorMarker('ProtocolError');
 

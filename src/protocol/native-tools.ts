@@ -22,7 +22,10 @@ export function nativeToolDefinitions(
       parameters: {
         type: 'object',
         properties: Object.fromEntries(
-          tool.params.map((p) => [p.name, p.description !== undefined ? { type: 'string', description: p.description } : { type: 'string' }]),
+          tool.params.map((p) => [
+            p.name,
+            p.description !== undefined ? { type: 'string', description: p.description } : { type: 'string' },
+          ]),
         ),
         required: tool.params.filter((p) => p.required).map((p) => p.name),
         additionalProperties: false,

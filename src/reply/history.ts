@@ -20,7 +20,9 @@ export interface ToolResultEntry {
  * A leading inline reasoning section (`<think>…</think>`) is reasoning, so it is left out too;
  * `reasoningTags` / `startInReasoning` say how the reply was parsed (default: `think`).
  */
-export function assistantHistoryMessage(reply: { content: string; toolCalls?: ChatToolCall[] } & StripReasoningOptions): ChatMessage {
+export function assistantHistoryMessage(
+  reply: { content: string; toolCalls?: ChatToolCall[] } & StripReasoningOptions,
+): ChatMessage {
   const content = stripLeadingReasoning(reply.content, reply);
   const toolCalls = reply.toolCalls ?? [];
   if (toolCalls.length === 0) return { role: 'assistant', content };
@@ -28,7 +30,11 @@ export function assistantHistoryMessage(reply: { content: string; toolCalls?: Ch
   return {
     role: 'assistant',
     content: content === '' ? null : content,
-    tool_calls: toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.function.name, arguments: c.function.arguments } })),
+    tool_calls: toolCalls.map((c) => ({
+      id: c.id,
+      type: 'function',
+      function: { name: c.function.name, arguments: c.function.arguments },
+    })),
   };
 }
 

@@ -41,9 +41,7 @@ function finalParams(text: string): Record<string, string> | undefined {
     return undefined;
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
-  return Object.fromEntries(
-    Object.entries(parsed).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
-  );
+  return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
 }
 
 /** `idFallback(index)` names calls whose provider sent no id (the history needs one to answer them). */
@@ -121,7 +119,8 @@ export function createNativeToolCalls(idFallback: (index: number) => string): Na
       if (call === undefined || startsAnotherCall(call, id, name)) call = create(index);
       if (id !== undefined && call.id === undefined) call.id = id;
       // Most providers send the name once; a few repeat it on every delta, a few split it.
-      if (name !== undefined && name !== call.name) call.name = call.name !== '' && !name.startsWith(call.name) ? call.name + name : name;
+      if (name !== undefined && name !== call.name)
+        call.name = call.name !== '' && !name.startsWith(call.name) ? call.name + name : name;
       if (argumentsDelta !== '') {
         call.arguments += argumentsDelta;
         call.reader.push(argumentsDelta);

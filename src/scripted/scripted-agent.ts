@@ -21,12 +21,16 @@ function done(conv: ScriptedConversation, tool: string): ScriptedToolOutcome | u
 function listedEntries(outcome: ScriptedToolOutcome): string[] {
   if (/ is empty\.$/.test(outcome.text)) return [];
   // Notes such as "[… more entries not shown]" or "(tool did not return anything)" are not entries.
-  return outcome.text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('[') && !(l.startsWith('(') && l.endsWith(')')));
+  return outcome.text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('[') && !(l.startsWith('(') && l.endsWith(')')));
 }
 
 function readmeIn(outcome: ScriptedToolOutcome | undefined): string | undefined {
   if (!outcome || outcome.kind !== 'ok') return undefined;
-  const prefix = outcome.target && outcome.target !== '.' && outcome.target !== './' ? `${outcome.target.replace(/\/+$/, '')}/` : '';
+  const prefix =
+    outcome.target && outcome.target !== '.' && outcome.target !== './' ? `${outcome.target.replace(/\/+$/, '')}/` : '';
   for (const entry of listedEntries(outcome)) {
     const name = entry.replace(/\/$/, '');
     const base = name.slice(name.lastIndexOf('/') + 1);
@@ -57,7 +61,11 @@ function fileContent(intent: ScriptedTaskIntent, conv: ScriptedConversation): st
   const list = done(conv, 'list_files');
   const read = done(conv, 'read_file');
   const facts = [
-    list ? (list.kind === 'ok' ? `${entriesText(listedEntries(list).length)} listed` : 'listing failed') : 'nothing listed',
+    list
+      ? list.kind === 'ok'
+        ? `${entriesText(listedEntries(list).length)} listed`
+        : 'listing failed'
+      : 'nothing listed',
     read ? (read.kind === 'ok' ? `read ${read.target ?? 'a file'}` : 'reading failed') : 'nothing read',
   ];
   // `<`, `&&` and a fake closing tag on its own line: the parser must keep them in the file.
@@ -77,19 +85,23 @@ function summarize(conv: ScriptedConversation, intent: ScriptedTaskIntent): stri
   const parts: string[] = [];
   const list = done(conv, 'list_files');
   if (list) {
-    parts.push(list.kind === 'ok'
-      ? `Listed ${entriesText(listedEntries(list).length)} in '${list.target ?? '.'}'`
-      : `Could not list '${list.target ?? '.'}': ${firstLine(list.text)}`);
+    parts.push(
+      list.kind === 'ok'
+        ? `Listed ${entriesText(listedEntries(list).length)} in '${list.target ?? '.'}'`
+        : `Could not list '${list.target ?? '.'}': ${firstLine(list.text)}`,
+    );
   }
   const read = done(conv, 'read_file');
   if (read) {
     const path = read.target ?? 'the file';
     const title = heading(read.text);
-    parts.push(read.kind !== 'ok'
-      ? `Could not read ${path}: ${firstLine(read.text)}`
-      : title !== undefined
-        ? `${path} starts with the heading "${title}"`
-        : `${path} has ${countLines(read.text)} lines and begins "${firstLine(read.text)}"`);
+    parts.push(
+      read.kind !== 'ok'
+        ? `Could not read ${path}: ${firstLine(read.text)}`
+        : title !== undefined
+          ? `${path} starts with the heading "${title}"`
+          : `${path} has ${countLines(read.text)} lines and begins "${firstLine(read.text)}"`,
+    );
   }
   const write = done(conv, 'write_to_file');
   if (write) {
@@ -98,7 +110,9 @@ function summarize(conv: ScriptedConversation, intent: ScriptedTaskIntent): stri
   }
   const rejected = lastWhere(conv.outcomes, (o) => o.kind === 'rejected');
   if (rejected) {
-    parts.push(`Stopped because the user rejected ${rejected.tool}${conv.feedback ? ` (feedback: "${conv.feedback}")` : ''}`);
+    parts.push(
+      `Stopped because the user rejected ${rejected.tool}${conv.feedback ? ` (feedback: "${conv.feedback}")` : ''}`,
+    );
   } else if (conv.feedback) {
     parts.push(`Noted the feedback: "${conv.feedback}"`);
   }
@@ -126,12 +140,20 @@ export function planAgentStep(conv: ScriptedConversation, availableTools?: Reado
     return {
       reasoning: `The task: ${intent.summary}\n\nI do not know the workspace yet. Listing its top level is cheap and shows where things are.`,
       text: `${apology}I'll start by looking at the files in the workspace.`,
-      tool: { name: 'list_files', params: [['path', '.'], ['recursive', 'false']] },
+      tool: {
+        name: 'list_files',
+        params: [
+          ['path', '.'],
+          ['recursive', 'false'],
+        ],
+      },
     };
   }
   const readPath = intent.readPath ?? readmeIn(listing);
   if (!rejected && can('read_file') && readPath !== undefined && !done(conv, 'read_file')) {
-    const why = intent.readPath ? 'The task names this file.' : 'The listing has a README; it should say what the project is.';
+    const why = intent.readPath
+      ? 'The task names this file.'
+      : 'The listing has a README; it should say what the project is.';
     return {
       reasoning: `${why}\n\nReading ${readPath} next.`,
       text: `${apology}Now I'll read ${readPath}.`,
@@ -142,7 +164,13 @@ export function planAgentStep(conv: ScriptedConversation, availableTools?: Reado
     return {
       reasoning: `The task asks for a file. I have what I need to write ${intent.writePath}.\n\nIt should record what the tools told me.`,
       text: `${apology}I'll write ${intent.writePath} now.`,
-      tool: { name: 'write_to_file', params: [['path', intent.writePath], ['content', fileContent(intent, conv)]] },
+      tool: {
+        name: 'write_to_file',
+        params: [
+          ['path', intent.writePath],
+          ['content', fileContent(intent, conv)],
+        ],
+      },
     };
   }
   const result = summarize(conv, intent);
@@ -150,7 +178,9 @@ export function planAgentStep(conv: ScriptedConversation, availableTools?: Reado
     return { reasoning: 'Everything the task needs is done.', text: `${apology}${result}` };
   }
   return {
-    reasoning: rejected ? 'The user rejected a tool use, so I stop here and report.' : 'Everything the task needs is done.\n\nTime to report what the tools said.',
+    reasoning: rejected
+      ? 'The user rejected a tool use, so I stop here and report.'
+      : 'Everything the task needs is done.\n\nTime to report what the tools said.',
     text: `${apology}Done.`,
     tool: { name: 'attempt_completion', params: [['result', result]] },
   };

@@ -37,7 +37,11 @@ export function messageText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) {
     return content
-      .map((part) => (part && typeof part === 'object' && typeof (part as { text?: unknown }).text === 'string' ? (part as { text: string }).text : ''))
+      .map((part) =>
+        part && typeof part === 'object' && typeof (part as { text?: unknown }).text === 'string'
+          ? (part as { text: string }).text
+          : '',
+      )
       .join('\n');
   }
   return '';
@@ -160,5 +164,12 @@ export function readConversation(messages: readonly WireMessage[]): ScriptedConv
   }
   const lastIsUser = list.length > 0 && list[list.length - 1].role === 'user' && list.length - 1 !== firstUser;
   const nudged = lastIsUser && lastUser.includes('[ERROR]') && /no tool|not use a tool/i.test(lastUser);
-  return { task, outcomes, assistantTurns, nudged, feedback: lastFeedback(lastUser), ...(lastAssistantText !== undefined ? { lastAssistantText } : {}) };
+  return {
+    task,
+    outcomes,
+    assistantTurns,
+    nudged,
+    feedback: lastFeedback(lastUser),
+    ...(lastAssistantText !== undefined ? { lastAssistantText } : {}),
+  };
 }

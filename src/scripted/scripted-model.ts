@@ -2,7 +2,13 @@
 // deterministic coding agent (or answers structured-output requests) in the wire style of the
 // profile its `model` names, with optional pacing and fault injection. Web APIs only.
 import type { ChatRequest, FetchLike } from '../wire/types.js';
-import { findModelProfile, listModelProfiles, modelProfiles, profileFor, type ModelProfile } from '../profiles/profiles.js';
+import {
+  findModelProfile,
+  listModelProfiles,
+  modelProfiles,
+  profileFor,
+  type ModelProfile,
+} from '../profiles/profiles.js';
 import { FaultLedger, isScriptedFault, scriptedFaults, type ScriptedFault } from './scripted-faults.js';
 import { errorResponse, jsonResponse } from './scripted-http.js';
 import { checkChatRequest } from './scripted-request.js';
@@ -75,11 +81,17 @@ function checkOptions(options: ScriptedModelOptions): void {
     if (!isScriptedFault(fault)) throw bad(`unknown fault "${String(fault)}"; known: ${scriptedFaults.join(', ')}`);
   }
   const pace = options.pace;
-  const numbers: Array<[string, unknown]> = typeof pace === 'object' && pace !== null
-    ? [['pace.firstTokenMs', pace.firstTokenMs], ['pace.tokenMs', pace.tokenMs], ['pace.jitterMs', pace.jitterMs]]
-    : [['pace', pace]];
+  const numbers: Array<[string, unknown]> =
+    typeof pace === 'object' && pace !== null
+      ? [
+          ['pace.firstTokenMs', pace.firstTokenMs],
+          ['pace.tokenMs', pace.tokenMs],
+          ['pace.jitterMs', pace.jitterMs],
+        ]
+      : [['pace', pace]];
   numbers.push(['slowFirstTokenMs', options.slowFirstTokenMs], ['usageDelayMs', options.usageDelayMs]);
-  if (options.seed !== undefined && !Number.isInteger(options.seed)) throw bad(`seed must be an integer, got ${String(options.seed)}`);
+  if (options.seed !== undefined && !Number.isInteger(options.seed))
+    throw bad(`seed must be an integer, got ${String(options.seed)}`);
   if (options.randomChunks !== undefined && typeof options.randomChunks !== 'boolean') {
     throw bad(`randomChunks must be true or false, got ${String(options.randomChunks)}`);
   }
@@ -92,12 +104,23 @@ function checkOptions(options: ScriptedModelOptions): void {
 
 const DEFAULT_CREATED = 1767225600; // 2026-01-01T00:00:00Z
 const NON_STREAM_FAULTS: readonly BodyFault[] = ['slow-first-token', 'malformed-chunk', 'length-in-write'];
-const STREAM_FAULTS: readonly BodyFault[] = ['slow-first-token', 'error-mid-stream', 'malformed-chunk', 'cut-in-tool-call', 'length-in-write'];
+const STREAM_FAULTS: readonly BodyFault[] = [
+  'slow-first-token',
+  'error-mid-stream',
+  'malformed-chunk',
+  'cut-in-tool-call',
+  'length-in-write',
+];
 
 function paceOf(pace: ScriptedModelOptions['pace']): { firstTokenMs: number; tokenMs: number; jitterMs: number } {
   if (pace === undefined) return { firstTokenMs: 300, tokenMs: 8, jitterMs: 0 };
-  if (typeof pace === 'number') return { firstTokenMs: Math.max(0, pace * 40), tokenMs: Math.max(0, pace), jitterMs: 0 };
-  return { firstTokenMs: Math.max(0, pace.firstTokenMs ?? 0), tokenMs: Math.max(0, pace.tokenMs ?? 0), jitterMs: Math.max(0, pace.jitterMs ?? 0) };
+  if (typeof pace === 'number')
+    return { firstTokenMs: Math.max(0, pace * 40), tokenMs: Math.max(0, pace), jitterMs: 0 };
+  return {
+    firstTokenMs: Math.max(0, pace.firstTokenMs ?? 0),
+    tokenMs: Math.max(0, pace.tokenMs ?? 0),
+    jitterMs: Math.max(0, pace.jitterMs ?? 0),
+  };
 }
 
 interface IncomingRequest {
@@ -148,10 +171,15 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
 
 /** OpenAI's answer to a prompt longer than the window (with max_tokens: the sum it was asked for). */
 function contextLengthResponse(window: number, promptTokens: number, maxTokens: number | undefined): Response {
-  const message = maxTokens !== undefined
-    ? `This model's maximum context length is ${window} tokens. However, you requested ${promptTokens + maxTokens} tokens (${promptTokens} in the messages, ${maxTokens} in the completion). Please reduce the length of the messages or completion.`
-    : `This model's maximum context length is ${window} tokens. However, your messages resulted in ${promptTokens} tokens. Please reduce the length of the messages.`;
-  return errorResponse(400, message, { type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded' });
+  const message =
+    maxTokens !== undefined
+      ? `This model's maximum context length is ${window} tokens. However, you requested ${promptTokens + maxTokens} tokens (${promptTokens} in the messages, ${maxTokens} in the completion). Please reduce the length of the messages or completion.`
+      : `This model's maximum context length is ${window} tokens. However, your messages resulted in ${promptTokens} tokens. Please reduce the length of the messages.`;
+  return errorResponse(400, message, {
+    type: 'invalid_request_error',
+    param: 'messages',
+    code: 'context_length_exceeded',
+  });
 }
 
 function modelEntry(id: string, created: number) {
@@ -193,7 +221,9 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
     options.onRequest?.(request);
     const profile = resolveProfile(request.model);
     if (!profile) {
-      return errorResponse(404, `The model \`${request.model}\` does not exist or you do not have access to it.`, { code: 'model_not_found' });
+      return errorResponse(404, `The model \`${request.model}\` does not exist or you do not have access to it.`, {
+        code: 'model_not_found',
+      });
     }
     const tools = Array.isArray(request.tools) && request.tools.length > 0 ? request.tools : undefined;
     const maxTokens = (request.max_completion_tokens ?? request.max_tokens) as number | undefined;
@@ -205,12 +235,20 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
     const conv = readConversation(request.messages);
     const task = conv.task;
     const active = ledger.activeFaults(task);
-    for (const [fault, status] of [['http-429-once', 429], ['http-500-once', 500]] as const) {
+    for (const [fault, status] of [
+      ['http-429-once', 429],
+      ['http-500-once', 500],
+    ] as const) {
       if (!ledger.pending(active, fault, task)) continue;
       ledger.consume(fault, task);
       return status === 429
-        ? errorResponse(429, 'Rate limit reached for requests. Please try again shortly.', { type: 'requests', code: 'rate_limit_exceeded' })
-        : errorResponse(500, 'The server had an error while processing your request. Sorry about that!', { type: 'server_error' });
+        ? errorResponse(429, 'Rate limit reached for requests. Please try again shortly.', {
+            type: 'requests',
+            code: 'rate_limit_exceeded',
+          })
+        : errorResponse(500, 'The server had an error while processing your request. Sorry about that!', {
+            type: 'server_error',
+          });
     }
 
     let reply: ScriptedReply;
@@ -224,14 +262,19 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
       const names = tools ? new Set(tools.map((t) => t.function.name)) : undefined;
       const step = planAgentStep(conv, names);
       // The id hashes the whole history: a history cut to fit the window has fewer turns, and the ids must still be new.
-      reply = tools ? renderNativeReply(step, tools, `call_${shortHash(JSON.stringify(request.messages))}_${conv.assistantTurns}`) : renderTagReply(step);
+      reply = tools
+        ? renderNativeReply(step, tools, `call_${shortHash(JSON.stringify(request.messages))}_${conv.assistantTurns}`)
+        : renderTagReply(step);
     }
     const shaped = shapeForProfile(reply, profile);
 
     const stream = request.stream === true;
     const applicable = (f: BodyFault) =>
-      (f !== 'cut-in-tool-call' || shaped.toolStart !== undefined) && (f !== 'length-in-write' || shaped.writeContent !== undefined);
-    const fault = (stream ? STREAM_FAULTS : NON_STREAM_FAULTS).find((f) => applicable(f) && ledger.pending(active, f, task));
+      (f !== 'cut-in-tool-call' || shaped.toolStart !== undefined) &&
+      (f !== 'length-in-write' || shaped.writeContent !== undefined);
+    const fault = (stream ? STREAM_FAULTS : NON_STREAM_FAULTS).find(
+      (f) => applicable(f) && ledger.pending(active, f, task),
+    );
     if (fault) ledger.consume(fault, task);
 
     const ctx: WireContext = {
@@ -240,7 +283,10 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
       created,
       profile,
       // 'no-usage': a provider that ignores stream_options (every reply of the conversation).
-      includeUsage: stream && (request.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true && !active.has('no-usage'),
+      includeUsage:
+        stream &&
+        (request.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true &&
+        !active.has('no-usage'),
       promptTokens,
       maxTokens: maxTokens ?? undefined,
       firstTokenMs: pace.firstTokenMs,
@@ -252,9 +298,14 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
     const headers = { 'x-request-id': ctx.id, 'openai-model': request.model };
     if (stream) {
       // Each response its own random sequence, the same on every run.
-      const shape = pace.jitterMs > 0 || options.randomChunks === true
-        ? { jitterMs: pace.jitterMs, randomChunks: options.randomChunks === true, random: seededRandom(seed * 7919 + counter) }
-        : undefined;
+      const shape =
+        pace.jitterMs > 0 || options.randomChunks === true
+          ? {
+              jitterMs: pace.jitterMs,
+              randomChunks: options.randomChunks === true,
+              random: seededRandom(seed * 7919 + counter),
+            }
+          : undefined;
       return new Response(framesToStream(streamFrames(shaped, ctx), req.signal, shape), {
         status: 200,
         headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', ...headers },
@@ -264,7 +315,10 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
     const body = completionBody(shaped, ctx);
     if (fault === 'malformed-chunk') {
       const text = JSON.stringify(body);
-      return new Response(text.slice(0, Math.floor(text.length / 2)), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+      return new Response(text.slice(0, Math.floor(text.length / 2)), {
+        status: 200,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
     }
     return jsonResponse(body, 200, headers);
   }
@@ -286,11 +340,20 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
       } catch (error) {
         if (req.signal?.aborted) throw abortReason(req.signal);
         // A bug here must look like a server fault to the client, not like a network failure.
-        return errorResponse(500, `The scripted model failed: ${error instanceof Error ? error.message : String(error)}`, { type: 'server_error' });
+        return errorResponse(
+          500,
+          `The scripted model failed: ${error instanceof Error ? error.message : String(error)}`,
+          { type: 'server_error' },
+        );
       }
     }
     if (path.endsWith('/models') && method === 'GET') {
-      const ids = ['scripted', ...listModelProfiles().map((p) => p.id).filter((id) => id !== 'scripted')];
+      const ids = [
+        'scripted',
+        ...listModelProfiles()
+          .map((p) => p.id)
+          .filter((id) => id !== 'scripted'),
+      ];
       return jsonResponse({ object: 'list', data: ids.map((id) => modelEntry(id, created)) });
     }
     const modelMatch = /\/models\/([^/]+)$/.exec(path);

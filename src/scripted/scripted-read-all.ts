@@ -22,7 +22,13 @@ function readProgress(text: string | undefined, folder: string): ReadAllProgress
   const line = text.slice(at + PROGRESS_MARK.length).split('\n')[0];
   try {
     const value = JSON.parse(line) as Partial<ReadAllProgress>;
-    if (value.folder !== folder || !Array.isArray(value.files) || value.notes === null || typeof value.notes !== 'object') return undefined;
+    if (
+      value.folder !== folder ||
+      !Array.isArray(value.files) ||
+      value.notes === null ||
+      typeof value.notes !== 'object'
+    )
+      return undefined;
     return { folder, files: value.files.filter((f): f is string => typeof f === 'string'), notes: { ...value.notes } };
   } catch {
     return undefined;
@@ -46,7 +52,11 @@ function listedFiles(outcome: ScriptedToolOutcome): string[] {
 /** One line about a file: its length and its first line, without characters that could read as tags. */
 function noteOf(text: string): string {
   const lines = text === '' ? 0 : text.split('\n').length;
-  const first = (text.split('\n').find((l) => l.trim() !== '') ?? '').replace(/^\s*\d+\s*[|:]\s*/, '').replace(/[<>&]/g, ' ').trim().slice(0, 50);
+  const first = (text.split('\n').find((l) => l.trim() !== '') ?? '')
+    .replace(/^\s*\d+\s*[|:]\s*/, '')
+    .replace(/[<>&]/g, ' ')
+    .trim()
+    .slice(0, 50);
   return first === '' ? `${lines} lines` : `${lines} lines, begins "${first}"`;
 }
 
@@ -54,19 +64,32 @@ function noteOf(text: string): string {
 export function planReadAllStep(conv: ScriptedConversation, folder: string, canComplete: boolean): ScriptedAgentStep {
   let progress = readProgress(conv.lastAssistantText, folder);
   if (progress === undefined) {
-    const listing = [...conv.outcomes].reverse().find((o) => o.tool === 'list_files' && sameFolder(o.target, folder) && o.kind !== 'not-run');
+    const listing = [...conv.outcomes]
+      .reverse()
+      .find((o) => o.tool === 'list_files' && sameFolder(o.target, folder) && o.kind !== 'not-run');
     if (listing === undefined) {
       return {
         reasoning: `The task asks for every file in ${folder}. First I need the list of them.`,
         text: `I'll list the files in ${folder}.`,
-        tool: { name: 'list_files', params: [['path', folder], ['recursive', 'true']] },
+        tool: {
+          name: 'list_files',
+          params: [
+            ['path', folder],
+            ['recursive', 'true'],
+          ],
+        },
       };
     }
     progress = { folder, files: listedFiles(listing), notes: {} };
   }
   // What the reads still in the history said (the newest one is not in the progress line yet).
   for (const o of conv.outcomes) {
-    if (o.tool === 'read_file' && o.target !== undefined && progress.files.includes(o.target) && (o.kind === 'ok' || o.kind === 'error')) {
+    if (
+      o.tool === 'read_file' &&
+      o.target !== undefined &&
+      progress.files.includes(o.target) &&
+      (o.kind === 'ok' || o.kind === 'error')
+    ) {
       progress.notes[o.target] = o.kind === 'ok' ? noteOf(o.text) : 'could not be read';
     }
   }
@@ -80,9 +103,14 @@ export function planReadAllStep(conv: ScriptedConversation, folder: string, canC
       tool: { name: 'read_file', params: [['path', next]] },
     };
   }
-  const summary = progress.files.length === 0
-    ? `${folder} holds no files.`
-    : `Read ${progress.files.length} file${progress.files.length === 1 ? '' : 's'} in ${folder}: ${progress.files.map((f) => `${f} (${progress.notes[f]})`).join('; ')}.`;
+  const summary =
+    progress.files.length === 0
+      ? `${folder} holds no files.`
+      : `Read ${progress.files.length} file${progress.files.length === 1 ? '' : 's'} in ${folder}: ${progress.files.map((f) => `${f} (${progress.notes[f]})`).join('; ')}.`;
   if (!canComplete) return { reasoning: 'Every file is read.', text: summary };
-  return { reasoning: 'Every file is read. Time to report.', text: 'Done.', tool: { name: 'attempt_completion', params: [['result', summary]] } };
+  return {
+    reasoning: 'Every file is read. Time to report.',
+    text: 'Done.',
+    tool: { name: 'attempt_completion', params: [['result', summary]] },
+  };
 }

@@ -37,23 +37,37 @@ export function renderTagReply(step: ScriptedAgentStep): ScriptedReply {
     }
   }
   content += `</${step.tool.name}>`;
-  return { reasoning: step.reasoning, content, toolCalls: [], finishReason: 'stop', faultText: 'content', toolStart, writeContent };
+  return {
+    reasoning: step.reasoning,
+    content,
+    toolCalls: [],
+    finishReason: 'stop',
+    faultText: 'content',
+    toolStart,
+    writeContent,
+  };
 }
 
 function paramType(tools: readonly ChatToolDefinition[], tool: string, param: string): unknown {
   const def = tools.find((t) => t.function?.name === tool);
-  const props = (def?.function.parameters as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties;
+  const props = (def?.function.parameters as { properties?: Record<string, { type?: unknown }> } | undefined)
+    ?.properties;
   return props?.[param]?.type;
 }
 
 function typedValue(value: string, type: unknown): unknown {
   if (type === 'boolean') return value === 'true';
-  if ((type === 'number' || type === 'integer') && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if ((type === 'number' || type === 'integer') && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
   return value;
 }
 
 /** The step as one native tool call (arguments typed by the request's tool schema). */
-export function renderNativeReply(step: ScriptedAgentStep, tools: readonly ChatToolDefinition[], callId: string): ScriptedReply {
+export function renderNativeReply(
+  step: ScriptedAgentStep,
+  tools: readonly ChatToolDefinition[],
+  callId: string,
+): ScriptedReply {
   if (!step.tool) return { reasoning: step.reasoning, content: step.text, toolCalls: [], finishReason: 'stop' };
   const args: Record<string, unknown> = {};
   for (const [name, value] of step.tool.params) args[name] = typedValue(value, paramType(tools, step.tool.name, name));

@@ -15,7 +15,12 @@ export interface ShapedReply extends ScriptedReply {
 
 export function shapeForProfile(reply: ScriptedReply, profile: ModelProfile): ShapedReply {
   const reasoningField = profile.reasoningField ?? 'reasoning_content';
-  const base = { ...reply, reasoningField, hasReasoningField: profile.reasoning === 'reasoning_content', hiddenReasoningTokens: 0 };
+  const base = {
+    ...reply,
+    reasoningField,
+    hasReasoningField: profile.reasoning === 'reasoning_content',
+    hiddenReasoningTokens: 0,
+  };
   switch (profile.reasoning) {
     case 'reasoning_content':
       return base;
@@ -23,7 +28,11 @@ export function shapeForProfile(reply: ScriptedReply, profile: ModelProfile): Sh
       return { ...base, reasoning: '' };
     case 'tokens-only':
       // Hidden thinking dwarfs the answer: hundreds of tokens even for "1+1".
-      return { ...base, reasoning: '', hiddenReasoningTokens: (profile.typicalReasoningTokens ?? 300) + estimateTokens(reply.reasoning) * 8 };
+      return {
+        ...base,
+        reasoning: '',
+        hiddenReasoningTokens: (profile.typicalReasoningTokens ?? 300) + estimateTokens(reply.reasoning) * 8,
+      };
     case 'inline-think': {
       if (reply.reasoning === '') return base;
       const prefix = `<think>\n${reply.reasoning}\n</think>\n\n`;
@@ -33,7 +42,10 @@ export function shapeForProfile(reply: ScriptedReply, profile: ModelProfile): Sh
         reasoning: '',
         content: prefix + reply.content,
         toolStart: reply.toolStart === undefined ? undefined : reply.toolStart + shift,
-        writeContent: reply.writeContent && { start: reply.writeContent.start + shift, end: reply.writeContent.end + shift },
+        writeContent: reply.writeContent && {
+          start: reply.writeContent.start + shift,
+          end: reply.writeContent.end + shift,
+        },
       };
     }
   }

@@ -27,7 +27,9 @@ export function jitteredDelay(delayMs: number, shape: NetworkShape | undefined):
 /** One read's bytes cut at up to two random places (reads of one byte stay whole). */
 export function cutRead(bytes: Uint8Array, random: RandomSource): Uint8Array[] {
   if (bytes.length < 2) return [bytes];
-  const cuts = [...new Set(Array.from({ length: randomInt(random, 0, 2) }, () => randomInt(random, 1, bytes.length - 1)))].sort((a, b) => a - b);
+  const cuts = [
+    ...new Set(Array.from({ length: randomInt(random, 0, 2) }, () => randomInt(random, 1, bytes.length - 1))),
+  ].sort((a, b) => a - b);
   const out: Uint8Array[] = [];
   let at = 0;
   for (const cut of [...cuts, bytes.length]) {
@@ -72,7 +74,11 @@ export function nextTask(): Promise<void> {
 }
 
 /** The frames as a byte stream; `frames` is read lazily, a read at a time (a generator spreads its own cost too). */
-export function framesToStream(frames: Iterable<PacedFrame>, signal?: AbortSignal, shape?: NetworkShape): ReadableStream<Uint8Array> {
+export function framesToStream(
+  frames: Iterable<PacedFrame>,
+  signal?: AbortSignal,
+  shape?: NetworkShape,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const source = frames[Symbol.iterator]();
   let peeked: IteratorResult<PacedFrame> = source.next();
@@ -97,7 +103,8 @@ export function framesToStream(frames: Iterable<PacedFrame>, signal?: AbortSigna
   };
   /** The frames after the last one taken that need no wait (they come in the same read). */
   const followers = (text: string): string => {
-    while (!peeked.done && peeked.value.delayMs === 0 && text.length + peeked.value.text.length <= READ_CHARS) text += take().text;
+    while (!peeked.done && peeked.value.delayMs === 0 && text.length + peeked.value.text.length <= READ_CHARS)
+      text += take().text;
     return text;
   };
 

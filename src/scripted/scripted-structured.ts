@@ -39,7 +39,10 @@ function mentionsJson(request: ChatRequest): boolean {
 
 function prose(value: unknown): string {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const parts = Object.entries(value).map(([k, v]) => `${k.replace(/_/g, ' ')} is ${Array.isArray(v) ? `a list of ${v.length}` : typeof v === 'object' && v !== null ? 'a group of details' : String(v)}`);
+    const parts = Object.entries(value).map(
+      ([k, v]) =>
+        `${k.replace(/_/g, ' ')} is ${Array.isArray(v) ? `a list of ${v.length}` : typeof v === 'object' && v !== null ? 'a group of details' : String(v)}`,
+    );
     return parts.length > 0 ? `Sure. Here is what I found: ${parts.join(', ')}.` : 'Sure. There is nothing to report.';
   }
   return `Sure. The answer is ${Array.isArray(value) ? `a list of ${value.length}` : String(value)}.`;
@@ -49,9 +52,10 @@ type Form = 'json' | 'think-json' | 'markdown' | 'prose';
 
 function formFor(profile: ModelProfile, type: string | undefined): Form {
   const s = profile.structured;
-  const honoured = type === 'json_schema'
-    ? !(s.jsonSchema === 'ignored-markdown' || s.jsonSchema === 'ignored-prose')
-    : type === 'json_object' && s.jsonObject;
+  const honoured =
+    type === 'json_schema'
+      ? !(s.jsonSchema === 'ignored-markdown' || s.jsonSchema === 'ignored-prose')
+      : type === 'json_object' && s.jsonObject;
   if (s.jsonSchema === 'think-prefix') return 'think-json';
   if (s.jsonSchema === 'ignored-markdown') return 'markdown';
   if (honoured) return 'json';
@@ -70,17 +74,27 @@ export type StructuredPlan = { ok: true; reply: ScriptedReply } | { ok: false; r
 export function planStructuredReply(request: ChatRequest, profile: ModelProfile, breakSchema: boolean): StructuredPlan {
   const type = request.response_format?.type;
   const s = profile.structured;
-  const needsWord = (type === 'json_object' && s.jsonObject) || (type === 'json_schema' && s.jsonSchema === 'needs-json-word');
+  const needsWord =
+    (type === 'json_object' && s.jsonObject) || (type === 'json_schema' && s.jsonSchema === 'needs-json-word');
   if (needsWord && !mentionsJson(request)) {
     return {
       ok: false,
-      response: errorResponse(400, `'messages' must contain the word 'json' in some form, to use 'response_format' of type '${type}'.`, {
-        param: 'messages', code: 'invalid_request_error',
-      }),
+      response: errorResponse(
+        400,
+        `'messages' must contain the word 'json' in some form, to use 'response_format' of type '${type}'.`,
+        {
+          param: 'messages',
+          code: 'invalid_request_error',
+        },
+      ),
     };
   }
   const schema = requestedSchema(request);
-  const value = breakSchema ? counterexampleForSchema(schema) : schema ? exampleForSchema(schema) : { answer: 'example' };
+  const value = breakSchema
+    ? counterexampleForSchema(schema)
+    : schema
+      ? exampleForSchema(schema)
+      : { answer: 'example' };
   const json = JSON.stringify(value);
   const reasoning = 'The user wants structured data. I will fill every field the schema asks for.';
   let content: string;

@@ -43,8 +43,11 @@ export function readTaskIntent(task: string): ScriptedTaskIntent {
   // A path right after "read" that is the write target is not something to read.
   const readPath = readTokens ? firstPath(readTokens.slice(0, 8)) : undefined;
   const large = asksForLargeFile(text);
-  const writePath = writeTokens ? (firstPath(writeTokens.slice(0, 12)) ?? (large ? LARGE_FILE_PATH : DEFAULT_WRITE_PATH)) : undefined;
-  const all = /\b(?:read|summari[sz]e)\s+(?:every|each|all(?:\s+the)?)\s+files?\s+(?:in|under|of)\s+[`'"]?([\w./-]+)/i.exec(text);
+  const writePath = writeTokens
+    ? (firstPath(writeTokens.slice(0, 12)) ?? (large ? LARGE_FILE_PATH : DEFAULT_WRITE_PATH))
+    : undefined;
+  const all =
+    /\b(?:read|summari[sz]e)\s+(?:every|each|all(?:\s+the)?)\s+files?\s+(?:in|under|of)\s+[`'"]?([\w./-]+)/i.exec(text);
   const readAllIn = all ? all[1].replace(/[`'".]+$/, '').replace(/\/+$/, '') || '.' : undefined;
   return {
     summary,

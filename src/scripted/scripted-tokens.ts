@@ -31,6 +31,7 @@ export { estimateTokens } from '../wire/estimate-tokens.js';
  * overheads): a client must rely on the reported `prompt_tokens`, as with a real model.
  */
 export function countPromptTokens(messages: readonly unknown[], tools?: readonly unknown[]): number {
-  const chars = JSON.stringify(messages).length + (tools !== undefined && tools.length > 0 ? JSON.stringify(tools).length : 0);
+  const chars =
+    JSON.stringify(messages).length + (tools !== undefined && tools.length > 0 ? JSON.stringify(tools).length : 0);
   return Math.ceil(chars / 3.5);
 }

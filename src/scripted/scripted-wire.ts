@@ -5,7 +5,12 @@ import type { ShapedReply } from './scripted-shape.js';
 import { tokensOf } from './scripted-tokens.js';
 
 /** Faults that change the body of a 200 response. */
-export type BodyFault = 'error-mid-stream' | 'malformed-chunk' | 'cut-in-tool-call' | 'length-in-write' | 'slow-first-token';
+export type BodyFault =
+  | 'error-mid-stream'
+  | 'malformed-chunk'
+  | 'cut-in-tool-call'
+  | 'length-in-write'
+  | 'slow-first-token';
 
 export interface WireContext {
   id: string;
@@ -53,7 +58,8 @@ function* pieces(reply: ShapedReply): Generator<Piece, void, undefined> {
     const call = reply.toolCalls[index];
     yield { kind: 'tool-start', index, id: call.id, name: call.function.name };
     let end = 0;
-    for (const text of tokensOf(call.function.arguments)) yield { kind: 'arguments', index, text, end: (end += text.length) };
+    for (const text of tokensOf(call.function.arguments))
+      yield { kind: 'arguments', index, text, end: (end += text.length) };
   }
 }
 
@@ -93,14 +99,22 @@ export function planBody(reply: ShapedReply, ctx: WireContext): Plan {
   const fault = ctx.fault;
   if (fault === 'cut-in-tool-call' && reply.toolStart !== undefined) {
     const total = reply.faultText === 'arguments' ? reply.toolCalls[0].function.arguments.length : reply.content.length;
-    return { limit: cutIndex(reply, reply.toolStart + Math.floor((total - reply.toolStart) / 2)), finishReason: null, ending: 'cut' };
+    return {
+      limit: cutIndex(reply, reply.toolStart + Math.floor((total - reply.toolStart) / 2)),
+      finishReason: null,
+      ending: 'cut',
+    };
   }
   if (fault === 'length-in-write' && reply.writeContent) {
     const middle = reply.writeContent.start + Math.floor((reply.writeContent.end - reply.writeContent.start) / 2);
     return { limit: cutIndex(reply, middle), finishReason: 'length', ending: 'normal' };
   }
   if (fault === 'error-mid-stream' || fault === 'malformed-chunk') {
-    return { limit: Math.max(1, Math.floor(pieceCount(reply) / 2)), finishReason: null, ending: fault === 'error-mid-stream' ? 'error' : 'malformed' };
+    return {
+      limit: Math.max(1, Math.floor(pieceCount(reply) / 2)),
+      finishReason: null,
+      ending: fault === 'error-mid-stream' ? 'error' : 'malformed',
+    };
   }
   if (ctx.maxTokens !== undefined) {
     let tokens = 0;
@@ -156,7 +170,9 @@ function delta(piece: Piece, reply: ShapedReply, ctx: WireContext): Record<strin
       return d;
     case 'tool-start':
       if (off !== undefined) d.content = off;
-      d.tool_calls = [{ index: piece.index, id: piece.id, type: 'function', function: { name: piece.name, arguments: '' } }];
+      d.tool_calls = [
+        { index: piece.index, id: piece.id, type: 'function', function: { name: piece.name, arguments: '' } },
+      ];
       return d;
     case 'arguments':
       if (off !== undefined) d.content = off;
@@ -181,7 +197,12 @@ export function* streamFrames(reply: ShapedReply, ctx: WireContext): Generator<F
     choices,
     ...(ctx.includeUsage ? { usage: usage ?? null } : {}),
   });
-  const choice = (d: Record<string, unknown>, finish: string | null) => ({ index: 0, delta: d, logprobs: null, finish_reason: finish });
+  const choice = (d: Record<string, unknown>, finish: string | null) => ({
+    index: 0,
+    delta: d,
+    logprobs: null,
+    finish_reason: finish,
+  });
   if (ctx.fault === 'slow-first-token') yield { text: ': keep-alive\n\n', delayMs: 0 };
   const tally = new TokenTally();
   for (const piece of sentPieces(reply, plan)) {
@@ -189,7 +210,11 @@ export function* streamFrames(reply: ShapedReply, ctx: WireContext): Generator<F
     tally.add(piece);
     const d = delta(piece, reply, ctx);
     const first = i === 0;
-    const wait = first ? ctx.firstTokenMs + (ctx.fault === 'slow-first-token' ? ctx.slowFirstTokenMs : 0) : isToken(piece) ? ctx.tokenMs : 0;
+    const wait = first
+      ? ctx.firstTokenMs + (ctx.fault === 'slow-first-token' ? ctx.slowFirstTokenMs : 0)
+      : isToken(piece)
+        ? ctx.tokenMs
+        : 0;
     yield { text: data(envelope([choice(first ? { role: 'assistant', ...d } : d, null)])), delayMs: wait };
   }
   switch (plan.ending) {
@@ -197,15 +222,28 @@ export function* streamFrames(reply: ShapedReply, ctx: WireContext): Generator<F
       break;
     case 'error':
       yield {
-        text: data({ error: { message: 'The server had an error while processing your request. Sorry about that!', type: 'server_error', param: null, code: 'internal_error' } }),
+        text: data({
+          error: {
+            message: 'The server had an error while processing your request. Sorry about that!',
+            type: 'server_error',
+            param: null,
+            code: 'internal_error',
+          },
+        }),
         delayMs: ctx.tokenMs,
       };
       break;
     case 'malformed':
-      yield { text: `data: {"id":"${ctx.id}","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"lost\n\n`, delayMs: ctx.tokenMs };
+      yield {
+        text: `data: {"id":"${ctx.id}","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"lost\n\n`,
+        delayMs: ctx.tokenMs,
+      };
       break;
     case 'normal':
-      yield { text: data(envelope([choice(tally.pieces === 0 ? { role: 'assistant', content: '' } : {}, plan.finishReason)])), delayMs: ctx.tokenMs };
+      yield {
+        text: data(envelope([choice(tally.pieces === 0 ? { role: 'assistant', content: '' } : {}, plan.finishReason)])),
+        delayMs: ctx.tokenMs,
+      };
       // Real providers send usage last, in a chunk of its own (empty choices), a moment after the finish.
       if (ctx.includeUsage) yield { text: data(envelope([], usageOf(tally, reply, ctx))), delayMs: ctx.usageDelayMs };
       yield { text: 'data: [DONE]\n\n', delayMs: 0 };
@@ -225,10 +263,15 @@ export function completionBody(reply: ShapedReply, ctx: WireContext): Record<str
     tally.add(p);
     if (p.kind === 'reasoning') reasoning += p.text;
     else if (p.kind === 'content') content += p.text;
-    else if (p.kind === 'tool-start') calls.set(p.index, { id: p.id, type: 'function', function: { name: p.name, arguments: '' } });
+    else if (p.kind === 'tool-start')
+      calls.set(p.index, { id: p.id, type: 'function', function: { name: p.name, arguments: '' } });
     else calls.get(p.index)!.function.arguments += p.text;
   }
-  const message: Record<string, unknown> = { role: 'assistant', content: content === '' && calls.size > 0 ? null : content, refusal: null };
+  const message: Record<string, unknown> = {
+    role: 'assistant',
+    content: content === '' && calls.size > 0 ? null : content,
+    refusal: null,
+  };
   if (reply.hasReasoningField && reasoning !== '') message[reply.reasoningField] = reasoning;
   if (calls.size > 0) message.tool_calls = [...calls.values()];
   return {

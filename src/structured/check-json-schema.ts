@@ -16,10 +16,14 @@ function typeOf(value: unknown): string {
 
 function matchesType(value: unknown, type: string): boolean {
   switch (type) {
-    case 'integer': return typeof value === 'number' && Number.isInteger(value);
-    case 'number': return typeof value === 'number' && Number.isFinite(value);
-    case 'object': return isSchema(value);
-    default: return typeOf(value) === type;
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'object':
+      return isSchema(value);
+    default:
+      return typeOf(value) === type;
   }
 }
 
@@ -35,15 +39,25 @@ function equal(a: unknown, b: unknown): boolean {
 export function checkJsonSchema(value: unknown, schema: unknown, path = '$'): string | undefined {
   if (!isSchema(schema)) return undefined;
   if (schema.nullable === true && value === null) return undefined;
-  const types = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? (schema.type as string[]) : undefined;
-  if (types && !types.some((t) => matchesType(value, t))) return `${path}: expected ${types.join(' or ')}, got ${typeOf(value)}`;
+  const types =
+    typeof schema.type === 'string'
+      ? [schema.type]
+      : Array.isArray(schema.type)
+        ? (schema.type as string[])
+        : undefined;
+  if (types && !types.some((t) => matchesType(value, t)))
+    return `${path}: expected ${types.join(' or ')}, got ${typeOf(value)}`;
   if ('const' in schema && !equal(value, schema.const)) return `${path}: expected ${JSON.stringify(schema.const)}`;
   if (Array.isArray(schema.enum) && !schema.enum.some((e) => equal(e, value))) {
     return `${path}: expected one of ${schema.enum.map((e) => JSON.stringify(e)).join(', ')}`;
   }
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key];
-    if (Array.isArray(options) && options.length > 0 && !options.some((o) => checkJsonSchema(value, o, path) === undefined)) {
+    if (
+      Array.isArray(options) &&
+      options.length > 0 &&
+      !options.some((o) => checkJsonSchema(value, o, path) === undefined)
+    ) {
       return `${path}: matches none of the ${key} alternatives (first: ${checkJsonSchema(value, options[0], path)})`;
     }
   }
@@ -54,18 +68,26 @@ export function checkJsonSchema(value: unknown, schema: unknown, path = '$'): st
     }
   }
   if (typeof value === 'string') {
-    if (typeof schema.minLength === 'number' && value.length < schema.minLength) return `${path}: shorter than ${schema.minLength} characters`;
-    if (typeof schema.maxLength === 'number' && value.length > schema.maxLength) return `${path}: longer than ${schema.maxLength} characters`;
+    if (typeof schema.minLength === 'number' && value.length < schema.minLength)
+      return `${path}: shorter than ${schema.minLength} characters`;
+    if (typeof schema.maxLength === 'number' && value.length > schema.maxLength)
+      return `${path}: longer than ${schema.maxLength} characters`;
   }
   if (typeof value === 'number') {
-    if (typeof schema.minimum === 'number' && value < schema.minimum) return `${path}: less than the minimum ${schema.minimum}`;
-    if (typeof schema.maximum === 'number' && value > schema.maximum) return `${path}: more than the maximum ${schema.maximum}`;
-    if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum) return `${path}: not more than ${schema.exclusiveMinimum}`;
-    if (typeof schema.exclusiveMaximum === 'number' && value >= schema.exclusiveMaximum) return `${path}: not less than ${schema.exclusiveMaximum}`;
+    if (typeof schema.minimum === 'number' && value < schema.minimum)
+      return `${path}: less than the minimum ${schema.minimum}`;
+    if (typeof schema.maximum === 'number' && value > schema.maximum)
+      return `${path}: more than the maximum ${schema.maximum}`;
+    if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum)
+      return `${path}: not more than ${schema.exclusiveMinimum}`;
+    if (typeof schema.exclusiveMaximum === 'number' && value >= schema.exclusiveMaximum)
+      return `${path}: not less than ${schema.exclusiveMaximum}`;
   }
   if (Array.isArray(value)) {
-    if (typeof schema.minItems === 'number' && value.length < schema.minItems) return `${path}: fewer than ${schema.minItems} items`;
-    if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) return `${path}: more than ${schema.maxItems} items`;
+    if (typeof schema.minItems === 'number' && value.length < schema.minItems)
+      return `${path}: fewer than ${schema.minItems} items`;
+    if (typeof schema.maxItems === 'number' && value.length > schema.maxItems)
+      return `${path}: more than ${schema.maxItems} items`;
     if (isSchema(schema.items)) {
       for (let i = 0; i < value.length; i++) {
         const problem = checkJsonSchema(value[i], schema.items, `${path}[${i}]`);
@@ -77,7 +99,8 @@ export function checkJsonSchema(value: unknown, schema: unknown, path = '$'): st
     const props = isSchema(schema.properties) ? schema.properties : {};
     if (Array.isArray(schema.required)) {
       for (const name of schema.required) {
-        if (typeof name === 'string' && !Object.prototype.hasOwnProperty.call(value, name)) return `${childPath(path, name)}: required but missing`;
+        if (typeof name === 'string' && !Object.prototype.hasOwnProperty.call(value, name))
+          return `${childPath(path, name)}: required but missing`;
       }
     }
     for (const [name, sub] of Object.entries(value)) {

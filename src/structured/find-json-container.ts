@@ -206,7 +206,12 @@ function attempt(text: string, p: number, to: number, status: Int32Array): Attem
  * The first complete JSON object or array in `text[from, to)`, or undefined. Linear time and
  * memory; never throws.
  */
-export function findFirstJsonContainer(text: string, from = 0, to = text.length, stats?: ScanStats): JsonSpan | undefined {
+export function findFirstJsonContainer(
+  text: string,
+  from = 0,
+  to = text.length,
+  stats?: ScanStats,
+): JsonSpan | undefined {
   let status: Int32Array | undefined;
   for (let q = from; q < to; q++) {
     const c = text.charCodeAt(q);

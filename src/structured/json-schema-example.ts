@@ -19,11 +19,17 @@ function firstType(schema: Schema): string | undefined {
 
 function exampleString(schema: Schema): string {
   switch (schema.format) {
-    case 'date': return '2026-01-01';
-    case 'date-time': return '2026-01-01T00:00:00Z';
-    case 'email': return 'ada@example.com';
-    case 'uri': case 'url': return 'https://example.com/';
-    case 'uuid': return '00000000-0000-4000-8000-000000000000';
+    case 'date':
+      return '2026-01-01';
+    case 'date-time':
+      return '2026-01-01T00:00:00Z';
+    case 'email':
+      return 'ada@example.com';
+    case 'uri':
+    case 'url':
+      return 'https://example.com/';
+    case 'uuid':
+      return '00000000-0000-4000-8000-000000000000';
   }
   let s = 'example';
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
@@ -33,10 +39,18 @@ function exampleString(schema: Schema): string {
 }
 
 function exampleNumber(schema: Schema, integer: boolean): number {
-  const min = typeof schema.minimum === 'number' ? schema.minimum
-    : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : undefined;
-  const max = typeof schema.maximum === 'number' ? schema.maximum
-    : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 1 : undefined;
+  const min =
+    typeof schema.minimum === 'number'
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === 'number'
+        ? schema.exclusiveMinimum + 1
+        : undefined;
+  const max =
+    typeof schema.maximum === 'number'
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === 'number'
+        ? schema.exclusiveMaximum - 1
+        : undefined;
   let n = integer ? 1 : 1.5;
   if (min !== undefined && n < min) n = integer ? Math.ceil(min) : min;
   if (max !== undefined && n > max) n = integer ? Math.floor(max) : max;
@@ -65,7 +79,9 @@ export function exampleForSchema(schema: unknown, depth = 0): unknown {
       const props = isSchema(schema.properties) ? schema.properties : {};
       for (const [name, sub] of Object.entries(props)) out[name] = exampleForSchema(sub, depth + 1);
       // A required name the schema does not describe still has to be there.
-      if (Array.isArray(schema.required)) for (const name of schema.required) if (typeof name === 'string' && !Object.prototype.hasOwnProperty.call(out, name)) out[name] = 'example';
+      if (Array.isArray(schema.required))
+        for (const name of schema.required)
+          if (typeof name === 'string' && !Object.prototype.hasOwnProperty.call(out, name)) out[name] = 'example';
       return out;
     }
     case 'array': {
@@ -73,12 +89,18 @@ export function exampleForSchema(schema: unknown, depth = 0): unknown {
       const limit = typeof schema.maxItems === 'number' ? Math.min(count, schema.maxItems) : count;
       return Array.from({ length: limit }, () => exampleForSchema(schema.items, depth + 1));
     }
-    case 'string': return exampleString(schema);
-    case 'integer': return exampleNumber(schema, true);
-    case 'number': return exampleNumber(schema, false);
-    case 'boolean': return true;
-    case 'null': return null;
-    default: return 'example';
+    case 'string':
+      return exampleString(schema);
+    case 'integer':
+      return exampleNumber(schema, true);
+    case 'number':
+      return exampleNumber(schema, false);
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    default:
+      return 'example';
   }
 }
 
@@ -94,7 +116,9 @@ export function counterexampleForSchema(schema: unknown): unknown {
   const candidates: unknown[] = [];
   if (isSchema(schema) && firstType(schema) === 'object') {
     const full = exampleForSchema(schema) as Record<string, unknown>;
-    const required = Array.isArray(schema.required) ? schema.required.filter((n): n is string => typeof n === 'string') : [];
+    const required = Array.isArray(schema.required)
+      ? schema.required.filter((n): n is string => typeof n === 'string')
+      : [];
     if (required.length > 0) {
       const without = { ...full };
       for (const name of required) delete without[name];

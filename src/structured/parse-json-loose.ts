@@ -46,7 +46,8 @@ function tryParse(text: string): unknown {
   if (t === '') return NOT_JSON;
   const c = t.charCodeAt(0);
   // Only what can start a JSON value; saves a throw on ordinary prose.
-  if (!(c === 123 || c === 91 || c === 34 || c === 45 || (c >= 48 && c <= 57) || c === 116 || c === 102 || c === 110)) return NOT_JSON;
+  if (!(c === 123 || c === 91 || c === 34 || c === 45 || (c >= 48 && c <= 57) || c === 116 || c === 102 || c === 110))
+    return NOT_JSON;
   try {
     return JSON.parse(t);
   } catch {

@@ -73,8 +73,14 @@ function withInstruction(messages: ChatMessage[], instruction: string): ChatMess
   return [...messages.slice(0, i), { role: 'system', content: instruction }, ...messages.slice(i)];
 }
 
-function responseFormat(format: StructuredFormat, name: string, schema: Record<string, unknown>, strict: boolean): ResponseFormat | undefined {
-  if (format === 'json_schema') return { type: 'json_schema', json_schema: { name, schema, ...(strict ? { strict: true } : {}) } };
+function responseFormat(
+  format: StructuredFormat,
+  name: string,
+  schema: Record<string, unknown>,
+  strict: boolean,
+): ResponseFormat | undefined {
+  if (format === 'json_schema')
+    return { type: 'json_schema', json_schema: { name, schema, ...(strict ? { strict: true } : {}) } };
   if (format === 'json_object') return { type: 'json_object' };
   return undefined;
 }
@@ -105,15 +111,19 @@ function validationProblem(value: unknown, options: StructuredRequestOptions<unk
 function checkOptions(client: ChatClient, options: StructuredRequestOptions<unknown>): void {
   const bad = (what: string) => new StructuredOutputError('invalid-options', `requestStructured: ${what}`);
   if (!client || typeof client.complete !== 'function') throw bad('client must have complete(request)');
-  if (!options || typeof options.model !== 'string' || options.model === '') throw bad('model must be a non-empty string');
-  if (!Array.isArray(options.messages) || options.messages.length === 0) throw bad('messages must be a non-empty array');
-  if (options.schema === null || typeof options.schema !== 'object' || Array.isArray(options.schema)) throw bad('schema must be a JSON Schema object');
+  if (!options || typeof options.model !== 'string' || options.model === '')
+    throw bad('model must be a non-empty string');
+  if (!Array.isArray(options.messages) || options.messages.length === 0)
+    throw bad('messages must be a non-empty array');
+  if (options.schema === null || typeof options.schema !== 'object' || Array.isArray(options.schema))
+    throw bad('schema must be a JSON Schema object');
   try {
     JSON.stringify(options.schema);
   } catch (error) {
     throw bad(`schema must be plain JSON (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (options.format !== undefined && !RUNGS.includes(options.format)) throw bad(`format must be one of ${RUNGS.join(', ')}`);
+  if (options.format !== undefined && !RUNGS.includes(options.format))
+    throw bad(`format must be one of ${RUNGS.join(', ')}`);
 }
 
 /**
@@ -136,7 +146,10 @@ function checkOptions(client: ChatClient, options: StructuredRequestOptions<unkn
  * });
  * ```
  */
-export async function requestStructured<T = unknown>(client: ChatClient, options: StructuredRequestOptions<T>): Promise<StructuredResult<T>> {
+export async function requestStructured<T = unknown>(
+  client: ChatClient,
+  options: StructuredRequestOptions<T>,
+): Promise<StructuredResult<T>> {
   checkOptions(client, options as StructuredRequestOptions<unknown>);
   const profile = options.profile ?? profileFor(options.model);
   const name = options.name ?? 'response';
@@ -158,7 +171,11 @@ export async function requestStructured<T = unknown>(client: ChatClient, options
         const lower = rejectsResponseFormat(error) ? nextRung(format, profile) : undefined;
         if (lower === undefined) {
           const why = error instanceof Error ? error.message : String(error);
-          throw new StructuredOutputError('request-failed', `structured output request failed (${format}): ${why}`, { attempts, format, cause: error });
+          throw new StructuredOutputError('request-failed', `structured output request failed (${format}): ${why}`, {
+            attempts,
+            format,
+            cause: error,
+          });
         }
         format = lower;
       }
@@ -170,15 +187,25 @@ export async function requestStructured<T = unknown>(client: ChatClient, options
     const result = await ask(messages);
     const content = result.content;
     const value = parseJsonLoose(content);
-    const problem = value === undefined ? 'the reply contains no JSON value' : validationProblem(value, options as StructuredRequestOptions<unknown>);
+    const problem =
+      value === undefined
+        ? 'the reply contains no JSON value'
+        : validationProblem(value, options as StructuredRequestOptions<unknown>);
     if (problem === undefined) {
       const reasoning = result.reasoning !== '' ? result.reasoning : splitThinkPrefix(content).reasoning;
       return { value: value as T, content, reasoning, attempts, format };
     }
     if (round === 1) {
-      throw new StructuredOutputError(value === undefined ? 'no-json' : 'invalid', `structured output unusable after a repair request: ${problem}`, {
-        content, problem, attempts, format,
-      });
+      throw new StructuredOutputError(
+        value === undefined ? 'no-json' : 'invalid',
+        `structured output unusable after a repair request: ${problem}`,
+        {
+          content,
+          problem,
+          attempts,
+          format,
+        },
+      );
     }
     // No JSON at all under json_schema means the model ignored the format: repair one rung lower.
     if (value === undefined && format === 'json_schema') format = nextRung(format, profile) ?? format;
@@ -188,7 +215,10 @@ export async function requestStructured<T = unknown>(client: ChatClient, options
     messages = [
       ...base,
       ...(answer === '' ? [] : [{ role: 'assistant' as const, content: answer }]),
-      { role: 'user', content: `Your reply could not be used: ${problem}. Reply again with JSON only: one JSON value that matches the JSON Schema above.` },
+      {
+        role: 'user',
+        content: `Your reply could not be used: ${problem}. Reply again with JSON only: one JSON value that matches the JSON Schema above.`,
+      },
     ];
   }
 }

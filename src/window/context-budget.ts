@@ -14,7 +14,8 @@ export interface ContextLimits {
  * (a model that may write 128K tokens in a 200K window rarely does; truncating for it would waste the window).
  */
 export function replyReserve(limits: ContextLimits, requestedMaxTokens: number | undefined): number {
-  if (requestedMaxTokens !== undefined && requestedMaxTokens > 0) return Math.min(requestedMaxTokens, limits.contextWindow);
+  if (requestedMaxTokens !== undefined && requestedMaxTokens > 0)
+    return Math.min(requestedMaxTokens, limits.contextWindow);
   return Math.min(limits.maxOutputTokens, Math.floor(limits.contextWindow / 4));
 }
 

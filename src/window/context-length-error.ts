@@ -3,7 +3,13 @@
 // DeepSeek, Groq, OpenRouter —, Anthropic, Google, xAI, Mistral, llama.cpp, LM Studio, Bedrock).
 
 /** Error codes and types that name the problem. */
-const CODES = new Set(['context_length_exceeded', 'exceed_context_size_error', 'string_above_max_length', 'request_too_large', 'model_context_window_exceeded']);
+const CODES = new Set([
+  'context_length_exceeded',
+  'exceed_context_size_error',
+  'string_above_max_length',
+  'request_too_large',
+  'model_context_window_exceeded',
+]);
 
 /** Phrases of the providers' messages, lower-cased. */
 const PHRASES = [
@@ -31,11 +37,18 @@ const PHRASES = [
  */
 export function isContextLengthError(error: unknown): boolean {
   if (error === null || typeof error !== 'object') return false;
-  const e = error as { status?: unknown; code?: unknown; providerCode?: unknown; providerMessage?: unknown; message?: unknown };
+  const e = error as {
+    status?: unknown;
+    code?: unknown;
+    providerCode?: unknown;
+    providerMessage?: unknown;
+    message?: unknown;
+  };
   // A rate limit is never about the prompt's length, whatever its message says.
   if (e.status === 429) return false;
   const code = typeof e.providerCode === 'string' ? e.providerCode.toLowerCase() : '';
   if (CODES.has(code)) return true;
-  const text = `${typeof e.providerMessage === 'string' ? e.providerMessage : ''}\n${typeof e.message === 'string' ? e.message : ''}`.toLowerCase();
+  const text =
+    `${typeof e.providerMessage === 'string' ? e.providerMessage : ''}\n${typeof e.message === 'string' ? e.message : ''}`.toLowerCase();
   return PHRASES.some((phrase) => text.includes(phrase));
 }

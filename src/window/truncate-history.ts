@@ -63,6 +63,10 @@ export function truncateHistory(messages: readonly ChatMessage[], size: number, 
   }
   if (cut === 0) return { messages: [...messages], dropped: 0, removedTokens: 0 };
   const keepFrom = units[cut][0];
-  const kept = [...messages.slice(0, head), ...(hasNote ? [] : [{ role: 'user' as const, content: HISTORY_TRUNCATED_NOTE }]), ...messages.slice(keepFrom)];
+  const kept = [
+    ...messages.slice(0, head),
+    ...(hasNote ? [] : [{ role: 'user' as const, content: HISTORY_TRUNCATED_NOTE }]),
+    ...messages.slice(keepFrom),
+  ];
   return { messages: kept, dropped: keepFrom - head, removedTokens: removed - noteCost };
 }

@@ -7,7 +7,14 @@ import { httpError } from './http-error.js';
 import { DEFAULT_CHAT_LIMITS, resolveLimits, type ChatLimits, type ResolvedChatLimits } from './limits.js';
 import { readChatCompletion } from './read-chat-completion.js';
 import { readChatResponse, readCompletionBody } from './read-chat-completion-stream.js';
-import type { ChatClient, ChatCompletionResult, ChatRequest, ChatRequestOptions, ChatStreamEvent, FetchLike } from './types.js';
+import type {
+  ChatClient,
+  ChatCompletionResult,
+  ChatRequest,
+  ChatRequestOptions,
+  ChatStreamEvent,
+  FetchLike,
+} from './types.js';
 import { Watchdog } from './watchdog.js';
 
 /** How the client reaches the server, and the limits every request gets unless it sets its own. */
@@ -55,17 +62,26 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   }
   const clientLimits = resolveLimits(options, DEFAULT_CHAT_LIMITS, 'createChatClient');
   const url = `${options.baseURL.replace(/\/+$/, '')}/chat/completions`;
-  const fetchImpl: FetchLike | undefined = options.fetch ?? (typeof fetch === 'function' ? (input, init) => fetch(input, init) : undefined);
+  const fetchImpl: FetchLike | undefined =
+    options.fetch ?? (typeof fetch === 'function' ? (input, init) => fetch(input, init) : undefined);
   if (fetchImpl === undefined) throw new TypeError('createChatClient: no global fetch here; pass options.fetch');
 
   /** POSTs `body`; `requestSignal` ends the fetch (the caller's abort, or a timeout). */
-  async function post(body: ChatRequest, accept: string, signal: AbortSignal | undefined, requestSignal: AbortSignal): Promise<Response> {
+  async function post(
+    body: ChatRequest,
+    accept: string,
+    signal: AbortSignal | undefined,
+    requestSignal: AbortSignal,
+  ): Promise<Response> {
     if (signal?.aborted) throw abortedError(signal);
     const headers: Record<string, string> = { 'content-type': 'application/json', accept, ...options.headers };
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
     try {
       // untilAborted: a fetch that ignores its signal still ends at once.
-      return await untilAborted(fetchImpl!(url, { method: 'POST', headers, body: JSON.stringify(body), signal: requestSignal }), signal);
+      return await untilAborted(
+        fetchImpl!(url, { method: 'POST', headers, body: JSON.stringify(body), signal: requestSignal }),
+        signal,
+      );
     } catch (error) {
       if (error instanceof ChatError) throw error;
       if (signal?.aborted) throw abortedError(signal);
@@ -105,7 +121,11 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       const body: ChatRequest = { ...request, stream: false };
       delete body.stream_options;
       const { controller, release } = requestController(signal);
-      const watchdog = new Watchdog(limits, () => 'part of the body', () => controller.abort(new ChatError('aborted', 'timed out')));
+      const watchdog = new Watchdog(
+        limits,
+        () => 'part of the body',
+        () => controller.abort(new ChatError('aborted', 'timed out')),
+      );
       try {
         const response = await watchdog.guard(post(body, 'application/json', signal, controller.signal));
         if (response.status >= 400) throw await watchdog.guard(untilAborted(httpError(response), signal));
@@ -113,7 +133,9 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
         return readChatCompletion(text);
       } catch (error) {
         if (error instanceof ChatError) throw error;
-        throw new ChatError('network', `reading the response of POST ${url} failed: ${describeError(error)}`, { cause: error });
+        throw new ChatError('network', `reading the response of POST ${url} failed: ${describeError(error)}`, {
+          cause: error,
+        });
       } finally {
         watchdog.stop();
         release();

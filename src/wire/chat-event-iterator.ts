@@ -104,7 +104,8 @@ export class ChatEventIterator implements AsyncIterableIterator<ChatStreamEvent>
         if (piece instanceof Uint8Array) decoder.feedBytes(piece);
         else if (typeof piece === 'string') decoder.feedText(piece);
         else if (piece instanceof ArrayBuffer) decoder.feedBytes(new Uint8Array(piece));
-        else if (ArrayBuffer.isView(piece)) decoder.feedBytes(new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength));
+        else if (ArrayBuffer.isView(piece))
+          decoder.feedBytes(new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength));
         else decoder.feedChunk(piece);
       }
       if (events.length > 0) return { done: false, value: events[this.index++] };

@@ -32,7 +32,8 @@ export function normalizeUsage(usage: unknown, chunkNumber: number): ChatUsage {
   const completionTokens = count(usage.completion_tokens) ?? count(usage.output_tokens) ?? 0;
   const totalTokens = count(usage.total_tokens) ?? promptTokens + completionTokens;
   const details = usage.completion_tokens_details ?? usage.output_tokens_details;
-  const reasoningTokens = (isObject(details) ? count(details.reasoning_tokens) : undefined) ?? count(usage.reasoning_tokens);
+  const reasoningTokens =
+    (isObject(details) ? count(details.reasoning_tokens) : undefined) ?? count(usage.reasoning_tokens);
   return reasoningTokens === undefined
     ? { promptTokens, completionTokens, totalTokens }
     : { promptTokens, completionTokens, totalTokens, reasoningTokens };
@@ -46,7 +47,8 @@ function appendContent(delta: Json, out: ChatStreamEvent[], chunkNumber: number)
     return;
   }
   if (content === undefined || content === null) return;
-  if (!Array.isArray(content)) throw malformed(chunkNumber, '"content" is neither a string nor an array of parts', content);
+  if (!Array.isArray(content))
+    throw malformed(chunkNumber, '"content" is neither a string nor an array of parts', content);
   for (const part of content) {
     if (!isObject(part)) throw malformed(chunkNumber, 'a "content" part is not an object', part);
     if (part.type === 'thinking' && Array.isArray(part.thinking)) {
@@ -75,7 +77,8 @@ function appendReasoningDetails(details: unknown, out: ChatStreamEvent[], chunkN
     if (field === undefined) continue; // reasoning.encrypted and kinds to come carry no readable text
     const text = entry[field];
     if (text === undefined || text === null) continue;
-    if (typeof text !== 'string') throw malformed(chunkNumber, `reasoning_details[${i}].${field} is not a string`, text);
+    if (typeof text !== 'string')
+      throw malformed(chunkNumber, `reasoning_details[${i}].${field} is not a string`, text);
     if (text !== '') out.push({ type: 'reasoning', text });
   }
 }
@@ -92,14 +95,16 @@ function appendToolCalls(toolCalls: unknown, out: ChatStreamEvent[], chunkNumber
       throw malformed(chunkNumber, `tool_calls[${i}].index is not a non-negative integer`, call.index);
     }
     const fn = call.function;
-    if (fn !== undefined && fn !== null && !isObject(fn)) throw malformed(chunkNumber, `tool_calls[${i}].function is not an object`, fn);
+    if (fn !== undefined && fn !== null && !isObject(fn))
+      throw malformed(chunkNumber, `tool_calls[${i}].function is not an object`, fn);
     const id = typeof call.id === 'string' && call.id !== '' ? call.id : undefined;
     const name = fn && typeof fn.name === 'string' && fn.name !== '' ? fn.name : undefined;
     const args = fn?.arguments;
     let argumentsDelta: string;
     if (typeof args === 'string') argumentsDelta = args;
     else if (args === undefined || args === null) argumentsDelta = '';
-    else if (isObject(args)) argumentsDelta = JSON.stringify(args); // a gateway that sends the arguments parsed
+    else if (isObject(args))
+      argumentsDelta = JSON.stringify(args); // a gateway that sends the arguments parsed
     else throw malformed(chunkNumber, `tool_calls[${i}].function.arguments is not a string`, args);
     if (id === undefined && name === undefined && argumentsDelta === '') continue;
     const event: Extract<ChatStreamEvent, { type: 'tool-call' }> = { type: 'tool-call', index, argumentsDelta };
@@ -146,7 +151,8 @@ export function appendChunkEvents(chunk: unknown, out: ChatStreamEvent[], chunkN
         }
         // OpenRouter mirrors `reasoning` into `reasoning_details`: the details count only alone.
         const details = delta.reasoning_details;
-        if (details !== undefined && details !== null && !hasText(first) && !hasText(second)) appendReasoningDetails(details, out, chunkNumber);
+        if (details !== undefined && details !== null && !hasText(first) && !hasText(second))
+          appendReasoningDetails(details, out, chunkNumber);
         appendContent(delta, out, chunkNumber);
         appendToolCalls(delta.tool_calls, out, chunkNumber);
       }

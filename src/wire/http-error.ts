@@ -19,7 +19,10 @@ export async function httpError(response: Response): Promise<ChatError> {
   let code: string | undefined;
   try {
     const parsed: unknown = JSON.parse(body);
-    const error = parsed !== null && typeof parsed === 'object' && 'error' in parsed ? (parsed as { error: unknown }).error : parsed;
+    const error =
+      parsed !== null && typeof parsed === 'object' && 'error' in parsed
+        ? (parsed as { error: unknown }).error
+        : parsed;
     ({ message, code } = providerErrorInfo(error));
   } catch {
     // Not JSON (an HTML page from a proxy, plain text): the text itself is the message.

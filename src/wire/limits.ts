@@ -47,14 +47,20 @@ export function maxBodyBytes(limits: ResolvedChatLimits): number {
 const KEYS = ['firstByteTimeoutMs', 'idleTimeoutMs', 'maxReplyChars'] as const;
 
 /** `overrides` over `base`, each a positive number (or Infinity); anything else is a TypeError naming it. */
-export function resolveLimits(overrides: ChatLimits | undefined, base: Readonly<ResolvedChatLimits>, where: string): ResolvedChatLimits {
+export function resolveLimits(
+  overrides: ChatLimits | undefined,
+  base: Readonly<ResolvedChatLimits>,
+  where: string,
+): ResolvedChatLimits {
   const limits = { ...base };
   if (overrides === undefined || overrides === null) return limits;
   for (const key of KEYS) {
     const value: unknown = overrides[key];
     if (value === undefined) continue;
     if (typeof value !== 'number' || Number.isNaN(value) || value <= 0) {
-      throw new TypeError(`${where}: ${key} must be a positive number of ${key === 'maxReplyChars' ? 'characters' : 'milliseconds'} (or Infinity), got ${String(value)}`);
+      throw new TypeError(
+        `${where}: ${key} must be a positive number of ${key === 'maxReplyChars' ? 'characters' : 'milliseconds'} (or Infinity), got ${String(value)}`,
+      );
     }
     limits[key] = value;
   }

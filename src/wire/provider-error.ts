@@ -19,7 +19,9 @@ export function providerErrorInfo(error: unknown): ProviderErrorInfo {
   const e = error as Record<string, unknown>;
   const message = typeof e.message === 'string' ? e.message : typeof e.detail === 'string' ? e.detail : undefined;
   const rawCode = e.code ?? e.type;
-  const status = [e.code, e.status, e.status_code].find((n): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 100 && n < 600);
+  const status = [e.code, e.status, e.status_code].find(
+    (n): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 100 && n < 600,
+  );
   const code = typeof rawCode === 'string' ? rawCode : typeof rawCode === 'number' ? String(rawCode) : undefined;
   const type = typeof e.type === 'string' ? e.type : undefined;
   return { message, code, type, status };
@@ -27,8 +29,17 @@ export function providerErrorInfo(error: unknown): ProviderErrorInfo {
 
 /** Provider error names that mean "the server had a bad moment", in OpenAI's, Anthropic's and gateways' spellings. */
 const TRANSIENT_ERROR_NAMES = new Set([
-  'server_error', 'internal_error', 'internal_server_error', 'api_error', 'overloaded', 'overloaded_error',
-  'rate_limit_exceeded', 'rate_limit_error', 'service_unavailable', 'timeout', 'upstream_error',
+  'server_error',
+  'internal_error',
+  'internal_server_error',
+  'api_error',
+  'overloaded',
+  'overloaded_error',
+  'rate_limit_exceeded',
+  'rate_limit_error',
+  'service_unavailable',
+  'timeout',
+  'upstream_error',
 ]);
 
 /** An `error` object inside a stream chunk or a 2xx body: the provider gave up mid-answer. */
@@ -39,10 +50,14 @@ export function providerError(error: unknown, where: string, cause?: unknown): C
     info.status !== undefined
       ? info.status === 429 || info.status >= 500
       : TRANSIENT_ERROR_NAMES.has(info.code ?? '') || TRANSIENT_ERROR_NAMES.has(info.type ?? '');
-  return new ChatError('provider-error', `provider error in ${where}: ${info.message ?? preview(JSON.stringify(error) ?? String(error))}`, {
-    providerMessage: info.message,
-    providerCode: info.code,
-    retryable,
-    cause,
-  });
+  return new ChatError(
+    'provider-error',
+    `provider error in ${where}: ${info.message ?? preview(JSON.stringify(error) ?? String(error))}`,
+    {
+      providerMessage: info.message,
+      providerCode: info.code,
+      retryable,
+      cause,
+    },
+  );
 }

@@ -7,7 +7,13 @@ import { httpError } from './http-error.js';
 import { completionEvents } from './read-chat-completion.js';
 import { iterablePieces, readerPieces, singlePiece, sourceError, type StreamPieces } from './stream-pieces.js';
 import { ChatError } from './errors.js';
-import { DEFAULT_CHAT_LIMITS, maxBodyBytes, resolveLimits, type ChatLimits, type ResolvedChatLimits } from './limits.js';
+import {
+  DEFAULT_CHAT_LIMITS,
+  maxBodyBytes,
+  resolveLimits,
+  type ChatLimits,
+  type ResolvedChatLimits,
+} from './limits.js';
 import { readBodyText, type BodyText } from './read-body.js';
 import type { ChatStreamEvent } from './types.js';
 
@@ -27,7 +33,14 @@ export interface ReadChatStreamOptions extends ChatLimits {
 function isResponse(source: unknown): source is Response {
   if (typeof Response !== 'undefined' && source instanceof Response) return true;
   // A Response from another realm or a fetch polyfill.
-  return source !== null && typeof source === 'object' && 'status' in source && 'headers' in source && 'body' in source && typeof (source as Response).text === 'function';
+  return (
+    source !== null &&
+    typeof source === 'object' &&
+    'status' in source &&
+    'headers' in source &&
+    'body' in source &&
+    typeof (source as Response).text === 'function'
+  );
 }
 
 function isReadableStream(source: unknown): source is ReadableStream<Uint8Array> {
@@ -35,7 +48,11 @@ function isReadableStream(source: unknown): source is ReadableStream<Uint8Array>
 }
 
 function isAsyncIterable(source: unknown): source is AsyncIterable<unknown> {
-  return source !== null && typeof source === 'object' && typeof (source as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function';
+  return (
+    source !== null &&
+    typeof source === 'object' &&
+    typeof (source as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function'
+  );
 }
 
 async function responsePieces(
@@ -72,7 +89,11 @@ export async function readCompletionBody(
     throw sourceError(error, signal);
   }
   if (!body.complete) {
-    throw new ChatError('too-large', `the response body passed ${cap} bytes (4 × maxReplyChars + 64 KiB); the request was stopped`, { retryable: false });
+    throw new ChatError(
+      'too-large',
+      `the response body passed ${cap} bytes (4 × maxReplyChars + 64 KiB); the request was stopped`,
+      { retryable: false },
+    );
   }
   return body.text;
 }
@@ -84,7 +105,13 @@ export function readChatResponse(
   limits: ResolvedChatLimits,
   hooks: { discard: () => void; onFinish: () => void },
 ): AsyncIterableIterator<ChatStreamEvent> {
-  return new ChatEventIterator(async (touch) => responsePieces(await respond(), signal, limits, touch), signal, hooks.discard, limits, hooks.onFinish);
+  return new ChatEventIterator(
+    async (touch) => responsePieces(await respond(), signal, limits, touch),
+    signal,
+    hooks.discard,
+    limits,
+    hooks.onFinish,
+  );
 }
 
 /**
@@ -109,7 +136,10 @@ export function readChatResponse(
  * render(blocks.end());
  * ```
  */
-export function readChatCompletionStream(source: ChatStreamSource, options: ReadChatStreamOptions = {}): AsyncIterable<ChatStreamEvent> {
+export function readChatCompletionStream(
+  source: ChatStreamSource,
+  options: ReadChatStreamOptions = {},
+): AsyncIterable<ChatStreamEvent> {
   const { signal } = options;
   const limits = resolveLimits(options, DEFAULT_CHAT_LIMITS, 'readChatCompletionStream');
   let open: (touch: () => void) => Promise<StreamPieces>;

@@ -43,10 +43,18 @@ export function readChatCompletion(json: unknown): ChatCompletionResult {
         break;
       case 'tool-call': {
         let entry: (typeof calls)[number] | undefined;
-        for (let i = calls.length - 1; i >= 0 && entry === undefined; i--) if (calls[i].index === event.index) entry = calls[i];
-        if (entry === undefined || (event.id !== undefined && entry.providerId !== undefined && event.id !== entry.providerId)) {
+        for (let i = calls.length - 1; i >= 0 && entry === undefined; i--)
+          if (calls[i].index === event.index) entry = calls[i];
+        if (
+          entry === undefined ||
+          (event.id !== undefined && entry.providerId !== undefined && event.id !== entry.providerId)
+        ) {
           const id = event.id ?? `call_${event.index}`;
-          entry = { index: event.index, providerId: event.id, call: { id, type: 'function', function: { name: '', arguments: '' } } };
+          entry = {
+            index: event.index,
+            providerId: event.id,
+            call: { id, type: 'function', function: { name: '', arguments: '' } },
+          };
           calls.push(entry);
         }
         if (event.name !== undefined) entry.call.function.name += event.name;

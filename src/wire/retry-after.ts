@@ -14,7 +14,9 @@ export function parseRetryAfter(header: string | null | undefined, now: number =
 }
 
 /** The wait a response's headers ask for: `retry-after-ms` first (more precise), then `Retry-After`. */
-export function retryAfterFromHeaders(headers: { get(name: string): string | null } | undefined | null): number | undefined {
+export function retryAfterFromHeaders(
+  headers: { get(name: string): string | null } | undefined | null,
+): number | undefined {
   if (headers === undefined || headers === null || typeof headers.get !== 'function') return undefined;
   const ms = headers.get('retry-after-ms')?.trim();
   if (ms !== undefined && /^\d+(\.\d+)?$/.test(ms)) return Math.round(Number(ms));

@@ -71,7 +71,10 @@ export class ChatStreamDecoder {
     try {
       if (appendChunkEvents(chunk, this.events, this.chunks)) this.sawFinish = true;
     } catch (error) {
-      this.error = error instanceof ChatError ? error : new ChatError('malformed-chunk', `chunk ${this.chunks}: ${String(error)}`, { cause: error });
+      this.error =
+        error instanceof ChatError
+          ? error
+          : new ChatError('malformed-chunk', `chunk ${this.chunks}: ${String(error)}`, { cause: error });
     }
     this.countReply(from);
   }
@@ -87,9 +90,13 @@ export class ChatStreamDecoder {
     }
     this.replyChars = chars;
     if (chars > this.maxReplyChars && this.error === undefined) {
-      this.error = new ChatError('too-large', `the reply passed ${this.maxReplyChars} characters (maxReplyChars) in chunk ${this.chunks}; the request was stopped`, {
-        retryable: false,
-      });
+      this.error = new ChatError(
+        'too-large',
+        `the reply passed ${this.maxReplyChars} characters (maxReplyChars) in chunk ${this.chunks}; the request was stopped`,
+        {
+          retryable: false,
+        },
+      );
     }
   }
 
@@ -135,13 +142,15 @@ export class ChatStreamDecoder {
       if (this.ending && this.sawFinish && message.event !== 'error') return;
       this.chunks++;
       if (message.event === 'error') this.error = providerError(data, `chunk ${this.chunks} (event: error)`);
-      else if (this.ending) this.error = new ChatError('truncated', `the stream ended inside chunk ${this.chunks}: ${preview(data)}`);
+      else if (this.ending)
+        this.error = new ChatError('truncated', `the stream ended inside chunk ${this.chunks}: ${preview(data)}`);
       else this.error = new ChatError('malformed-chunk', `malformed chunk ${this.chunks}: not JSON: ${preview(data)}`);
       return;
     }
     if (message.event === 'error') {
       this.chunks++;
-      const body = chunk !== null && typeof chunk === 'object' && 'error' in chunk ? (chunk as { error: unknown }).error : chunk;
+      const body =
+        chunk !== null && typeof chunk === 'object' && 'error' in chunk ? (chunk as { error: unknown }).error : chunk;
       this.error = providerError(body, `chunk ${this.chunks} (event: error)`);
       return;
     }
@@ -151,9 +160,13 @@ export class ChatStreamDecoder {
   private onSseError(error: ParseError): void {
     if (this.stopped) return;
     if (error.type === 'max-buffer-size-exceeded') {
-      this.error = new ChatError('too-large', `an SSE event passed ${this.maxSseEventChars} characters after chunk ${this.chunks}; the request was stopped`, {
-        retryable: false,
-      });
+      this.error = new ChatError(
+        'too-large',
+        `an SSE event passed ${this.maxSseEventChars} characters after chunk ${this.chunks}; the request was stopped`,
+        {
+          retryable: false,
+        },
+      );
       return;
     }
     if (error.type !== 'unknown-field') return;
@@ -170,7 +183,10 @@ export class ChatStreamDecoder {
         this.error = providerError((parsed as { error: unknown }).error, `a line after chunk ${this.chunks}`);
         return;
       }
-      this.error = new ChatError('malformed-chunk', `a JSON line without "data:" after chunk ${this.chunks}: ${preview(line)}`);
+      this.error = new ChatError(
+        'malformed-chunk',
+        `a JSON line without "data:" after chunk ${this.chunks}: ${preview(line)}`,
+      );
       return;
     }
     // Other unknown fields are ignored, as SSE says; remember one to explain an empty stream.

@@ -21,11 +21,18 @@ export interface StreamPieces {
 export function sourceError(error: unknown, signal: AbortSignal | undefined): ChatError {
   if (error instanceof ChatError) return error;
   if (signal?.aborted) return abortedError(signal);
-  const e = error as { status?: unknown; message?: unknown; error?: unknown; headers?: { get(name: string): string | null } } | null;
+  const e = error as {
+    status?: unknown;
+    message?: unknown;
+    error?: unknown;
+    headers?: { get(name: string): string | null };
+  } | null;
   if (e !== null && typeof e === 'object') {
-    const body = e.error !== null && typeof e.error === 'object' ? (e.error as { message?: unknown; code?: unknown }) : undefined;
+    const body =
+      e.error !== null && typeof e.error === 'object' ? (e.error as { message?: unknown; code?: unknown }) : undefined;
     if (typeof e.status === 'number') {
-      const providerMessage = typeof body?.message === 'string' ? body.message : typeof e.message === 'string' ? e.message : undefined;
+      const providerMessage =
+        typeof body?.message === 'string' ? body.message : typeof e.message === 'string' ? e.message : undefined;
       return new ChatError('http', `HTTP ${e.status}: ${providerMessage ?? 'error from the source'}`, {
         status: e.status,
         providerMessage,
@@ -35,7 +42,8 @@ export function sourceError(error: unknown, signal: AbortSignal | undefined): Ch
       });
     }
     // The SDK's APIError for an `error` object in the stream: the provider's verdict, not the network's.
-    if (body !== undefined || typeof e.error === 'string') return providerError(e.error, 'the stream (thrown by the source)', error);
+    if (body !== undefined || typeof e.error === 'string')
+      return providerError(e.error, 'the stream (thrown by the source)', error);
   }
   return new ChatError('network', `reading the stream failed: ${describeError(error)}`, { cause: error });
 }

@@ -72,7 +72,15 @@ export type ChatStreamEvent =
  * TypeError (or another programming error) — a bug, never retried.
  */
 export type ChatErrorCode =
-  | 'http' | 'provider-error' | 'malformed-chunk' | 'truncated' | 'aborted' | 'network' | 'timeout' | 'too-large' | 'client-bug';
+  | 'http'
+  | 'provider-error'
+  | 'malformed-chunk'
+  | 'truncated'
+  | 'aborted'
+  | 'network'
+  | 'timeout'
+  | 'too-large'
+  | 'client-bug';
 
 /** A non-streamed completion, normalized like the stream. */
 export interface ChatCompletionResult {

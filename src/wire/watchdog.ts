@@ -88,8 +88,14 @@ export class Watchdog {
       return;
     }
     const error = this.began
-      ? new ChatError('timeout', `the server sent nothing for ${seconds(limit)} (idle timeout) after ${this.progress()}`, { retryable: true })
-      : new ChatError('timeout', `no reply from the server within ${seconds(limit)} (first-byte timeout)`, { retryable: true });
+      ? new ChatError(
+          'timeout',
+          `the server sent nothing for ${seconds(limit)} (idle timeout) after ${this.progress()}`,
+          { retryable: true },
+        )
+      : new ChatError('timeout', `no reply from the server within ${seconds(limit)} (first-byte timeout)`, {
+          retryable: true,
+        });
     this.fired = error;
     const reject = this.pending;
     this.pending = undefined;

@@ -6,7 +6,12 @@ import { join } from 'node:path';
 import { distDir, runCommonJs, runEsm } from './package-root.js';
 
 const ERROR_CLASSES = [
-  'ChatError', 'ProtocolError', 'ParserError', 'BlockAssemblerError', 'StructuredOutputError', 'ModelProfileError',
+  'ChatError',
+  'ProtocolError',
+  'ParserError',
+  'BlockAssemblerError',
+  'StructuredOutputError',
+  'ModelProfileError',
 ];
 
 describe('error identity across entries and formats', () => {

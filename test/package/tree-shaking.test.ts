@@ -30,7 +30,9 @@ describe('tree-shaking the built package', () => {
       bundle(parserOnly('agent-turn/core')),
       bundle("import { createAgentTurnActor } from 'agent-turn'; console.log(createAgentTurnActor);"),
     ]);
-    console.log(`gzipped: parser from agent-turn ${root.gzipped} B, from agent-turn/core ${core.gzipped} B, machine ${machine.gzipped} B`);
+    console.log(
+      `gzipped: parser from agent-turn ${root.gzipped} B, from agent-turn/core ${core.gzipped} B, machine ${machine.gzipped} B`,
+    );
     // XState's own code is recognisable by its internal event names.
     expect(machine.text.includes('xstate.init')).toBe(true);
     expect(root.text.includes('xstate.init')).toBe(false);

@@ -5,9 +5,9 @@
 // it, and a "no" must leave the workspace untouched.
 import { afterAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
-import { startFixedReplyModel, xmlToolUse } from '../app/fixed-reply-model.js';
-import { startCliInPty, type PtySession } from '../app/pty-session.js';
-import { makeSandbox } from '../app/tool-fixtures.js';
+import { startFixedReplyModel, xmlToolUse } from '../support/fixed-reply-model.js';
+import { startCliInPty, type PtySession } from '../support/pty-session.js';
+import { makeSandbox } from '../support/tool-fixtures.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -18,7 +18,10 @@ async function approvalOf(command: string, options: { columns?: number } = {}) {
   const sandbox = await makeSandbox({ 'README.md': 'hi\n' });
   const model = await startFixedReplyModel([xmlToolUse('execute_command', { command, requires_approval: 'false' })]);
   cleanups.push(sandbox.cleanup, model.close);
-  const cli = startCliInPty(['--base-url', model.url, '--model', 'fixed', '--workspace', sandbox.workspace, 'tidy up'], { columns: options.columns ?? 100 });
+  const cli = startCliInPty(
+    ['--base-url', model.url, '--model', 'fixed', '--workspace', sandbox.workspace, 'tidy up'],
+    { columns: options.columns ?? 100 },
+  );
   cleanups.push(async () => cli.kill());
   await cli.waitFor(/Run this .*command\?/);
   return { cli, workspace: sandbox.workspace };
@@ -46,10 +49,13 @@ describe.concurrent('attack #3: approvals show the truth', () => {
     const command = 'echo "\u202Etxt.exe\u202C" \u200B&& printf ok\x1b[2K\x1b]0;title\x07\rtouch PWNED';
     const { cli, workspace } = await approvalOf(command, { columns: 200 });
     expect(await refuse(cli)).toBe(0);
-    expect(cli.text()).toContain('│ echo "⟨U+202E RLO⟩txt.exe⟨U+202C PDF⟩" ⟨U+200B ZWSP⟩&& printf ok⟨U+001B ESC⟩[2K⟨U+001B ESC⟩]0;title⟨U+0007 BEL⟩⟨U+000D CR⟩touch PWNED');
+    expect(cli.text()).toContain(
+      '│ echo "⟨U+202E RLO⟩txt.exe⟨U+202C PDF⟩" ⟨U+200B ZWSP⟩&& printf ok⟨U+001B ESC⟩[2K⟨U+001B ESC⟩]0;title⟨U+0007 BEL⟩⟨U+000D CR⟩touch PWNED',
+    );
     expect(cli.text()).toContain('⚠ 7 hidden characters (control, bidi or zero-width) shown as ⟨U+…⟩');
     // The terminal never received the model's hidden characters.
-    for (const hidden of ['\u202E', '\u202C', '\u200B', '\x1b[2K', '\x1b]0;title', '\x07']) expect(cli.raw()).not.toContain(hidden);
+    for (const hidden of ['\u202E', '\u202C', '\u200B', '\x1b[2K', '\x1b]0;title', '\x07'])
+      expect(cli.raw()).not.toContain(hidden);
     expect(await readdir(workspace)).toEqual(['README.md']);
   });
 

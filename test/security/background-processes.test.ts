@@ -5,8 +5,8 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSandboxedLayout, type SandboxedLayout } from './sandbox-fixtures.js';
-import { hostProcessesRunning, uniqueSleepSeconds } from './host-processes.js';
+import { makeSandboxedLayout, type SandboxedLayout } from '../support/sandbox-fixtures.js';
+import { hostProcessesRunning, uniqueSleepSeconds } from '../support/host-processes.js';
 
 let layout: SandboxedLayout;
 beforeAll(async () => {
@@ -14,7 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => layout.cleanup());
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A command leaving behind: a plain background job, nohup + disown, setsid; each writes a marker after 1 s. */
@@ -32,7 +36,8 @@ function leaveBehind(seconds: string): string {
 async function expectAllDead(seconds: string) {
   expect(hostProcessesRunning(`sleep ${seconds}`)).toEqual([]);
   await pause(1_500);
-  for (const marker of ['marker-bg', 'marker-nohup', 'marker-disown', 'marker-setsid']) expect(await exists(path.join(layout.workspace, marker)), marker).toBe(false);
+  for (const marker of ['marker-bg', 'marker-nohup', 'marker-disown', 'marker-setsid'])
+    expect(await exists(path.join(layout.workspace, marker)), marker).toBe(false);
   expect(hostProcessesRunning(`sleep ${seconds}`)).toEqual([]);
 }
 

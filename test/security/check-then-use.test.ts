@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createNodeTools, openWorkspace, type NodeWorkspace } from '../../app/tools/node/index.js';
-import { makeSandbox, noSignal, snapshotTree, toolUse, unwrap } from '../app/tool-fixtures.js';
+import { makeSandbox, noSignal, snapshotTree, toolUse, unwrap } from '../support/tool-fixtures.js';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -17,7 +17,11 @@ afterEach(async () => {
 });
 
 /** A workspace that runs `meanwhile` (the attacker's move) once, right after the first `resolve` (or `stat`). */
-function raced(workspace: NodeWorkspace, meanwhile: () => Promise<void>, after: 'resolve' | 'stat' = 'resolve'): NodeWorkspace {
+function raced(
+  workspace: NodeWorkspace,
+  meanwhile: () => Promise<void>,
+  after: 'resolve' | 'stat' = 'resolve',
+): NodeWorkspace {
   let moved = false;
   const move = async () => {
     if (moved) return;
@@ -40,7 +44,11 @@ function raced(workspace: NodeWorkspace, meanwhile: () => Promise<void>, after: 
 }
 
 async function setup() {
-  const sandbox = await makeSandbox({ 'd/secret.txt': 'inside secret\n', 'd/sub/secret.txt': 'inside secret\n', 'notes.txt': 'notes\n' });
+  const sandbox = await makeSandbox({
+    'd/secret.txt': 'inside secret\n',
+    'd/sub/secret.txt': 'inside secret\n',
+    'notes.txt': 'notes\n',
+  });
   cleanup = sandbox.cleanup;
   await mkdir(path.join(sandbox.outside, 'sub'));
   await writeFile(path.join(sandbox.outside, 'sub', 'secret.txt'), 'outside secret\n');
@@ -76,7 +84,10 @@ describe('a folder swapped for a link to the outside after the check', () => {
     });
   }
 
-  for (const [name, params] of [['list_files', { path: 'd/sub', recursive: 'true' }], ['search_files', { path: 'd/sub', regex: 'secret' }]] as const) {
+  for (const [name, params] of [
+    ['list_files', { path: 'd/sub', recursive: 'true' }],
+    ['search_files', { path: 'd/sub', regex: 'secret' }],
+  ] as const) {
     it(`${name} d/sub: refused as outside-workspace, nothing outside listed or searched`, async () => {
       const sandbox = await setup();
       await writeFile(path.join(sandbox.outside, 'sub', 'outside-only.txt'), 'outside secret\n');
@@ -93,7 +104,10 @@ describe('a folder swapped for a link to the outside after the check', () => {
 });
 
 describe('a file swapped for something else after the check', () => {
-  for (const [name, params] of [['read_file', { path: 'notes.txt' }], ['replace_in_file', { path: 'notes.txt', diff: edit }]] as const) {
+  for (const [name, params] of [
+    ['read_file', { path: 'notes.txt' }],
+    ['replace_in_file', { path: 'notes.txt', diff: edit }],
+  ] as const) {
     it(`${name} refuses a FIFO swapped in for the file after its stat, without blocking`, async () => {
       const sandbox = await setup();
       const fifo = path.join(sandbox.base, 'fifo');
@@ -103,7 +117,10 @@ describe('a file swapped for something else after the check', () => {
         await rename(fifo, path.join(sandbox.workspace, 'notes.txt'));
       };
       const tools = createNodeTools({ workspace: raced(await openWorkspace(sandbox.workspace), swap, 'stat') });
-      expect(unwrap(await tools[name](toolUse(name, params), noSignal()))).toMatchObject({ isError: true, code: 'io-error' });
+      expect(unwrap(await tools[name](toolUse(name, params), noSignal()))).toMatchObject({
+        isError: true,
+        code: 'io-error',
+      });
     }, 5_000);
   }
 
@@ -111,13 +128,17 @@ describe('a file swapped for something else after the check', () => {
     const sandbox = await setup();
     const swap = async () => {
       await rm(path.join(sandbox.workspace, 'notes.txt'), { force: true });
-      await symlink(path.join(sandbox.outside, 'secret.txt'), path.join(sandbox.workspace, 'notes.txt')).catch(() => {});
+      await symlink(path.join(sandbox.outside, 'secret.txt'), path.join(sandbox.workspace, 'notes.txt')).catch(
+        () => {},
+      );
     };
     const tools = createNodeTools({ workspace: raced(await openWorkspace(sandbox.workspace), swap) });
     const read = unwrap(await tools.read_file(toolUse('read_file', { path: 'notes.txt' }), noSignal()));
     expect(read.isError).toBe(true);
     expect(read.content).not.toContain('outside secret');
-    const edited = unwrap(await tools.replace_in_file(toolUse('replace_in_file', { path: 'notes.txt', diff: edit }), noSignal()));
+    const edited = unwrap(
+      await tools.replace_in_file(toolUse('replace_in_file', { path: 'notes.txt', diff: edit }), noSignal()),
+    );
     expect(edited.isError).toBe(true);
     expect(await readdir(sandbox.outside)).toEqual(['secret.txt', 'sub']);
   });

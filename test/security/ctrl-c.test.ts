@@ -4,8 +4,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { executeCommandCall, startHostileModel } from '../support/hostile-model-server.js';
 import { startCliIn } from '../support/cli-in-folder.js';
-import { API_KEY, makeSandboxedLayout } from './sandbox-fixtures.js';
-import { hostProcessesRunning, uniqueSleepSeconds } from './host-processes.js';
+import { API_KEY, makeSandboxedLayout } from '../support/sandbox-fixtures.js';
+import { hostProcessesRunning, uniqueSleepSeconds } from '../support/host-processes.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(() => Promise.all(cleanups.map((c) => c())));
@@ -17,7 +17,22 @@ async function interruptWhileRunning(command: (background: string, foreground: s
   const model = await startHostileModel([executeCommandCall(command(background, foreground))]);
   cleanups.push(layout.cleanup, model.close);
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: layout.home, OPENAI_API_KEY: API_KEY };
-  const cli = startCliIn(layout.cliFolder, ['--json', '--yes', ...extraArgs, '--base-url', model.url, '--model', 'hostile', '--workspace', layout.workspace, 'go'], env);
+  const cli = startCliIn(
+    layout.cliFolder,
+    [
+      '--json',
+      '--yes',
+      ...extraArgs,
+      '--base-url',
+      model.url,
+      '--model',
+      'hostile',
+      '--workspace',
+      layout.workspace,
+      'go',
+    ],
+    env,
+  );
   await expect.poll(() => hostProcessesRunning(`sleep ${foreground}`).length, { timeout: 20_000 }).toBe(1);
   cli.interrupt();
   const exit = await cli.exited;
@@ -26,10 +41,18 @@ async function interruptWhileRunning(command: (background: string, foreground: s
 
 describe('Ctrl-C while a command runs', () => {
   it('sandboxed: exits 130, and the command and what it left in the background are dead', async () => {
-    const { exit, background, foreground } = await interruptWhileRunning((bg, fg) => `setsid sleep ${bg} >/dev/null 2>&1 & sleep ${fg}`, []);
+    const { exit, background, foreground } = await interruptWhileRunning(
+      (bg, fg) => `setsid sleep ${bg} >/dev/null 2>&1 & sleep ${fg}`,
+      [],
+    );
     expect(exit.code, exit.stderr).toBe(130);
     expect(exit.interruptToExitMs).toBeDefined();
-    await expect.poll(() => hostProcessesRunning(`sleep ${foreground}`).length + hostProcessesRunning(`sleep ${background}`).length, { timeout: 2_000 }).toBe(0);
+    await expect
+      .poll(
+        () => hostProcessesRunning(`sleep ${foreground}`).length + hostProcessesRunning(`sleep ${background}`).length,
+        { timeout: 2_000 },
+      )
+      .toBe(0);
   });
 
   it('--no-sandbox, a command ignoring SIGTERM and SIGINT: exits 130, its group is killed on the way out', async () => {
@@ -38,6 +61,11 @@ describe('Ctrl-C while a command runs', () => {
       ['--no-sandbox'],
     );
     expect(exit.code, exit.stderr).toBe(130);
-    await expect.poll(() => hostProcessesRunning(`sleep ${foreground}`).length + hostProcessesRunning(`sleep ${background}`).length, { timeout: 2_000 }).toBe(0);
+    await expect
+      .poll(
+        () => hostProcessesRunning(`sleep ${foreground}`).length + hostProcessesRunning(`sleep ${background}`).length,
+        { timeout: 2_000 },
+      )
+      .toBe(0);
   });
 });

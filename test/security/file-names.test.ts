@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createNodeTools, openWorkspace } from '../../app/tools/node/index.js';
-import { makeSandbox, noSignal, toolUse, unwrap } from '../app/tool-fixtures.js';
+import { makeSandbox, noSignal, toolUse, unwrap } from '../support/tool-fixtures.js';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -30,10 +30,18 @@ describe('file names up to 255 bytes', () => {
       cleanup = sandbox.cleanup;
       const tools = createNodeTools({ workspace: await openWorkspace(sandbox.workspace) });
       const target = `dir/${name}`;
-      expect(unwrap(await tools.write_to_file(toolUse('write_to_file', { path: target, content: 'one\n' }), noSignal())).isError).toBe(false);
+      expect(
+        unwrap(await tools.write_to_file(toolUse('write_to_file', { path: target, content: 'one\n' }), noSignal()))
+          .isError,
+      ).toBe(false);
       const diff = '------- SEARCH\none\n=======\ntwo\n+++++++ REPLACE';
-      expect(unwrap(await tools.replace_in_file(toolUse('replace_in_file', { path: target, diff }), noSignal())).isError).toBe(false);
-      expect(unwrap(await tools.read_file(toolUse('read_file', { path: target }), noSignal()))).toEqual({ content: 'two\n', isError: false });
+      expect(
+        unwrap(await tools.replace_in_file(toolUse('replace_in_file', { path: target, diff }), noSignal())).isError,
+      ).toBe(false);
+      expect(unwrap(await tools.read_file(toolUse('read_file', { path: target }), noSignal()))).toEqual({
+        content: 'two\n',
+        isError: false,
+      });
       expect(await readFile(path.join(sandbox.workspace, target), 'utf8')).toBe('two\n');
       expect(await readdir(path.join(sandbox.workspace, 'dir'))).toEqual([name]);
     });
@@ -43,7 +51,9 @@ describe('file names up to 255 bytes', () => {
     const sandbox = await makeSandbox();
     cleanup = sandbox.cleanup;
     const tools = createNodeTools({ workspace: await openWorkspace(sandbox.workspace) });
-    const result = unwrap(await tools.write_to_file(toolUse('write_to_file', { path: `${'n'.repeat(252)}.txt`, content: 'x' }), noSignal()));
+    const result = unwrap(
+      await tools.write_to_file(toolUse('write_to_file', { path: `${'n'.repeat(252)}.txt`, content: 'x' }), noSignal()),
+    );
     expect(result).toMatchObject({ isError: true, code: 'io-error' });
     expect(result.content).toContain('ENAMETOOLONG');
     expect(await readdir(sandbox.workspace)).toEqual([]);

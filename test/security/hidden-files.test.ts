@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY, makeSandboxedLayout, type SandboxedLayout } from './sandbox-fixtures.js';
+import { API_KEY, makeSandboxedLayout, type SandboxedLayout } from '../support/sandbox-fixtures.js';
 
 let layout: SandboxedLayout;
 beforeAll(async () => {
@@ -13,7 +13,9 @@ afterAll(() => layout.cleanup());
 
 describe('files a sandboxed command cannot read', () => {
   it('the user’s home is an empty folder', async () => {
-    const result = await layout.run(`echo "HOME=$HOME entries=$(ls -A "$HOME" | wc -l)"; cat ${layout.home}/.bashrc ${layout.home}/.ssh/id_ed25519`);
+    const result = await layout.run(
+      `echo "HOME=$HOME entries=$(ls -A "$HOME" | wc -l)"; cat ${layout.home}/.bashrc ${layout.home}/.ssh/id_ed25519`,
+    );
     expect(result.content).toContain(`HOME=${layout.home} entries=0`);
     expect(result.content).toContain(`${layout.home}/.bashrc: No such file or directory`);
     expect(result.content).toContain(`${layout.home}/.ssh/id_ed25519: No such file or directory`);
@@ -34,7 +36,9 @@ describe('files a sandboxed command cannot read', () => {
   });
 
   it('the CLI’s own folder (its .env) and a file named by a secret-looking variable are hidden', async () => {
-    const result = await layout.run(`echo "entries=$(ls -A ${layout.cliFolder} | wc -l)"; cat ${layout.cliFolder}/.env ${layout.credentials}`);
+    const result = await layout.run(
+      `echo "entries=$(ls -A ${layout.cliFolder} | wc -l)"; cat ${layout.cliFolder}/.env ${layout.credentials}`,
+    );
     expect(result.content).toContain('entries=0');
     expect(result.content).toContain(`${layout.cliFolder}/.env: No such file or directory`);
     expect(result.content).toMatch(/service-account\.json: (Permission denied|No such file)/);

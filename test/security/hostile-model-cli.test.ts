@@ -6,13 +6,15 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { executeCommandCall, startHostileModel, type HostileModel } from '../support/hostile-model-server.js';
 import { startCliIn } from '../support/cli-in-folder.js';
-import { API_KEY, makeSandboxedLayout, type SandboxedLayout } from './sandbox-fixtures.js';
+import { API_KEY, makeSandboxedLayout, type SandboxedLayout } from '../support/sandbox-fixtures.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(() => Promise.all(cleanups.map((c) => c())));
 
 /** The folders, and a hostile model whose replies may name them. */
-async function setup(replies: (layout: SandboxedLayout) => string[]): Promise<{ layout: SandboxedLayout; model: HostileModel }> {
+async function setup(
+  replies: (layout: SandboxedLayout) => string[],
+): Promise<{ layout: SandboxedLayout; model: HostileModel }> {
   const layout = await makeSandboxedLayout();
   const model = await startHostileModel(replies(layout));
   cleanups.push(layout.cleanup, model.close);
@@ -39,9 +41,23 @@ const cliEnv = (layout: SandboxedLayout, overrides: Record<string, string> = {})
   ...overrides,
 });
 
-const cliArgs = (model: HostileModel, layout: SandboxedLayout, ...extra: string[]) => ['--json', '--base-url', model.url, '--model', 'hostile', '--workspace', layout.workspace, ...extra, 'Look around'];
+const cliArgs = (model: HostileModel, layout: SandboxedLayout, ...extra: string[]) => [
+  '--json',
+  '--base-url',
+  model.url,
+  '--model',
+  'hostile',
+  '--workspace',
+  layout.workspace,
+  ...extra,
+  'Look around',
+];
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 describe('the CLI against a hostile model', () => {
   it('sends the key only in the Authorization header: the command’s output carries none of it', async () => {
@@ -59,8 +75,11 @@ describe('the CLI against a hostile model', () => {
   });
 
   it('the same attack with --no-sandbox reaches the key through /proc/$PPID/environ (why the sandbox is the default)', async () => {
-    const { layout, model: hostile } = await setup(() => [executeCommandCall(`tr '\\0' '\\n' < /proc/$PPID/environ; echo STOLEN-END`)]);
-    const run = await startCliIn(layout.cliFolder, cliArgs(hostile, layout, '--yes', '--no-sandbox'), cliEnv(layout)).exited;
+    const { layout, model: hostile } = await setup(() => [
+      executeCommandCall(`tr '\\0' '\\n' < /proc/$PPID/environ; echo STOLEN-END`),
+    ]);
+    const run = await startCliIn(layout.cliFolder, cliArgs(hostile, layout, '--yes', '--no-sandbox'), cliEnv(layout))
+      .exited;
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('--no-sandbox');
     expect(hostile.requests[1].body).toContain('STOLEN-END');
@@ -71,7 +90,11 @@ describe('the CLI against a hostile model', () => {
 describe('the CLI where no sandbox can be had', () => {
   it('says so at start, and --yes no longer covers commands: without a terminal each is refused', async () => {
     const { layout, model } = await setup(() => [executeCommandCall('/usr/bin/touch ran-unsandboxed')]);
-    const run = await startCliIn(layout.cliFolder, cliArgs(model, layout, '--yes'), cliEnv(layout, { PATH: '/nonexistent' })).exited;
+    const run = await startCliIn(
+      layout.cliFolder,
+      cliArgs(model, layout, '--yes'),
+      cliEnv(layout, { PATH: '/nonexistent' }),
+    ).exited;
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/no sandbox for commands — bubblewrap \(bwrap\) is not installed.*even with --yes/);
     expect(model.requests[0].body).toContain('each command runs only after the user approves it');
@@ -82,7 +105,11 @@ describe('the CLI where no sandbox can be had', () => {
 
   it('runs them with an explicit --no-sandbox', async () => {
     const { layout, model } = await setup(() => [executeCommandCall('/usr/bin/touch ran-unsandboxed')]);
-    const run = await startCliIn(layout.cliFolder, cliArgs(model, layout, '--yes', '--no-sandbox'), cliEnv(layout, { PATH: '/nonexistent' })).exited;
+    const run = await startCliIn(
+      layout.cliFolder,
+      cliArgs(model, layout, '--yes', '--no-sandbox'),
+      cliEnv(layout, { PATH: '/nonexistent' }),
+    ).exited;
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('commands run without a sandbox (--no-sandbox)');
     expect(await exists(path.join(layout.workspace, 'ran-unsandboxed'))).toBe(true);

@@ -15,7 +15,12 @@ describe('--json with a 60 MB write_to_file', () => {
   // itself keeps (about 4 MB) is measured exactly in test/app/ndjson-memory.test.ts.
   it('streams NDJSON of at most 2.5 times the file, which rebuilds it, at a peak RSS under 700 MB', async () => {
     const run = await runJsonWrite({ bytes: BYTES, verify: true });
-    expect({ code: run.code, stderr: run.stderrTail, written: run.writtenBytes, tempFiles: run.tempFiles }).toEqual({ code: 0, stderr: '', written: BYTES, tempFiles: [] });
+    expect({ code: run.code, stderr: run.stderrTail, written: run.writtenBytes, tempFiles: run.tempFiles }).toEqual({
+      code: 0,
+      stderr: '',
+      written: BYTES,
+      tempFiles: [],
+    });
     expect(run.verified).toMatchObject({ rebuiltContentLength: BYTES, outputReason: 'completed' });
     expect(run.ratio).toBeLessThanOrEqual(2.5);
     if (run.peakRssMb !== null) expect(run.peakRssMb).toBeLessThan(700); // /proc is Linux-only
@@ -23,7 +28,11 @@ describe('--json with a 60 MB write_to_file', () => {
 
   it('exits 130 on a Ctrl-C while the file is being written, leaving no .tmp', async () => {
     const run = await runJsonWrite({ bytes: BYTES, interruptMidWrite: true });
-    expect({ code: run.code, interruptedMidWrite: run.interruptedMidWrite, tempFiles: run.tempFiles }).toEqual({ code: 130, interruptedMidWrite: true, tempFiles: [] });
+    expect({ code: run.code, interruptedMidWrite: run.interruptedMidWrite, tempFiles: run.tempFiles }).toEqual({
+      code: 130,
+      interruptedMidWrite: true,
+      tempFiles: [],
+    });
   }, 180_000);
 
   it('ends quietly when the reader hangs up (EPIPE), leaving no .tmp', async () => {

@@ -2,7 +2,7 @@
 // own network namespace: not even the host's loopback (where the model endpoint may listen) is there.
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSandboxedLayout, type SandboxedLayout } from './sandbox-fixtures.js';
+import { makeSandboxedLayout, type SandboxedLayout } from '../support/sandbox-fixtures.js';
 
 let server: Server;
 let port: number;

@@ -10,12 +10,17 @@ const line40 = 'a'.repeat(40);
 
 async function search(files: Record<string, string>, params: Record<string, string>) {
   const tools = createMemoryTools(createMemoryWorkspace(files));
-  const result: ToolResult = await tools.search_files({ type: 'tool_use', name: 'search_files', params, partial: false, call_id: 'redos' }, { signal: new AbortController().signal });
-  return typeof result === 'string' ? { content: result, isError: false, code: undefined } : { content: result.content, isError: result.isError === true, code: result.code };
+  const result: ToolResult = await tools.search_files(
+    { type: 'tool_use', name: 'search_files', params, partial: false, call_id: 'redos' },
+    { signal: new AbortController().signal },
+  );
+  return typeof result === 'string'
+    ? { content: result, isError: false, code: undefined }
+    : { content: result.content, isError: result.isError === true, code: result.code };
 }
 
 describe('search_files against catastrophic backtracking', () => {
-  it('answers (a+)+$ on lines of 40 a\'s, the failing one and the matching one', async () => {
+  it("answers (a+)+$ on lines of 40 a's, the failing one and the matching one", async () => {
     const result = await search({ 'bomb.txt': `${line40}!\n${line40}\n` }, { path: '.', regex: '(a+)+$' });
     expect(result.content).toBe(`Found 1 result.\n\nbomb.txt\n  2: ${line40}`);
   });
@@ -30,7 +35,10 @@ describe('search_files against catastrophic backtracking', () => {
 
   it('answers a glob of many stars against a long file name', async () => {
     const name = `${'a'.repeat(3_000)}.txt`;
-    const result = await search({ [name]: 'hit\n', 'b.txt': 'hit\n' }, { path: '.', regex: 'hit', file_pattern: `${'*a'.repeat(15)}*b` });
+    const result = await search(
+      { [name]: 'hit\n', 'b.txt': 'hit\n' },
+      { path: '.', regex: 'hit', file_pattern: `${'*a'.repeat(15)}*b` },
+    );
     expect(result.content).toBe('Found 0 results for /hit/ in files matching ' + `${'*a'.repeat(15)}*b` + '.');
   });
 
@@ -44,8 +52,12 @@ describe('search_files against catastrophic backtracking', () => {
 
   it('keeps JavaScript syntax: named groups, \\d, \\u escapes, classes', async () => {
     const files = { 'a.txt': 'id 42\nnone\nAé\n' };
-    expect((await search(files, { path: '.', regex: '(?<n>\\d+)' })).content).toBe('Found 1 result.\n\na.txt\n  1: id 42');
-    expect((await search(files, { path: '.', regex: '\\u0041\\u00e9' })).content).toBe('Found 1 result.\n\na.txt\n  3: Aé');
+    expect((await search(files, { path: '.', regex: '(?<n>\\d+)' })).content).toBe(
+      'Found 1 result.\n\na.txt\n  1: id 42',
+    );
+    expect((await search(files, { path: '.', regex: '\\u0041\\u00e9' })).content).toBe(
+      'Found 1 result.\n\na.txt\n  3: Aé',
+    );
     expect((await search(files, { path: '.', regex: '^[a-z]+$' })).content).toBe('Found 1 result.\n\na.txt\n  2: none');
   });
 });

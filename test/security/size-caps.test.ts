@@ -7,8 +7,8 @@ import { appendFile, open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createWorkspaceTools, type WorkspaceTool } from '../../app/tools/index.js';
 import { createProcessGroupRunner, openWorkspace, type NodeWorkspace } from '../../app/tools/node/index.js';
-import { memoryAdapter, nodeAdapter } from '../app/tool-adapters.js';
-import { makeSandbox, noSignal, toolUse, unwrap } from '../app/tool-fixtures.js';
+import { memoryAdapter, nodeAdapter } from '../support/tool-adapters.js';
+import { makeSandbox, noSignal, toolUse, unwrap } from '../support/tool-fixtures.js';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -20,7 +20,10 @@ const MB = 1024 * 1024;
 const edit = '------- SEARCH\nline 1\n=======\nfirst line\n+++++++ REPLACE';
 
 /** The tools over `workspace`, with the bytes every `read` returned added up. */
-function countingTools(workspace: NodeWorkspace, options: Parameters<typeof createWorkspaceTools>[1] = {}): { tools: Record<string, WorkspaceTool>; bytesRead: () => number } {
+function countingTools(
+  workspace: NodeWorkspace,
+  options: Parameters<typeof createWorkspaceTools>[1] = {},
+): { tools: Record<string, WorkspaceTool>; bytesRead: () => number } {
   let total = 0;
   const files: NodeWorkspace = {
     ...workspace,
@@ -30,7 +33,10 @@ function countingTools(workspace: NodeWorkspace, options: Parameters<typeof crea
       return bytes;
     },
   };
-  return { tools: createWorkspaceTools({ files, commands: createProcessGroupRunner({ cwd: workspace.root }) }, options), bytesRead: () => total };
+  return {
+    tools: createWorkspaceTools({ files, commands: createProcessGroupRunner({ cwd: workspace.root }) }, options),
+    bytesRead: () => total,
+  };
 }
 
 describe('a 300 MB file (sparse: 300 KB of text, then a hole)', () => {
@@ -48,9 +54,13 @@ describe('a 300 MB file (sparse: 300 KB of text, then a hole)', () => {
 
   it('replace_in_file refuses it with a too-large error and reads none of it', async () => {
     const { tools, bytesRead } = await setup();
-    const result = unwrap(await tools.replace_in_file(toolUse('replace_in_file', { path: 'huge.txt', diff: edit }), noSignal()));
+    const result = unwrap(
+      await tools.replace_in_file(toolUse('replace_in_file', { path: 'huge.txt', diff: edit }), noSignal()),
+    );
     expect(result).toMatchObject({ isError: true, code: 'too-large' });
-    expect(result.content).toBe(`Error (too-large): huge.txt is ${300 * MB} bytes, over the ${16 * MB}-byte limit of replace_in_file; it was not changed. Rewrite it with write_to_file or edit it with execute_command.`);
+    expect(result.content).toBe(
+      `Error (too-large): huge.txt is ${300 * MB} bytes, over the ${16 * MB}-byte limit of replace_in_file; it was not changed. Rewrite it with write_to_file or edit it with execute_command.`,
+    );
     expect(bytesRead()).toBe(0);
   });
 
@@ -65,7 +75,9 @@ describe('a 300 MB file (sparse: 300 KB of text, then a hole)', () => {
 
   it('search_files skips it without reading it', async () => {
     const { tools, bytesRead } = await setup();
-    const result = unwrap(await tools.search_files(toolUse('search_files', { path: '.', regex: 'line 1$' }), noSignal()));
+    const result = unwrap(
+      await tools.search_files(toolUse('search_files', { path: '.', regex: 'line 1$' }), noSignal()),
+    );
     expect(result.content).toBe('Found 0 results for /line 1$/.');
     expect(bytesRead()).toBe(0);
   });
@@ -86,7 +98,9 @@ describe('a file that grows past the cap between stat and read', () => {
       },
     };
     const { tools, bytesRead } = countingTools(growing, { replaceInFile: { maxFileBytes: 1_000 } });
-    const result = unwrap(await tools.replace_in_file(toolUse('replace_in_file', { path: 'grows.txt', diff: edit }), noSignal()));
+    const result = unwrap(
+      await tools.replace_in_file(toolUse('replace_in_file', { path: 'grows.txt', diff: edit }), noSignal()),
+    );
     expect(result).toMatchObject({ isError: true, code: 'too-large' });
     expect(bytesRead()).toBe(1_001);
     expect(await readFile(file, 'utf8')).toBe(`line 1\n${'x'.repeat(5_000)}`);
@@ -95,9 +109,13 @@ describe('a file that grows past the cap between stat and read', () => {
 
 describe.each([nodeAdapter, memoryAdapter])('the replace_in_file cap over the $name adapter', (adapter) => {
   it('refuses a file over the cap and edits one at the cap', async () => {
-    const opened = await adapter.open({ 'big.txt': `line 1\n${'x'.repeat(200)}`, 'ok.txt': `line 1\n${'x'.repeat(93)}` }, { replaceInFile: { maxFileBytes: 100 } });
+    const opened = await adapter.open(
+      { 'big.txt': `line 1\n${'x'.repeat(200)}`, 'ok.txt': `line 1\n${'x'.repeat(93)}` },
+      { replaceInFile: { maxFileBytes: 100 } },
+    );
     cleanup = opened.cleanup;
-    const run = async (file: string) => unwrap(await opened.tools.replace_in_file(toolUse('replace_in_file', { path: file, diff: edit }), noSignal()));
+    const run = async (file: string) =>
+      unwrap(await opened.tools.replace_in_file(toolUse('replace_in_file', { path: file, diff: edit }), noSignal()));
     expect(await run('big.txt')).toMatchObject({ isError: true, code: 'too-large' });
     expect(await run('ok.txt')).toEqual({ isError: false, content: 'Applied 1 edit to ok.txt.' });
   });

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { createNodeTools, openWorkspace } from '../../app/tools/node/index.js';
-import { memoryAdapter, nodeAdapter, type AdapterUnderTest } from '../app/tool-adapters.js';
-import { makeSandbox, noSignal, snapshotTree, toolUse, unwrap } from '../app/tool-fixtures.js';
+import { memoryAdapter, nodeAdapter, type AdapterUnderTest } from '../support/tool-adapters.js';
+import { makeSandbox, noSignal, snapshotTree, toolUse, unwrap } from '../support/tool-fixtures.js';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -45,9 +45,13 @@ describe('a FIFO in the workspace', () => {
     cleanup = sandbox.cleanup;
     execFileSync('mkfifo', [path.join(sandbox.workspace, 'pipe')]);
     const tools = createNodeTools({ workspace: await openWorkspace(sandbox.workspace) });
-    const run = async (name: string, params: Record<string, string>) => unwrap(await tools[name](toolUse(name, params), noSignal()));
+    const run = async (name: string, params: Record<string, string>) =>
+      unwrap(await tools[name](toolUse(name, params), noSignal()));
     expect(await run('read_file', { path: 'pipe' })).toMatchObject({ isError: true, code: 'not-a-file' });
-    expect(await run('replace_in_file', { path: 'pipe', diff: edit })).toMatchObject({ isError: true, code: 'not-a-file' });
+    expect(await run('replace_in_file', { path: 'pipe', diff: edit })).toMatchObject({
+      isError: true,
+      code: 'not-a-file',
+    });
     expect((await run('list_files', { path: '.' })).content).toBe('a.txt\npipe');
     expect((await run('search_files', { path: '.', regex: 'a' })).content).toBe('Found 1 result.\n\na.txt\n  1: a');
     expect(Object.keys(await snapshotTree(sandbox.workspace))).toEqual(['a.txt', 'pipe']);

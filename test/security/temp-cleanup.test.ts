@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { makeSandbox } from '../app/tool-fixtures.js';
+import { makeSandbox } from '../support/tool-fixtures.js';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -35,7 +35,11 @@ describe('exit in the middle of a write', () => {
   it('removes the temp file on exit: nothing is left but the folder', async () => {
     const sandbox = await makeSandbox({ 'dir/keep.txt': 'keep\n' });
     cleanup = sandbox.cleanup;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', childSource(sandbox.workspace)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', childSource(sandbox.workspace)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
     const code = await new Promise((resolve) => child.on('exit', resolve));

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSandboxedLayout, type SandboxedLayout } from './sandbox-fixtures.js';
+import { makeSandboxedLayout, type SandboxedLayout } from '../support/sandbox-fixtures.js';
 
 let layout: SandboxedLayout;
 let hostTmp: string;
@@ -18,7 +18,11 @@ afterAll(async () => {
   await rm(hostTmp, { recursive: true, force: true });
 });
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 describe('writes from a sandboxed command', () => {
   it('reach the workspace', async () => {
@@ -44,7 +48,9 @@ describe('writes from a sandboxed command', () => {
 describe('/tmp in the sandbox', () => {
   it('is private: the host’s files are not there, and what the command leaves there never reaches the host', async () => {
     const name = path.basename(hostTmp);
-    const result = await layout.run(`ls /tmp; cat ${hostTmp}/host-secret.txt; mkdir -p ${hostTmp} && echo x > ${hostTmp}/from-sandbox && echo wrote`);
+    const result = await layout.run(
+      `ls /tmp; cat ${hostTmp}/host-secret.txt; mkdir -p ${hostTmp} && echo x > ${hostTmp}/from-sandbox && echo wrote`,
+    );
     expect(result.content).not.toContain(name + '\n');
     expect(result.content).not.toContain('on the host');
     expect(result.content).toContain('wrote');

@@ -26,8 +26,17 @@ export interface CliHandle {
 }
 
 /** Starts the CLI in `cwd` with `args` and `env` (nothing inherited); killed after `timeoutMs`. */
-export function startCliIn(cwd: string, args: readonly string[], env: Record<string, string>, timeoutMs = 40_000): CliHandle {
-  const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startCliIn(
+  cwd: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  timeoutMs = 40_000,
+): CliHandle {
+  const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let interruptedAt: number | undefined;
@@ -38,7 +47,15 @@ export function startCliIn(cwd: string, args: readonly string[], env: Record<str
     child.on('exit', (code, signal) => {
       const at = performance.now();
       clearTimeout(timer);
-      child.on('close', () => resolve({ code, signal, stdout, stderr, ...(interruptedAt !== undefined ? { interruptToExitMs: at - interruptedAt } : {}) }));
+      child.on('close', () =>
+        resolve({
+          code,
+          signal,
+          stdout,
+          stderr,
+          ...(interruptedAt !== undefined ? { interruptToExitMs: at - interruptedAt } : {}),
+        }),
+      );
     });
   });
   return {

@@ -50,7 +50,11 @@ export interface JsonWriteRun {
   /** With `interruptMidWrite`: whether the temp file was seen (and SIGINT sent) while the write ran. */
   interruptedMidWrite?: boolean;
   /** With `verify`: the line types seen, the rebuilt write_to_file content's length, whether every line parsed. */
-  verified?: { types: Record<string, number>; rebuiltContentLength: number | undefined; outputReason: string | undefined };
+  verified?: {
+    types: Record<string, number>;
+    rebuiltContentLength: number | undefined;
+    outputReason: string | undefined;
+  };
   stderrTail: string;
 }
 
@@ -65,17 +69,40 @@ function vmHwmMb(pid: number): number | null {
 
 async function tempFilesBelow(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.name.endsWith('.tmp')).map((e) => path.relative(dir, path.join(e.parentPath ?? e.path, e.name)));
+  return entries
+    .filter((e) => e.name.endsWith('.tmp'))
+    .map((e) => path.relative(dir, path.join(e.parentPath ?? e.path, e.name)));
 }
 
 export async function runJsonWrite(options: JsonWriteOptions): Promise<JsonWriteRun> {
-  const server = await startHostileModelServer({ replies: [hugeWriteReply('big.txt', options.bytes), completionReply('done')], chunkChars: options.chunkChars });
+  const server = await startHostileModelServer({
+    replies: [hugeWriteReply('big.txt', options.bytes), completionReply('done')],
+    chunkChars: options.chunkChars,
+  });
   const workspace = await mkdtemp(path.join(tmpdir(), 'agent-turn-json-'));
   const started = Date.now();
   try {
-    const args = ['--import', 'tsx', 'app/cli.ts', '--json', '--yes', '--workspace', workspace, '--base-url', server.baseURL, '--model', 'hostile',
-      '--max-reply-chars', String(options.bytes * 2 + 1_000_000), 'Write big.txt'];
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = [
+      '--import',
+      'tsx',
+      'app/cli.ts',
+      '--json',
+      '--yes',
+      '--workspace',
+      workspace,
+      '--base-url',
+      server.baseURL,
+      '--model',
+      'hostile',
+      '--max-reply-chars',
+      String(options.bytes * 2 + 1_000_000),
+      'Write big.txt',
+    ];
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let ndjsonBytes = 0;
     let lineCount = 0;
     let peak: number | null = null;
@@ -156,7 +183,15 @@ export async function runJsonWrite(options: JsonWriteOptions): Promise<JsonWrite
       writtenBytes: (await stat(path.join(workspace, 'big.txt')).catch(() => undefined))?.size,
       tempFiles: await tempFilesBelow(workspace),
       ...(options.interruptMidWrite ? { interruptedMidWrite } : {}),
-      ...(options.verify ? { verified: { types, rebuiltContentLength: tool?.kind === 'tool' ? tool.params.content?.length : undefined, outputReason } } : {}),
+      ...(options.verify
+        ? {
+            verified: {
+              types,
+              rebuiltContentLength: tool?.kind === 'tool' ? tool.params.content?.length : undefined,
+              outputReason,
+            },
+          }
+        : {}),
       stderrTail,
     };
   } finally {

@@ -50,8 +50,14 @@ function flipperSource(mode: RaceMode, workspace: string, outside: string): stri
     process.stdout.write('ready\\n'); ${body}`;
 }
 
-async function startFlipper(mode: RaceMode, workspace: string, outside: string): Promise<{ child: ChildProcess; flips: () => number }> {
-  const child = spawn(process.execPath, ['-e', flipperSource(mode, workspace, outside)], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function startFlipper(
+  mode: RaceMode,
+  workspace: string,
+  outside: string,
+): Promise<{ child: ChildProcess; flips: () => number }> {
+  const child = spawn(process.execPath, ['-e', flipperSource(mode, workspace, outside)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let dots = 0;
   await new Promise<void>((resolve, reject) => {
     child.once('error', reject);
@@ -70,7 +76,8 @@ async function layOut(mode: RaceMode) {
   const outside = path.join(base, 'outside');
   const inside = path.join(workspace, mode === 'flip' ? 'inside' : 'd');
   for (const dir of [path.join(inside, 'sub'), path.join(outside, 'sub')]) await mkdir(dir, { recursive: true });
-  for (const dir of [inside, path.join(inside, 'sub')]) await writeFile(path.join(dir, 'secret.txt'), 'inside secret\n');
+  for (const dir of [inside, path.join(inside, 'sub')])
+    await writeFile(path.join(dir, 'secret.txt'), 'inside secret\n');
   for (const dir of [outside, path.join(outside, 'sub')]) {
     await writeFile(path.join(dir, 'secret.txt'), `${OUTSIDE_TEXT}\n`);
     await writeFile(path.join(dir, OUTSIDE_ONLY), `${OUTSIDE_TEXT}\n`);
@@ -89,7 +96,10 @@ function attempt(i: number, moving: string): [string, Record<string, string>] {
     case 1:
       return ['write_to_file', { path: `${dir}/w-${i}.txt`, content: `written ${i}\n` }];
     case 2:
-      return ['replace_in_file', { path: `${dir}/secret.txt`, diff: `------- SEARCH\nsecret\n=======\nsecret e${i}\n+++++++ REPLACE` }];
+      return [
+        'replace_in_file',
+        { path: `${dir}/secret.txt`, diff: `------- SEARCH\nsecret\n=======\nsecret e${i}\n+++++++ REPLACE` },
+      ];
     case 3:
       return ['list_files', { path: dir }];
     default:
@@ -106,16 +116,32 @@ async function filesBelow(dir: string): Promise<string[]> {
  * Runs `attempts` tool calls through the moving name while the child flips it, with the tools
  * `makeTools` builds over the workspace folder; returns what reached outside.
  */
-export async function runSymlinkRace(mode: RaceMode, attempts: number, makeTools: (workspace: string) => Promise<Record<string, WorkspaceTool>>): Promise<RaceFigures> {
+export async function runSymlinkRace(
+  mode: RaceMode,
+  attempts: number,
+  makeTools: (workspace: string) => Promise<Record<string, WorkspaceTool>>,
+): Promise<RaceFigures> {
   const { base, workspace, outside } = await layOut(mode);
   const tools = await makeTools(workspace);
   const flipper = await startFlipper(mode, workspace, outside);
-  const figures: RaceFigures = { mode, attempts, succeeded: 0, failed: 0, outsideReads: 0, outsideWrites: 0, tempFilesLeft: [], flips: 0 };
+  const figures: RaceFigures = {
+    mode,
+    attempts,
+    succeeded: 0,
+    failed: 0,
+    outsideReads: 0,
+    outsideWrites: 0,
+    tempFilesLeft: [],
+    flips: 0,
+  };
   try {
     const signal = new AbortController().signal;
     for (let i = 0; i < attempts; i++) {
       const [name, params] = attempt(i, mode === 'flip' ? 'flip' : 'd');
-      const result = await tools[name]({ type: 'tool_use', name, params, partial: false, call_id: `race-${i}` }, { signal });
+      const result = await tools[name](
+        { type: 'tool_use', name, params, partial: false, call_id: `race-${i}` },
+        { signal },
+      );
       const content = typeof result === 'string' ? result : result.content;
       const isError = typeof result !== 'string' && result.isError === true;
       if (isError) figures.failed++;
@@ -124,7 +150,9 @@ export async function runSymlinkRace(mode: RaceMode, attempts: number, makeTools
     }
   } finally {
     flipper.child.kill('SIGKILL');
-    await new Promise((resolve) => (flipper.child.exitCode !== null ? resolve(null) : flipper.child.once('exit', resolve)));
+    await new Promise((resolve) =>
+      flipper.child.exitCode !== null ? resolve(null) : flipper.child.once('exit', resolve),
+    );
     figures.flips = flipper.flips();
   }
   for (const file of await filesBelow(outside)) {

@@ -9,7 +9,10 @@ import { createDemoCommandRunner } from './demo-command.js';
  * Cline's tools over an in-memory workspace (the web page's): the shared tools, with commands
  * emulated and questions answered by a note that no one is there to answer.
  */
-export function createMemoryTools(ws: MemoryWorkspace, options: WorkspaceToolsOptions = {}): Record<string, WorkspaceTool> {
+export function createMemoryTools(
+  ws: MemoryWorkspace,
+  options: WorkspaceToolsOptions = {},
+): Record<string, WorkspaceTool> {
   return createWorkspaceTools(
     { files: memoryWorkspaceFiles(ws), commands: createDemoCommandRunner(ws) },
     { question: { unanswered: demoUnanswered }, ...options },

@@ -40,7 +40,11 @@ export function runDemoCommand(ws: MemoryWorkspace, command: string): CommandOut
     case 'ls': {
       const r = ws.resolve(args[0] ?? '.');
       if (!r.ok) return refused(toolError(r.error.code, r.error.message));
-      return output(listEntries(ws, r.path, false).map((e) => e.slice(r.path === '' ? 0 : r.path.length + 1)).join('\n'));
+      return output(
+        listEntries(ws, r.path, false)
+          .map((e) => e.slice(r.path === '' ? 0 : r.path.length + 1))
+          .join('\n'),
+      );
     }
     case 'cat': {
       const f = fileArg(args[0]);
@@ -48,7 +52,9 @@ export function runDemoCommand(ws: MemoryWorkspace, command: string): CommandOut
     }
     case 'wc': {
       const f = fileArg(args[0] === '-l' ? args[1] : args[0]);
-      return f.ok ? output(`${f.content.split('\n').length - (f.content.endsWith('\n') ? 1 : 0)} ${f.path}`) : refused(f.error);
+      return f.ok
+        ? output(`${f.content.split('\n').length - (f.content.endsWith('\n') ? 1 : 0)} ${f.path}`)
+        : refused(f.error);
     }
     default:
       return refused(noShell(DEMO_COMMANDS));

@@ -25,7 +25,10 @@ export interface MemoryWorkspace {
 
 /** A model-given path made relative and normalized ('' for the root), or refused when it would leave the workspace. */
 export function normalizeWorkspacePath(raw: string): ResolvedWorkspacePath {
-  const refuse = (reason: string): ResolvedWorkspacePath => ({ ok: false, error: { code: 'outside-workspace', message: outsideWorkspaceMessage(raw, reason) } });
+  const refuse = (reason: string): ResolvedWorkspacePath => ({
+    ok: false,
+    error: { code: 'outside-workspace', message: outsideWorkspaceMessage(raw, reason) },
+  });
   if (raw.includes('\0')) return refuse('contains a NUL character');
   const path = raw.trim().replace(/\\/g, '/');
   if (path.startsWith('/') || /^[A-Za-z]:\//.test(path)) return refuse('is an absolute path');
@@ -91,4 +94,3 @@ export function listEntries(ws: MemoryWorkspace, dir: string, recursive: boolean
   }
   return [...entries].sort();
 }
-

@@ -53,8 +53,14 @@ async function createTemp(dir: OpenedDirectory): Promise<{ name: string; handle:
  * folders; keeps the mode of a file it replaces; leaves no temp file, even when the process exits
  * midway. Returns whether the file existed before.
  */
-export async function writeFileAtomically(target: string, content: string, options: AtomicWriteOptions = {}): Promise<{ created: boolean }> {
-  const dir = await openDirectoryInside(options.root ?? path.parse(target).root, path.dirname(target), { create: true });
+export async function writeFileAtomically(
+  target: string,
+  content: string,
+  options: AtomicWriteOptions = {},
+): Promise<{ created: boolean }> {
+  const dir = await openDirectoryInside(options.root ?? path.parse(target).root, path.dirname(target), {
+    create: true,
+  });
   try {
     const name = path.basename(target);
     const before = await lstat(dir.at(name)).catch(() => undefined);

@@ -26,14 +26,24 @@ export function bubblewrapArgs(policy: SandboxPolicy, command: string, options: 
   const args = [
     // Namespaces: a user namespace (mounts of the host stay locked read-only even for root), its
     // own processes, IPC, host name and cgroup view; no capabilities at all.
-    '--unshare-user', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try',
+    '--unshare-user',
+    '--unshare-pid',
+    '--unshare-ipc',
+    '--unshare-uts',
+    '--unshare-cgroup-try',
     ...(policy.allowNetwork ? [] : ['--unshare-net']),
-    '--cap-drop', 'ALL',
+    '--cap-drop',
+    'ALL',
     // Its own session (no terminal to inject keystrokes into), and dead when this process dies.
-    '--new-session', '--die-with-parent',
-    '--ro-bind', '/', '/',
-    '--dev', '/dev',
-    '--proc', '/proc',
+    '--new-session',
+    '--die-with-parent',
+    '--ro-bind',
+    '/',
+    '/',
+    '--dev',
+    '/dev',
+    '--proc',
+    '/proc',
   ];
   const insideWorkspace = (p: string) => p.startsWith(`${policy.workspace}/`);
   for (const dir of policy.hiddenDirectories) if (!insideWorkspace(dir)) args.push('--tmpfs', dir);

@@ -19,7 +19,16 @@ export function createBubblewrapRunner(options: BubblewrapRunnerOptions): Comman
   return {
     run(request: CommandRequest): Promise<CommandOutcome> {
       // bwrap runs as the sandbox's PID 1, whose /proc/1/environ a command can read: it starts with the clean environment too.
-      return runInProcessGroup({ file: bwrap, args: bubblewrapArgs(policy, request.command, { infoFd: 3 }), cwd: policy.workspace, env: { ...policy.env }, sandboxInfoFd: true }, request);
+      return runInProcessGroup(
+        {
+          file: bwrap,
+          args: bubblewrapArgs(policy, request.command, { infoFd: 3 }),
+          cwd: policy.workspace,
+          env: { ...policy.env },
+          sandboxInfoFd: true,
+        },
+        request,
+      );
     },
   };
 }

@@ -35,6 +35,8 @@ export async function openWorkspace(root: string): Promise<NodeWorkspace> {
     read: (target, maxBytes) => readHead(realRoot, target.real, maxBytes),
     writeAtomically: (target, content) => writeFileAtomically(target.real, content, { root: realRoot }),
     walk: (start, options, visit) =>
-      walkDirectory(realRoot, { real: start.real, shown: start.absolute }, options, ({ real, shown }, kind) => visit({ path: { absolute: shown, real, relative: display(shown) }, kind })),
+      walkDirectory(realRoot, { real: start.real, shown: start.absolute }, options, ({ real, shown }, kind) =>
+        visit({ path: { absolute: shown, real, relative: display(shown) }, kind }),
+      ),
   };
 }

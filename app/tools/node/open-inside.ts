@@ -14,7 +14,10 @@ const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK, O_NOCTTY, O_DIRECTORY } = constants;
 /** A path that, when opened, no longer led where it was checked: outside the workspace, or through a link swapped in. */
 export class PathEscapeError extends Error {
   readonly code = 'outside-workspace';
-  constructor(readonly target: string, readonly found: string) {
+  constructor(
+    readonly target: string,
+    readonly found: string,
+  ) {
     super(`${target} no longer leads where it was checked (${found}); nothing was read or written there`);
     this.name = 'PathEscapeError';
   }
@@ -49,7 +52,8 @@ async function verifyInside(handle: FileHandle, root: string, named: string): Pr
     if (location === undefined) {
       location = await realpath(named);
       const [held, there] = await Promise.all([handle.stat(), lstat(location)]);
-      if (held.dev !== there.dev || held.ino !== there.ino) throw new PathEscapeError(named, 'it was replaced while opening');
+      if (held.dev !== there.dev || held.ino !== there.ino)
+        throw new PathEscapeError(named, 'it was replaced while opening');
     }
     if (!isInside(root, location)) throw new PathEscapeError(named, `it leads to ${location}, outside the workspace`);
     return location;
@@ -100,7 +104,11 @@ const openDirectoryNoFollow = (dir: string) => openNoFollow(dir, O_RDONLY | O_DI
  * Opens the folder `dir` (an absolute path inside `root`), verified inside `root`. With `create`,
  * missing folders are made one at a time, each inside its verified parent.
  */
-export async function openDirectoryInside(root: string, dir: string, options: { create?: boolean } = {}): Promise<OpenedDirectory> {
+export async function openDirectoryInside(
+  root: string,
+  dir: string,
+  options: { create?: boolean } = {},
+): Promise<OpenedDirectory> {
   let handle: FileHandle;
   try {
     handle = await openDirectoryNoFollow(dir);

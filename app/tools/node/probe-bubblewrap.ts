@@ -6,7 +6,11 @@ import path from 'node:path';
 import { bubblewrapArgs, type SandboxPolicy } from './bubblewrap-args.js';
 
 /** Why no sandbox: the CLI prints the message at start. */
-export type SandboxUnavailable = { ok: false; code: 'unsupported-os' | 'bwrap-missing' | 'bwrap-failed'; message: string };
+export type SandboxUnavailable = {
+  ok: false;
+  code: 'unsupported-os' | 'bwrap-missing' | 'bwrap-failed';
+  message: string;
+};
 
 /** The outcome of the probe: the bwrap to use, or why there is none. */
 export type BubblewrapProbe = { ok: true; bwrap: string } | SandboxUnavailable;
@@ -18,21 +22,45 @@ export async function findBubblewrap(searchPath: string | undefined): Promise<st
   for (const dir of (searchPath ?? '').split(':')) {
     if (!dir || !path.isAbsolute(dir)) continue;
     const candidate = path.join(dir, 'bwrap');
-    if (await access(candidate, constants.X_OK).then(() => true, () => false)) return candidate;
+    if (
+      await access(candidate, constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    )
+      return candidate;
   }
   return undefined;
 }
 
 /** Looks for bwrap on `searchPath` and runs `true` in a sandbox built from `policy`. Never rejects. */
-export async function probeBubblewrap(policy: SandboxPolicy, searchPath: string | undefined, platform: NodeJS.Platform = process.platform): Promise<BubblewrapProbe> {
-  if (platform !== 'linux') return { ok: false, code: 'unsupported-os', message: `commands cannot be sandboxed on ${platform} (bubblewrap needs Linux)` };
+export async function probeBubblewrap(
+  policy: SandboxPolicy,
+  searchPath: string | undefined,
+  platform: NodeJS.Platform = process.platform,
+): Promise<BubblewrapProbe> {
+  if (platform !== 'linux')
+    return {
+      ok: false,
+      code: 'unsupported-os',
+      message: `commands cannot be sandboxed on ${platform} (bubblewrap needs Linux)`,
+    };
   const bwrap = await findBubblewrap(searchPath);
-  if (!bwrap) return { ok: false, code: 'bwrap-missing', message: 'bubblewrap (bwrap) is not installed: apt-get install bubblewrap' };
+  if (!bwrap)
+    return {
+      ok: false,
+      code: 'bwrap-missing',
+      message: 'bubblewrap (bwrap) is not installed: apt-get install bubblewrap',
+    };
   const failure = await new Promise<string | undefined>((resolve) => {
-    execFile(bwrap, bubblewrapArgs(policy, 'true'), { env: { ...policy.env }, cwd: policy.workspace, timeout: PROBE_TIMEOUT_MS }, (error, _stdout, stderr) =>
-      resolve(error ? (stderr.trim() || error.message).split('\n')[0] : undefined),
+    execFile(
+      bwrap,
+      bubblewrapArgs(policy, 'true'),
+      { env: { ...policy.env }, cwd: policy.workspace, timeout: PROBE_TIMEOUT_MS },
+      (error, _stdout, stderr) => resolve(error ? (stderr.trim() || error.message).split('\n')[0] : undefined),
     );
   });
-  if (failure) return { ok: false, code: 'bwrap-failed', message: `bubblewrap could not start a sandbox here: ${failure}` };
+  if (failure)
+    return { ok: false, code: 'bwrap-failed', message: `bubblewrap could not start a sandbox here: ${failure}` };
   return { ok: true, bwrap };
 }

@@ -15,7 +15,10 @@ export interface ProcessGroupRunnerOptions {
 export function createProcessGroupRunner(options: ProcessGroupRunnerOptions): CommandRunner {
   return {
     run(request: CommandRequest): Promise<CommandOutcome> {
-      return runInProcessGroup({ file: '/bin/sh', args: ['-c', request.command], cwd: options.cwd, env: options.env ?? process.env }, request);
+      return runInProcessGroup(
+        { file: '/bin/sh', args: ['-c', request.command], cwd: options.cwd, env: options.env ?? process.env },
+        request,
+      );
     },
   };
 }

@@ -34,11 +34,16 @@ function isMissing(error: unknown): boolean {
  * Resolves `requested` against `realRoot` (symlink-free). `givenRoot` is the root as the user
  * spelled it, so an absolute path written with it is still inside.
  */
-export async function resolveInsideRoot(realRoot: string, givenRoot: string, requested: string): Promise<{ ok: true; path: NodePath } | PathRefusal> {
+export async function resolveInsideRoot(
+  realRoot: string,
+  givenRoot: string,
+  requested: string,
+): Promise<{ ok: true; path: NodePath } | PathRefusal> {
   const refuse = (reason: string) => ({ ok: false as const, error: outsideWorkspace(requested, reason) });
   if (requested.includes('\0')) return refuse('contains a NUL character');
   let absolute = path.resolve(realRoot, requested.trim());
-  if (!isInside(realRoot, absolute) && isInside(givenRoot, absolute)) absolute = path.join(realRoot, path.relative(givenRoot, absolute));
+  if (!isInside(realRoot, absolute) && isInside(givenRoot, absolute))
+    absolute = path.join(realRoot, path.relative(givenRoot, absolute));
   if (!isInside(realRoot, absolute)) return refuse('is outside the workspace');
   // The nearest ancestor that exists decides where the path really leads.
   let probe = absolute;

@@ -39,7 +39,11 @@ function showOutput(onOutput: (text: string) => void, text: string): void {
   }
 }
 
-type Ending = { kind: 'exited'; code: number | null; signal: NodeJS.Signals | null } | { kind: 'timeout' } | { kind: 'aborted' } | { kind: 'spawn-error'; message: string };
+type Ending =
+  | { kind: 'exited'; code: number | null; signal: NodeJS.Signals | null }
+  | { kind: 'timeout' }
+  | { kind: 'aborted' }
+  | { kind: 'spawn-error'; message: string };
 
 /** Runs `spec` for `request`; resolves once the command and its pipes are done, never rejects. */
 export async function runInProcessGroup(spec: ChildSpec, request: CommandRequest): Promise<CommandOutcome> {
@@ -52,7 +56,12 @@ export async function runInProcessGroup(spec: ChildSpec, request: CommandRequest
 function run(spec: ChildSpec, request: CommandRequest, output: CappedOutput): Promise<Ending> {
   const { timeoutMs, signal } = request;
   return new Promise((resolve) => {
-    const child = spawn(spec.file, spec.args, { cwd: spec.cwd, env: spec.env, detached: true, stdio: spec.sandboxInfoFd ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(spec.file, spec.args, {
+      cwd: spec.cwd,
+      env: spec.env,
+      detached: true,
+      stdio: spec.sandboxInfoFd ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
+    });
     const forget = child.pid === undefined ? () => {} : trackProcessGroup(child.pid);
     let sandboxInit: { pid: number; startTime: string } | undefined;
     if (spec.sandboxInfoFd) {
@@ -125,6 +134,9 @@ function run(spec: ChildSpec, request: CommandRequest, output: CappedOutput): Pr
       // A background process may hold the pipes open; give it a moment, then stop the group.
       timers.push(setTimeout(() => killGroup('SIGKILL'), PIPE_GRACE_MS).unref());
     });
-    child.on('close', () => void finish(exit ?? settled ?? { kind: 'exited', code: child.exitCode, signal: child.signalCode }));
+    child.on(
+      'close',
+      () => void finish(exit ?? settled ?? { kind: 'exited', code: child.exitCode, signal: child.signalCode }),
+    );
   });
 }

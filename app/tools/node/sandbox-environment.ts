@@ -2,12 +2,26 @@
 // token or other variable of the CLI reaches a command unless it is named here.
 
 /** Variables copied from the CLI's environment when set. */
-export const PASSED_VARIABLES = ['PATH', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'TERM', 'TZ', 'USER', 'LOGNAME'] as const;
+export const PASSED_VARIABLES = [
+  'PATH',
+  'LANG',
+  'LANGUAGE',
+  'LC_ALL',
+  'LC_CTYPE',
+  'LC_MESSAGES',
+  'TERM',
+  'TZ',
+  'USER',
+  'LOGNAME',
+] as const;
 
 const FALLBACK_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 /** The allow-listed variables of `env`, with HOME set to the sandbox's (empty) home and TMPDIR to its private /tmp. */
-export function sandboxEnvironment(env: Readonly<Record<string, string | undefined>>, home: string): Record<string, string> {
+export function sandboxEnvironment(
+  env: Readonly<Record<string, string | undefined>>,
+  home: string,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of PASSED_VARIABLES) {
     const value = env[name];

@@ -26,14 +26,30 @@ export interface SandboxPolicyInput {
 /** Folders hidden whenever they exist. */
 const ALWAYS_HIDDEN = ['/root', '/home', '/run', '/var/run', '/tmp', '/var/tmp', '/mnt', '/media'];
 /** Never hidden as "the CLI's folder": hiding them would break the sandbox itself. */
-const SYSTEM_FOLDERS = ['/', '/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/var', '/opt', '/proc', '/sys', '/dev'];
+const SYSTEM_FOLDERS = [
+  '/',
+  '/usr',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/etc',
+  '/var',
+  '/opt',
+  '/proc',
+  '/sys',
+  '/dev',
+];
 /** Scanned for root-only entries when the CLI runs as root. */
 const ROOT_SCANNED = ['/etc', '/var'];
 /** A variable whose name looks like this and whose value is an existing absolute path has that path hidden. */
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|KUBECONFIG|NETRC/i;
 const DEFAULT_SCAN_LIMIT = 20_000;
 
-const isInside = (child: string, parent: string) => parent === '/' || child === parent || child.startsWith(`${parent}/`);
+const isInside = (child: string, parent: string) =>
+  parent === '/' || child === parent || child.startsWith(`${parent}/`);
 
 async function realDirectory(p: string): Promise<string | undefined> {
   try {
@@ -47,7 +63,8 @@ async function realDirectory(p: string): Promise<string | undefined> {
 /** The policy for commands in `input.workspace`. Rejects when the workspace is not a folder or is '/'. */
 export async function buildSandboxPolicy(input: SandboxPolicyInput): Promise<SandboxPolicy> {
   const workspace = await realDirectory(input.workspace);
-  if (!workspace || workspace === '/') throw new Error(`the workspace ${input.workspace} cannot be sandboxed (not a folder, or the whole file system)`);
+  if (!workspace || workspace === '/')
+    throw new Error(`the workspace ${input.workspace} cannot be sandboxed (not a folder, or the whole file system)`);
   const home = input.env.HOME && path.isAbsolute(input.env.HOME) ? input.env.HOME : '/root';
 
   const hidden = new Set<string>();
@@ -64,7 +81,8 @@ export async function buildSandboxPolicy(input: SandboxPolicyInput): Promise<San
     await addHidden(value, hidden, hiddenFiles);
   }
   if (input.runningAsRoot) {
-    for (const root of ROOT_SCANNED) await scanRootOnly(root, input.scanLimit ?? DEFAULT_SCAN_LIMIT, hidden, hiddenFiles);
+    for (const root of ROOT_SCANNED)
+      await scanRootOnly(root, input.scanLimit ?? DEFAULT_SCAN_LIMIT, hidden, hiddenFiles);
   }
 
   const keptPaths: string[] = [];
@@ -80,7 +98,9 @@ export async function buildSandboxPolicy(input: SandboxPolicyInput): Promise<San
     workspace,
     allowNetwork: input.allowNetwork,
     hiddenDirectories: [...hidden].sort(),
-    hiddenFiles: [...hiddenFiles].filter((f) => ![...hidden].some((h) => isInside(f, h) && !isInside(f, workspace))).sort(),
+    hiddenFiles: [...hiddenFiles]
+      .filter((f) => ![...hidden].some((h) => isInside(f, h) && !isInside(f, workspace)))
+      .sort(),
     keptPaths,
     env: sandboxEnvironment(input.env, home),
   };

@@ -17,7 +17,12 @@ interface PendingFolder {
  * one, the start itself rejects with PathEscapeError. Stops early when `visit` returns false or
  * the signal aborts.
  */
-export async function walkDirectory(root: string, start: { real: string; shown: string }, options: WalkOptions, visit: (entry: { real: string; shown: string }, kind: EntryKind) => boolean | void): Promise<void> {
+export async function walkDirectory(
+  root: string,
+  start: { real: string; shown: string },
+  options: WalkOptions,
+  visit: (entry: { real: string; shown: string }, kind: EntryKind) => boolean | void,
+): Promise<void> {
   const stack: PendingFolder[] = [start];
   while (stack.length > 0) {
     if (options.signal?.aborted) return;
@@ -26,7 +31,13 @@ export async function walkDirectory(root: string, start: { real: string; shown: 
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const subfolders: PendingFolder[] = [];
     for (const entry of entries) {
-      const kind: EntryKind = entry.isSymbolicLink() ? 'symlink' : entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : 'other';
+      const kind: EntryKind = entry.isSymbolicLink()
+        ? 'symlink'
+        : entry.isDirectory()
+          ? 'directory'
+          : entry.isFile()
+            ? 'file'
+            : 'other';
       if (kind === 'directory' && options.skipDirectories.has(entry.name)) continue;
       const child = { real: path.join(folder.real, entry.name), shown: path.join(folder.shown, entry.name) };
       if (visit(child, kind) === false) return;

@@ -3,7 +3,14 @@
 
 import type { CompiledTool } from '../../protocol/define-protocol.js';
 import { createRawBuilder, createTrimmedBuilder } from '../text-builders.js';
-import { MODE_PARAM, MODE_RAW_AFTER_CLOSE, MODE_REASONING, MODE_TEXT, MODE_TOOL, type ScanState } from './scan-state.js';
+import {
+  MODE_PARAM,
+  MODE_RAW_AFTER_CLOSE,
+  MODE_REASONING,
+  MODE_TEXT,
+  MODE_TOOL,
+  type ScanState,
+} from './scan-state.js';
 
 /** Finishes the text before a block (nothing when it is only whitespace). */
 export function closeText(s: ScanState): void {

@@ -17,7 +17,12 @@ export const MODE_PARAM = 2;
 export const MODE_RAW_AFTER_CLOSE = 3;
 /** Inside a reasoning block: only its close tag counts. */
 export const MODE_REASONING = 4;
-export type Mode = typeof MODE_TEXT | typeof MODE_TOOL | typeof MODE_PARAM | typeof MODE_RAW_AFTER_CLOSE | typeof MODE_REASONING;
+export type Mode =
+  | typeof MODE_TEXT
+  | typeof MODE_TOOL
+  | typeof MODE_PARAM
+  | typeof MODE_RAW_AFTER_CLOSE
+  | typeof MODE_REASONING;
 
 export interface ScanState {
   readonly protocol: CompiledProtocol;

@@ -23,7 +23,8 @@ export function scanValue(s: ScanState, input: string, pos: number, final: boole
   }
   s.builder.append(input, pos, at);
   if (s.mode === MODE_REASONING) closeReasoning(s);
-  else if (s.paramRaw) holdRawClose(s); // a raw value may contain its own close tag: judge it by what follows
+  else if (s.paramRaw)
+    holdRawClose(s); // a raw value may contain its own close tag: judge it by what follows
   else closeParam(s);
   return at + closeTag.length;
 }

@@ -1,0 +1,106 @@
+// The page's state diagram is derived from the machine: every state a node, every transition an
+// edge, laid out with no overlapping siblings and every child inside its parent.
+import { describe, expect, it } from 'vitest';
+import { agentTurnMachine } from '../../../machines/agent-turn-machine.js';
+import { activePaths, buildStateGraph, describeEvent, type StateNodeLike } from '../../../app/web/state-graph.js';
+import { layoutStateGraph, type Box } from '../../../app/web/state-layout.js';
+
+const graph = buildStateGraph(agentTurnMachine.root as unknown as StateNodeLike);
+
+function allStatePaths(node: StateNodeLike, rootId: string, out: string[] = []): string[] {
+  for (const child of Object.values(node.states)) {
+    out.push(child.id.slice(rootId.length + 1));
+    allStatePaths(child, rootId, out);
+  }
+  return out;
+}
+
+describe('state graph', () => {
+  it('has a node for every state of the machine, nested as in the machine', () => {
+    const expected = allStatePaths(agentTurnMachine.root as unknown as StateNodeLike, graph.rootId);
+    expect(expected).toContain('request.awaitingApproval');
+    expect([...graph.nodes.keys()].filter((p) => p !== '').sort()).toEqual(expected.sort());
+    expect(graph.nodes.get('request.streaming')?.parent).toBe('request');
+    expect(graph.nodes.get('done')?.kind).toBe('final');
+    expect(graph.nodes.get('')?.initial).toBe('fittingContext');
+  });
+
+  it('has the machine transitions as edges, merged per pair of states', () => {
+    const byId = new Map(graph.edges.map((e) => [e.id, e]));
+    expect(byId.get('request.awaitingApproval->request.executingTool')?.transitions).toEqual([
+      { event: 'APPROVE', kind: 'event' },
+    ]);
+    expect(byId.get('request.awaitingApproval->request.streaming')?.transitions.map((t) => t.event)).toEqual([
+      'REJECT',
+    ]);
+    expect(byId.get('(root)->aborted')?.transitions.map((t) => t.event)).toEqual(['ABORT']);
+    expect(byId.get('retrying->fittingContext')?.transitions).toEqual([{ event: 'after retryDelay', kind: 'after' }]);
+    expect(byId.get('request.streamFailed->fittingContext')?.transitions.map((t) => t.guard)).toEqual([
+      'contextTooLong',
+    ]);
+    const toDraining = byId.get('request.streaming->request.draining')?.transitions.map((t) => t.guard);
+    expect(toDraining).toEqual(['isStopped', 'atCompletionTool']);
+    expect(byId.get('request.draining->finalizing')?.transitions.map((t) => t.event)).toEqual([
+      'after drainGrace',
+      'always',
+    ]);
+    expect(graph.selfActions.get('request')?.map((t) => t.event)).toEqual(['CHAT.CHUNKS', 'CHAT.END', 'CHAT.ERROR']);
+  });
+
+  it('names XState internal events briefly', () => {
+    expect(describeEvent('xstate.done.actor.executeTool')).toEqual({ event: 'done: executeTool', kind: 'done' });
+    expect(describeEvent('xstate.error.actor.chat')).toEqual({ event: 'error: chat', kind: 'error' });
+    expect(describeEvent('')).toEqual({ event: 'always', kind: 'always' });
+  });
+
+  it('reads active paths from a snapshot value', () => {
+    expect(activePaths({ request: 'streaming' })).toEqual(['request', 'request.streaming']);
+    expect(activePaths('done')).toEqual(['done']);
+  });
+});
+
+describe('state layout', () => {
+  const layout = layoutStateGraph(graph);
+  const boxes = new Map(layout.nodes.map((n) => [n.path, n]));
+  const overlaps = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+  it('places every state once, inside the drawing', () => {
+    expect(layout.nodes.map((n) => n.path).sort()).toEqual([...graph.nodes.keys()].filter((p) => p !== '').sort());
+    for (const n of layout.nodes) {
+      expect(n.x).toBeGreaterThanOrEqual(0);
+      expect(n.y).toBeGreaterThanOrEqual(0);
+      expect(n.x + n.w).toBeLessThanOrEqual(layout.width);
+      expect(n.y + n.h).toBeLessThanOrEqual(layout.height);
+    }
+  });
+
+  it('keeps children inside their parent and siblings apart', () => {
+    for (const n of layout.nodes) {
+      const parent = n.node.parent ? boxes.get(n.node.parent) : undefined;
+      if (parent) {
+        expect(n.x).toBeGreaterThan(parent.x);
+        expect(n.x + n.w).toBeLessThan(parent.x + parent.w);
+        expect(n.y).toBeGreaterThan(parent.y);
+        expect(n.y + n.h).toBeLessThan(parent.y + parent.h);
+      }
+      for (const m of layout.nodes) {
+        if (m !== n && m.node.parent === n.node.parent) expect(overlaps(n, m), `${n.path} / ${m.path}`).toBe(false);
+      }
+    }
+  });
+
+  it('draws the initial state first in its flow and routes every edge between two placed states', () => {
+    const requesting = boxes.get('request.requesting')!;
+    const streaming = boxes.get('request.streaming')!;
+    expect(requesting.x).toBeLessThan(streaming.x); // left to right inside `request`
+    expect(boxes.get('request')!.y).toBeLessThan(boxes.get('finalizing')!.y); // top to bottom at the root
+    const routed = layout.edges.map((e) => e.edge.id).sort();
+    expect(routed).toEqual(
+      graph.edges
+        .filter((e) => e.from !== '')
+        .map((e) => e.id)
+        .sort(),
+    );
+    for (const e of layout.edges) expect(e.d).toMatch(/^M[\d.]+,[\d.]+ /);
+  });
+});

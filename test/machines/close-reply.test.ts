@@ -1,0 +1,227 @@
+// What every tool use of a reply becomes when the reply closes (ran, errored, rejected, skipped,
+// cut off), what the model is told about it, and what the request records: through the machine,
+// for each way a reply ends (normally, stopped after one tool or the completion, aborted, failed).
+import { describe, expect, it } from 'vitest';
+import { createActor, toPromise, waitFor } from 'xstate';
+import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
+import type { AgentTurnInput, ToolFunctions } from '../../machines/agent-turn-types.js';
+import { ChatError } from '../../src/wire/errors.js';
+import type { ToolUse } from '../../src/parser/blocks.js';
+import { createScriptedClient, reply, textEvents, type ScriptedReply } from '../support/scripted-client.js';
+
+const READ_A = '<read_file>\n<path>a.ts</path>\n</read_file>';
+const READ_B = '<read_file>\n<path>b.ts</path>\n</read_file>';
+const READ_C_CUT = '<read_file>\n<path>c.t';
+const DONE = '<attempt_completion>\n<result>All done.</result>\n</attempt_completion>';
+
+/** A turn whose read_file answers `contents of <path>`, throws for `bad.ts` and hangs for `slow.ts` until aborted. */
+function turn(replies: ScriptedReply[], extra: Partial<AgentTurnInput> = {}) {
+  const tools: ToolFunctions = {
+    read_file: async (t: ToolUse, { signal }) => {
+      if (t.params.path === 'bad.ts') throw new Error('disk on fire');
+      if (t.params.path === 'slow.ts')
+        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+      return `contents of ${t.params.path}`;
+    },
+  };
+  const client = createScriptedClient(replies);
+  const actor = createActor(agentTurnMachine, {
+    input: {
+      client,
+      model: 'm',
+      messages: [{ role: 'user', content: 'task' }],
+      tools,
+      retry: { delaysMs: [0, 0] },
+      ...extra,
+    },
+  });
+  return { actor, client };
+}
+
+const results = (out: { requests: { toolResults: unknown[] }[] }, i = 0) => out.requests[i].toolResults;
+
+describe('closing a reply: each tool use gets an outcome', () => {
+  it('a tool that ran is done, one that failed is an error; only errors are isError', async () => {
+    const { actor, client } = turn([reply(`${READ_A} ${READ_A.replace('a.ts', 'bad.ts')}`), reply(DONE)], {
+      toolsPerMessage: 'sequential',
+    });
+    const out = await toPromise(actor.start());
+    expect(results(out)).toEqual([
+      { call_id: expect.any(String), name: 'read_file', status: 'done', content: 'contents of a.ts', isError: false },
+      {
+        call_id: expect.any(String),
+        name: 'read_file',
+        status: 'error',
+        content: 'Error: disk on fire',
+        isError: true,
+      },
+    ]);
+    // the model is told which result is an error
+    expect(client.requests[1].messages.at(-1)).toEqual({
+      role: 'user',
+      content:
+        "[read_file for 'a.ts'] Result:\ncontents of a.ts\n\n" +
+        "[read_file for 'bad.ts'] Result:\nThe tool execution failed with the following error:\n<error>\nError: disk on fire\n</error>",
+    });
+  });
+
+  it("stopped after one tool ('one' mode): later complete and unfinished tool uses are skipped, and the model is told which", async () => {
+    const { actor, client } = turn([reply(`${READ_A} then ${READ_B} and ${READ_C_CUT}`), reply(DONE)]);
+    const out = await toPromise(actor.start());
+    expect(results(out)).toEqual([
+      expect.objectContaining({ status: 'done', isError: false }),
+      expect.objectContaining({
+        status: 'skipped',
+        isError: true,
+        content: expect.stringContaining('only one tool may be used per message'),
+      }),
+      expect.objectContaining({
+        status: 'skipped',
+        isError: true,
+        content: expect.stringContaining('only one tool may be used per message'),
+      }),
+    ]);
+    const toModel = client.requests[1].messages.at(-1)!.content!;
+    expect(toModel).toContain('cut short after its first tool use');
+    expect(toModel).toContain("These were not run: [read_file for 'b.ts'], [read_file for 'c.t']");
+  });
+
+  it('after the completion tool, later tool uses are skipped and the turn completes', async () => {
+    const { actor } = turn([reply(`${DONE} ${READ_A}`)]);
+    const out = await toPromise(actor.start());
+    expect(out.reason).toBe('completed');
+    expect(out.result).toBe('All done.');
+    expect(results(out)).toEqual([
+      expect.objectContaining({ name: 'attempt_completion', status: 'done', isError: false }),
+      expect.objectContaining({
+        name: 'read_file',
+        status: 'skipped',
+        isError: true,
+        content: expect.stringContaining('after the completion tool'),
+      }),
+    ]);
+  });
+
+  it('a tool use the reply ended inside is cut off, never run, and the model is asked to send it again', async () => {
+    const { actor, client } = turn([reply(`Reading. ${READ_C_CUT}`), reply(DONE)]);
+    const out = await toPromise(actor.start());
+    expect(results(out)).toEqual([
+      expect.objectContaining({
+        status: 'cut-off',
+        isError: true,
+        content: expect.stringContaining('</read_file> never arrived'),
+      }),
+    ]);
+    expect(client.requests[1].messages.at(-1)!.content).toContain('Send it again in full');
+  });
+
+  it('a rejected tool is rejected with the feedback, the rest skipped; the rejection counts as using a tool', async () => {
+    const { actor, client } = turn([reply(`${READ_A} ${READ_B}`), reply(DONE)], {
+      approval: true,
+      toolsPerMessage: 'sequential',
+    });
+    actor.start();
+    await waitFor(actor, (s) => s.hasTag('awaiting-approval'));
+    actor.send({ type: 'REJECT', feedback: 'not that file' });
+    const out = await toPromise(actor);
+    expect(results(out)).toEqual([
+      expect.objectContaining({
+        status: 'rejected',
+        isError: true,
+        content: expect.stringContaining('<feedback>\nnot that file\n</feedback>'),
+      }),
+      expect.objectContaining({
+        status: 'skipped',
+        isError: true,
+        content: expect.stringContaining('the user rejected an earlier tool use'),
+      }),
+    ]);
+    expect(client.requests[1].messages.at(-1)!.content).not.toContain('used no tool');
+  });
+});
+
+describe('closing a reply the user aborted', () => {
+  it('the running tool is an error of unknown outcome, a later complete one skipped, an unfinished one cut off', async () => {
+    const slow = READ_A.replace('a.ts', 'slow.ts');
+    const { actor } = turn([{ events: textEvents(`${slow} ${READ_B} ${READ_C_CUT}`), hang: true }], {
+      toolsPerMessage: 'sequential',
+    });
+    actor.start();
+    await waitFor(actor, (s) => s.hasTag('running-tool'));
+    actor.send({ type: 'ABORT' });
+    const out = await toPromise(actor);
+    expect(out.reason).toBe('aborted');
+    expect(results(out)).toEqual([
+      expect.objectContaining({
+        status: 'error',
+        isError: true,
+        content: expect.stringContaining('interrupted the turn while this tool was running'),
+      }),
+      expect.objectContaining({ status: 'skipped', isError: true, content: 'Not run: the user interrupted the turn.' }),
+      expect.objectContaining({
+        status: 'cut-off',
+        isError: true,
+        content: expect.stringContaining('the user interrupted the turn before this tool use was complete'),
+      }),
+    ]);
+    expect(out.requests[0].status).toBe('aborted');
+    // the reply and its results enter the history, with the note that the user interrupted
+    expect(out.messages.at(-1)!.content).toContain('[The user interrupted this response.]');
+  });
+
+  it('a tool awaiting approval when the turn is aborted is skipped', async () => {
+    const { actor } = turn([{ events: textEvents(READ_A), hang: true }], { approval: true });
+    actor.start();
+    await waitFor(actor, (s) => s.hasTag('awaiting-approval'));
+    actor.send({ type: 'ABORT' });
+    const out = await toPromise(actor);
+    expect(results(out)).toEqual([
+      expect.objectContaining({ status: 'skipped', isError: true, content: 'Not run: the user interrupted the turn.' }),
+    ]);
+  });
+});
+
+describe('closing a reply whose stream failed', () => {
+  it('after a tool ran, a failure keeps the reply: the tool done, an unfinished one cut off by the failure', async () => {
+    const failing: ScriptedReply = {
+      events: textEvents(`${READ_A} ${READ_C_CUT}`),
+      error: new ChatError('provider-error', 'boom', { retryable: false }),
+    };
+    const { actor } = turn([failing], { toolsPerMessage: 'sequential' });
+    const out = await toPromise(actor.start());
+    expect(out.reason).toBe('failed');
+    expect(out.error).toMatchObject({ code: 'provider-error' });
+    expect(results(out)).toEqual([
+      expect.objectContaining({ status: 'done', isError: false }),
+      expect.objectContaining({
+        status: 'cut-off',
+        isError: true,
+        content: expect.stringContaining('the response stream failed before this tool use was complete'),
+      }),
+    ]);
+    expect(out.requests[0].status).toBe('failed');
+    // the history keeps what the tool did
+    expect(out.messages.slice(1)).toEqual([
+      { role: 'assistant', content: `${READ_A} ${READ_C_CUT}` },
+      { role: 'user', content: expect.stringContaining('contents of a.ts') },
+    ]);
+  });
+
+  it('a failed attempt before any tool ran records its unfinished tool use as cut off, and stays out of the history', async () => {
+    const failing: ScriptedReply = {
+      events: textEvents(`Let me read. ${READ_C_CUT}`),
+      error: new ChatError('provider-error', 'boom', { retryable: false }),
+    };
+    const { actor } = turn([failing]);
+    const out = await toPromise(actor.start());
+    expect(out.reason).toBe('failed');
+    expect(results(out)).toEqual([
+      expect.objectContaining({
+        status: 'cut-off',
+        isError: true,
+        content: 'Not run: the response stream failed before this tool could run.',
+      }),
+    ]);
+    expect(out.messages).toEqual([{ role: 'user', content: 'task' }]);
+  });
+});

@@ -1,0 +1,143 @@
+// Long turns against a small context window: the history is cut as Cline does (task kept, oldest
+// whole exchanges dropped, one sentence for the model), the scripted model refuses any oversized
+// prompt with OpenAI's real error, and a turn that reads every file of a folder completes.
+import { describe, expect, it } from 'vitest';
+import { toPromise } from 'xstate';
+import { createAgentTurnActor, runAgentTurn } from '../../machines/agent-turn-actor.js';
+import { selectView } from '../../machines/select-view.js';
+import { screenBlocks } from '../../app/cli/screen-blocks.js';
+import { turnItems } from '../../app/web/turn-items.js';
+import { createMemoryTools, createMemoryWorkspace } from '../../app/tools/memory/index.js';
+import { createChatClient } from '../../src/wire/chat-client.js';
+import { createScriptedModel } from '../../src/scripted/index.js';
+import { countPromptTokens } from '../../src/scripted/scripted-tokens.js';
+import { registerModelProfile } from '../../src/profiles/profiles.js';
+import { HISTORY_TRUNCATED_NOTE } from '../../src/window/truncate-history.js';
+import type { ChatRequest } from '../../src/wire/types.js';
+
+const WINDOW = 6000;
+registerModelProfile({
+  id: 'tiny-window',
+  description: 'A test model with a 6,000-token window.',
+  reasoning: 'none',
+  inactiveKey: 'absent',
+  structured: { jsonSchema: 'unknown', jsonObject: true },
+  contextWindow: WINDOW,
+  maxOutputTokens: 800,
+});
+
+function sourceFiles(count: number, lines: number): Record<string, string> {
+  const files: Record<string, string> = { 'README.md': '# Project\n' };
+  for (let i = 1; i <= count; i++) {
+    const body = Array.from(
+      { length: lines },
+      (_, l) => `export const value${i}_${l} = ${i * 1000 + l}; // line ${l} of module ${i}`,
+    );
+    files[`src/module${String(i).padStart(2, '0')}.ts`] = [`// module ${i}`, ...body].join('\n');
+  }
+  return files;
+}
+
+async function readEverything(options: { nativeTools?: boolean; count?: number; contextWindow?: number } = {}) {
+  const sent: ChatRequest[] = [];
+  const fetch = createScriptedModel({ pace: 0, onRequest: (r) => sent.push(r) });
+  const client = createChatClient({ baseURL: 'http://scripted.local/v1', fetch, maxRetries: 0 } as never);
+  const ws = createMemoryWorkspace(sourceFiles(options.count ?? 12, 25));
+  const output = await runAgentTurn({
+    client,
+    model: 'scripted:tiny-window',
+    messages: [{ role: 'user', content: 'Read every file in src/ and summarize them.' }],
+    tools: createMemoryTools(ws),
+    nativeTools: options.nativeTools,
+    maxRequests: 40,
+    retry: { delaysMs: [] },
+    ...(options.contextWindow !== undefined ? { contextWindow: options.contextWindow } : {}),
+  });
+  return { output, sent };
+}
+
+describe('the context window', () => {
+  for (const nativeTools of [false, true]) {
+    it(`reads every file in src/ through a ${WINDOW}-token window, never sending too much (${nativeTools ? 'native' : 'tag'} tools)`, async () => {
+      const { output, sent } = await readEverything({ nativeTools });
+      expect(output.reason).toBe('completed');
+      for (let i = 1; i <= 12; i++)
+        expect(output.result).toContain(`src/module${String(i).padStart(2, '0')}.ts (26 lines`);
+      // Every prompt fitted: the scripted model would have refused it, and none failed.
+      const sizes = sent.map((r) => countPromptTokens(r.messages, r.tools));
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(WINDOW);
+      expect(output.requests.filter((r) => r.status === 'failed')).toEqual([]);
+      // The history was cut, the task kept, the note said once.
+      expect(output.droppedMessages).toBeGreaterThan(0);
+      expect(output.truncations.length).toBeGreaterThan(0);
+      const last = sent.at(-1)!.messages;
+      expect(last.filter((m) => m.role === 'user')[0].content).toContain('Read every file in src/');
+      expect(last.filter((m) => m.content === HISTORY_TRUNCATED_NOTE)).toHaveLength(1);
+      // A tool result is never separated from its call.
+      for (const request of sent) {
+        const ids = new Set(request.messages.flatMap((m) => (m.tool_calls ?? []).map((c) => c.id)));
+        for (const m of request.messages) if (m.role === 'tool') expect(ids.has(m.tool_call_id!)).toBe(true);
+        const firstAfterHead = request.messages.findIndex((m, i) => i > 0 && m.role === 'assistant');
+        if (firstAfterHead > 0) expect(request.messages[firstAfterHead - 1].role).toBe('user');
+      }
+      // The output's history is the history as sent (plus the last reply).
+      expect(output.messages.slice(0, last.length)).toEqual(last);
+      console.log(
+        `${nativeTools ? 'native' : 'tag'}: ${sent.length} requests, largest prompt ${Math.max(...sizes)} of ${WINDOW} tokens, ${output.droppedMessages} messages dropped in ${output.truncations.length} cuts`,
+      );
+    });
+  }
+
+  it('a provider that says the prompt is too long gets a harder cut and one more try, not counted as a failed attempt', async () => {
+    // The turn believes the window is 60,000 tokens; the model's is 6,000: only the provider's error tells.
+    const { output, sent } = await readEverything({ contextWindow: 60_000 });
+    expect(output.reason).toBe('completed');
+    const failed = output.requests.filter((r) => r.status === 'failed');
+    expect(failed.length).toBeGreaterThan(0);
+    for (const r of failed) {
+      expect(r.error?.status).toBe(400);
+      expect(r.error?.providerCode).toBe('context_length_exceeded');
+      // The very next attempt is the same request number, sent after a harder cut.
+      const next = output.requests[r.index + 1];
+      expect(next.attempt).toBe(r.attempt + 1);
+      expect(next.status).not.toBe('failed');
+      expect(output.truncations.find((t) => t.beforeRequest === r.index + 1)?.afterError).toBe(true);
+    }
+    // maxRequests counts requests, not the retries after a context error.
+    expect(output.requests.filter((r) => r.attempt === 0).length).toBe(14);
+    expect(sent.length).toBe(14 + failed.length);
+    console.log(
+      `provider errors: ${failed.length} refused prompts, each cut harder and sent again; ${output.droppedMessages} messages dropped`,
+    );
+  });
+
+  it('selectView reports each cut at its request, and the CLI and the page show it in one line', async () => {
+    const fetch = createScriptedModel({ pace: 0 });
+    const client = createChatClient({ baseURL: 'http://scripted.local/v1', fetch });
+    const actor = createAgentTurnActor({
+      client,
+      model: 'scripted:tiny-window',
+      messages: [{ role: 'user', content: 'Read every file in src/ and summarize them.' }],
+      tools: createMemoryTools(createMemoryWorkspace(sourceFiles(12, 25))),
+      maxRequests: 40,
+    });
+    const done = toPromise(actor);
+    actor.start();
+    const output = await done;
+    const view = selectView(actor.getSnapshot());
+    expect(view.context.window).toBe(WINDOW);
+    expect(view.context.budget).toBe(WINDOW - 800);
+    expect(view.context.droppedMessages).toBe(output.droppedMessages);
+    expect(view.context.truncations.map((t) => t.dropped)).toEqual(output.truncations.map((t) => t.dropped));
+    const first = view.context.truncations[0];
+    expect(first.request).toBe(view.requests[first.requestIndex].number);
+    expect(first.summary).toMatch(
+      /^To fit the context window, \d+ earlier messages were removed \(about [\d,]+ → [\d,]+ tokens\)\.$/,
+    );
+    const notices = screenBlocks(view).filter((b) => b.type === 'notice');
+    expect(notices.map((n) => n.text)).toEqual(view.context.truncations.map((t) => t.summary));
+    expect(turnItems(view).filter((i) => i.kind === 'divider' && i.label.startsWith('✂'))).toHaveLength(
+      view.context.truncations.length,
+    );
+  });
+});

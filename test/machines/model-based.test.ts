@@ -1,0 +1,104 @@
+// Model-based tests: walk the machine's graph, replay every path on a real actor, check each state.
+import { getShortestPaths, getSimplePaths } from '@xstate/graph';
+import { describe, expect, it } from 'vitest';
+import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
+import {
+  CHUNKS,
+  allTransitions,
+  eventsFor,
+  graphInput,
+  replayPath,
+  serializeEvent,
+  serializeState,
+  type ModelConfig,
+  type ReplayLog,
+} from '../support/graph-model.js';
+
+const STATES = [
+  'fittingContext',
+  'request.requesting',
+  'request.streaming',
+  'request.toolReady',
+  'request.streamFailed',
+  'request.draining',
+  'request.executingTool',
+  'request.awaitingApproval',
+  'finalizing',
+  'recursing',
+  'retrying',
+  'done',
+  'aborted',
+  'failed',
+];
+
+// The first reply may hold up to 3 blocks ('one') or 2 ('sequential', which runs them all);
+// later replies one block, enough to end the turn in each possible way.
+// 'sequential' runs with a 60-token window: the second request's history is over the budget.
+const full = (toolsPerMessage: 'one' | 'sequential'): ModelConfig => ({
+  input: graphInput({ toolsPerMessage, ...(toolsPerMessage === 'sequential' ? { contextWindow: 60 } : {}) }),
+  chunks: [
+    CHUNKS.text,
+    CHUNKS.reasoning,
+    CHUNKS.readOpen,
+    CHUNKS.readClose,
+    CHUNKS.write,
+    CHUNKS.completion,
+    CHUNKS.finishLength,
+    ...(toolsPerMessage === 'sequential' ? [CHUNKS.nativeRead] : []),
+  ],
+  maxBlocks: toolsPerMessage === 'one' ? 3 : 2,
+  laterChunks: [CHUNKS.text, CHUNKS.readOpen, CHUNKS.readClose, CHUNKS.completion],
+  laterMaxBlocks: 1,
+});
+
+// Simple paths grow exponentially: a one-request model with one block per reply.
+const small: ModelConfig = {
+  input: graphInput({ toolsPerMessage: 'one', maxRequests: 1 }),
+  chunks: [CHUNKS.readOpen, CHUNKS.readClose, CHUNKS.write],
+  maxBlocks: 1,
+  laterChunks: [CHUNKS.completion],
+  laterMaxBlocks: 1,
+};
+
+function newLog(): ReplayLog {
+  return { executed: [], stops: 0, transitions: new Set(), states: new Set() };
+}
+
+function pathsOf(kind: 'shortest' | 'simple', config: ModelConfig) {
+  const options = { events: eventsFor(config), serializeState, serializeEvent, input: config.input } as never;
+  return kind === 'shortest' ? getShortestPaths(agentTurnMachine, options) : getSimplePaths(agentTurnMachine, options);
+}
+
+describe('agentTurnMachine, model-based', () => {
+  const coverage = newLog();
+
+  for (const mode of ['one', 'sequential'] as const) {
+    it(`replays every shortest path ('${mode}' tool per message)`, async () => {
+      const paths = pathsOf('shortest', full(mode));
+      expect(paths.length).toBeGreaterThan(50);
+      for (const path of paths) await replayPath(path.steps as never, full(mode).input, coverage);
+      console.log(`shortest paths ('${mode}'): ${paths.length}`);
+    });
+  }
+
+  it('replays every simple path of a small model', async () => {
+    const paths = pathsOf('simple', small);
+    expect(paths.length).toBeGreaterThan(10);
+    for (const path of paths) await replayPath(path.steps as never, small.input, coverage);
+    console.log(`simple paths (small model): ${paths.length}`);
+  });
+
+  it('reaches every state and every transition', () => {
+    const missingStates = STATES.filter((s) => !coverage.states.has(s));
+    const transitions = allTransitions(agentTurnMachine);
+    const missingTransitions = [...transitions].filter((t) => !coverage.transitions.has(t));
+    console.log(
+      `coverage: states ${STATES.length - missingStates.length}/${STATES.length}, ` +
+        `transitions ${transitions.size - missingTransitions.length}/${transitions.size}` +
+        (missingTransitions.length ? `\n  not reached:\n  ${missingTransitions.join('\n  ')}` : ''),
+    );
+    expect(missingStates).toEqual([]);
+    expect(missingTransitions).toEqual([]);
+    expect(coverage.stops).toBeGreaterThan(0); // 'one' tool per message stopped the stream
+  });
+});
