@@ -23,12 +23,34 @@ export function Agent() {
   const running = phase !== 'idle' && phase !== 'finished';
   return (
     <section>
-      <button type="button" onClick={() => start('Read README.md and write notes.md')} disabled={running}>Run</button>
-      {view?.requests.flatMap((request) => request.blocks).map((block) => <Block key={block.key} block={block} />)}
-      {phase === 'awaiting-approval' && <button type="button" onClick={approve}>Approve</button>}
-      {phase === 'awaiting-approval' && <button type="button" onClick={() => reject('Not now')}>Reject</button>}
-      {running && <button type="button" onClick={abort}>Stop</button>}
-      {output && <p>{output.reason}: {output.result}</p>}
+      <button type="button" onClick={() => start('Read README.md and write notes.md')} disabled={running}>
+        Run
+      </button>
+      {view?.requests
+        .flatMap((request) => request.blocks)
+        .map((block) => (
+          <Block key={block.key} block={block} />
+        ))}
+      {phase === 'awaiting-approval' && (
+        <button type="button" onClick={approve}>
+          Approve
+        </button>
+      )}
+      {phase === 'awaiting-approval' && (
+        <button type="button" onClick={() => reject('Not now')}>
+          Reject
+        </button>
+      )}
+      {running && (
+        <button type="button" onClick={abort}>
+          Stop
+        </button>
+      )}
+      {output && (
+        <p>
+          {output.reason}: {output.result}
+        </p>
+      )}
     </section>
   );
 }
