@@ -6,6 +6,7 @@ export default defineConfig({
     core: 'src/index.ts',
     scripted: 'src/scripted/index.ts',
     react: 'bindings/react/index.ts',
+    restate: 'bindings/restate/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

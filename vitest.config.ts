@@ -12,7 +12,8 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/**/*.browser.test.ts'],
+          // test/bindings/restate/ runs a Restate server and workers: `npm run test:restate` (vitest.restate.config.ts).
+          exclude: ['test/**/*.browser.test.ts', 'test/bindings/restate/**'],
           testTimeout: 30_000,
         },
       },

@@ -9,7 +9,7 @@ export default defineConfig({
     name: 'node',
     environment: 'node',
     include: ['test/**/*.test.ts'],
-    exclude: ['test/**/*.browser.test.ts'],
+    exclude: ['test/**/*.browser.test.ts', 'test/bindings/restate/**'],
     testTimeout: 30_000,
     env: { AGENT_TURN_MUTATION: '1' },
   },

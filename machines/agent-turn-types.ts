@@ -79,6 +79,11 @@ export interface AgentTurnInput extends AgentTurnOptions {
   toolDefinitions?: ChatToolDefinition[];
   /** Extra request fields (temperature, max_tokens, ...). */
   requestOptions?: Partial<Omit<ChatRequest, 'model' | 'messages' | 'stream'>>;
+  /**
+   * Makes each reply's call_id prefix. Default: a random 10-character nanoid. A durable runtime
+   * (agent-turn/restate) draws it from its journal, so a replayed turn makes the same ids.
+   */
+  idPrefix?: () => string;
 }
 
 /** What happened to one tool use of a reply. */

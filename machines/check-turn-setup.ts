@@ -93,6 +93,7 @@ export function checkTurnSetup(setup: unknown): void {
   optional('protocol', isObject, 'a protocol (defineProtocol)');
   optional('contextWindow', count(1), 'a whole number of tokens');
   optional('maxOutputTokens', count(1), 'a whole number of tokens');
+  optional('idPrefix', (v) => typeof v === 'function', 'a function () => string');
   for (const group of ['retry', 'nudge', 'drain'] as const) optional(group, isObject, 'an object');
   const retry = (s.retry ?? {}) as Record<string, unknown>;
   optional(

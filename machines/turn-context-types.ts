@@ -33,6 +33,8 @@ export interface ResolvedTurnOptions {
   drain: Required<DrainPolicy>;
   contextWindow: number;
   maxOutputTokens: number;
+  /** Makes a reply's call_id prefix. */
+  newIdPrefix: () => string;
 }
 
 /** A scheduled retry: how long, until when, and the server's Retry-After when it set the delay. */

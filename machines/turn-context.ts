@@ -49,12 +49,13 @@ export function resolveTurnOptions(input: AgentTurnInput): ResolvedTurnOptions {
       positiveWhole(input.maxOutputTokens) ?? limits.maxOutputTokens,
       Math.max(1, contextWindow - 1),
     ),
+    newIdPrefix: input.idPrefix ?? (() => nanoid(10)),
   };
 }
 
 /** Fields of the current reply, fresh: a new parser and a new call_id prefix. */
 export function freshReply(context: Pick<AgentTurnContext, 'protocol' | 'options'>) {
-  const idPrefix = nanoid(10);
+  const idPrefix = context.options.newIdPrefix();
   return {
     idPrefix,
     replyAssembly: createReplyAssembly({

@@ -1,18 +1,33 @@
-// Reads vitest's JSON report and prints the closing line CI reads: "N passed, N failed".
+// Reads vitest's JSON reports and prints the closing line CI reads: "N passed, N failed", summed
+// over every run given as a pair: node scripts/ci-summary.mjs REPORT STATUS [REPORT STATUS]…
 // A failure before vitest ran (typecheck, missing browser) counts as one failed test.
 import { existsSync, readFileSync } from 'node:fs';
 
-const [reportPath, statusArg] = process.argv.slice(2);
-const status = Number(statusArg ?? 1);
+/** One run's counts: its report's, or one failure when it failed without a report. */
+function countsOf(reportPath, status) {
+  let passed = 0;
+  let failed = 0;
+  if (reportPath && existsSync(reportPath)) {
+    const report = JSON.parse(readFileSync(reportPath, 'utf8'));
+    passed = report.numPassedTests ?? 0;
+    failed = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+    if (report.numFailedTestSuites && failed === 0) failed = report.numFailedTestSuites;
+  }
+  if (status !== 0 && failed === 0) failed = 1;
+  if (passed === 0 && failed === 0) failed = 1; // a run that ran nothing is not green
+  return { passed, failed };
+}
+
+const args = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
-if (reportPath && existsSync(reportPath)) {
-  const report = JSON.parse(readFileSync(reportPath, 'utf8'));
-  passed = report.numPassedTests ?? 0;
-  failed = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
-  if (report.numFailedTestSuites && failed === 0) failed = report.numFailedTestSuites;
+let anyFailed = false;
+for (let i = 0; i < Math.max(args.length, 1); i += 2) {
+  const status = Number(args[i + 1] ?? 1);
+  const counts = countsOf(args[i], status);
+  passed += counts.passed;
+  failed += counts.failed;
+  anyFailed ||= status !== 0;
 }
-if (status !== 0 && failed === 0) failed = 1;
-if (passed === 0 && failed === 0) failed = 1; // a run that ran nothing is not green
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || status !== 0 ? 1 : 0);
+process.exit(failed > 0 || anyFailed ? 1 : 0);

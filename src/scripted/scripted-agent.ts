@@ -13,9 +13,35 @@ function lastWhere<T>(list: readonly T[], test: (item: T) => boolean): T | undef
   return undefined;
 }
 
+/** A result that says the process stopped while the tool ran: it may or may not have taken effect. */
+function outcomeUnknown(o: ScriptedToolOutcome): boolean {
+  return o.kind === 'error' && /outcome is unknown/i.test(o.text);
+}
+
 function done(conv: ScriptedConversation, tool: string): ScriptedToolOutcome | undefined {
-  // Errors count as done: the agent moves on instead of looping.
-  return lastWhere(conv.outcomes, (o) => o.tool === tool && (o.kind === 'ok' || o.kind === 'error'));
+  // Errors count as done: the agent moves on instead of looping. An unknown outcome does not:
+  // writing a file again is harmless (a command is never run again blindly: see commandStep).
+  return lastWhere(
+    conv.outcomes,
+    (o) => o.tool === tool && (o.kind === 'ok' || o.kind === 'error') && !outcomeUnknown(o),
+  );
+}
+
+/** The outcome of a command the task named, if it ran (or may have: an unknown outcome counts). */
+function commandOutcome(conv: ScriptedConversation, command: string): ScriptedToolOutcome | undefined {
+  return lastWhere(
+    conv.outcomes,
+    (o) => o.tool === 'execute_command' && o.target === command && (o.kind === 'ok' || o.kind === 'error'),
+  );
+}
+
+function commandFacts(intent: ScriptedTaskIntent, conv: ScriptedConversation): string[] {
+  return intent.commands.map((command) => {
+    const o = commandOutcome(conv, command);
+    if (o === undefined) return `\`${command}\` not run`;
+    if (outcomeUnknown(o)) return `\`${command}\` outcome unknown`;
+    return o.kind === 'ok' ? `ran \`${command}\`` : `\`${command}\` failed`;
+  });
 }
 
 function listedEntries(outcome: ScriptedToolOutcome): string[] {
@@ -67,6 +93,7 @@ function fileContent(intent: ScriptedTaskIntent, conv: ScriptedConversation): st
         : 'listing failed'
       : 'nothing listed',
     read ? (read.kind === 'ok' ? `read ${read.target ?? 'a file'}` : 'reading failed') : 'nothing read',
+    ...commandFacts(intent, conv),
   ];
   // `<`, `&&` and a fake closing tag on its own line: the parser must keep them in the file.
   return [
@@ -103,6 +130,8 @@ function summarize(conv: ScriptedConversation, intent: ScriptedTaskIntent): stri
           : `${path} has ${countLines(read.text)} lines and begins "${firstLine(read.text)}"`,
     );
   }
+  const commands = commandFacts(intent, conv);
+  if (commands.length > 0) parts.push(commands.join(', ').replace(/^./, (c) => c.toUpperCase()));
   const write = done(conv, 'write_to_file');
   if (write) {
     const path = write.target ?? intent.writePath ?? 'the file';
@@ -158,6 +187,20 @@ export function planAgentStep(conv: ScriptedConversation, availableTools?: Reado
       reasoning: `${why}\n\nReading ${readPath} next.`,
       text: `${apology}Now I'll read ${readPath}.`,
       tool: { name: 'read_file', params: [['path', readPath]] },
+    };
+  }
+  const command = intent.commands.find((c) => commandOutcome(conv, c) === undefined);
+  if (!rejected && can('execute_command') && command !== undefined) {
+    return {
+      reasoning: `The task asks me to run \`${command}\`. It has not run yet, so I run it now, once.`,
+      text: `${apology}I'll run \`${command}\`.`,
+      tool: {
+        name: 'execute_command',
+        params: [
+          ['command', command],
+          ['requires_approval', 'false'],
+        ],
+      },
     };
   }
   if (!rejected && can('write_to_file') && intent.writePath !== undefined && !done(conv, 'write_to_file')) {

@@ -11,6 +11,8 @@ export interface ScriptedTaskIntent {
   large?: boolean;
   /** "Read every file in src/": the folder whose files are all read, one per request. */
   readAllIn?: string;
+  /** "Run `echo run >> log.txt`": commands named in backticks in a task that asks to run something, in order. */
+  commands: string[];
 }
 
 const DEFAULT_WRITE_PATH = 'notes.md';
@@ -28,6 +30,17 @@ function firstPath(tokens: string[]): string | undefined {
     if (/^[\w./-]+$/.test(token) && /\.[A-Za-z0-9]+$/.test(token) && !token.startsWith('http')) return token;
   }
   return undefined;
+}
+
+/** Backticked commands of a task that asks to run (or execute) something. */
+function commandsIn(text: string): string[] {
+  if (!/\b(?:run|execute)\b/i.test(text)) return [];
+  const out: string[] = [];
+  for (const m of text.matchAll(/`([^`\n]+)`/g)) {
+    const command = m[1].trim();
+    if (command !== '' && !out.includes(command)) out.push(command);
+  }
+  return out;
 }
 
 /** Reads the intent out of a task text (tags such as <task> and fault markers are ignored). */
@@ -55,5 +68,6 @@ export function readTaskIntent(task: string): ScriptedTaskIntent {
     writePath,
     ...(large ? { large } : {}),
     ...(readAllIn !== undefined ? { readAllIn } : {}),
+    commands: commandsIn(text),
   };
 }

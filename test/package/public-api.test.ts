@@ -156,6 +156,35 @@ const EXPECTED: Record<string, { values: string[]; types: string[] }> = {
     values: ['useAgentTurn', 'Block'],
     types: ['UseAgentTurnOptions', 'UseAgentTurnResult', 'BlockProps', 'BlockRenderer', 'AgentTurnRef'],
   },
+  restate: {
+    values: [
+      'agentTurnObject',
+      'runDurableTurn',
+      'VIEW_STATE',
+      'APPROVAL_STATE',
+      'journaledChatClient',
+      'journaledTools',
+      'ensurePromiseWithResolvers',
+    ],
+    types: [
+      'AgentTurnObject',
+      'AgentTurnObjectOptions',
+      'ApprovalAnswer',
+      'ApprovalInput',
+      'DurableTurnOptions',
+      'DurableTurnContext',
+      'PendingApproval',
+      'ApprovalDecision',
+      'LiveTurnEvents',
+      'JournaledChatOptions',
+      'LiveReplyEvents',
+      'JournaledToolOptions',
+      'DurableTurnOutput',
+      'DurableTurnRequest',
+      'RecordedReply',
+      'RecordedChatError',
+    ],
+  },
 };
 
 /** The entry points a reader meets first: each shows its use in an @example. */
@@ -172,6 +201,7 @@ const WITH_EXAMPLE: Record<string, string[]> = {
   ],
   scripted: ['createScriptedModel'],
   react: ['useAgentTurn', 'Block'],
+  restate: ['agentTurnObject', 'runDurableTurn'],
 };
 
 const sorted = (names: string[]) => [...names].sort();

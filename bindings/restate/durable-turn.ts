@@ -1,0 +1,170 @@
+// One agent turn inside a Restate handler: the machine runs as usual, but its model requests and
+// tool executions are journaled steps, its reply ids come from the journal's random source, its
+// retries are Restate's, and approvals are awakeables a UI resolves. A worker that dies mid-turn
+// is replaced: Restate replays the journal into a fresh machine, which reaches the same state
+// without asking the model or running a tool again, and goes on from there.
+import { CancelledError, type Context, type ObjectContext, type RunOptions } from '@restatedev/restate-sdk';
+import { toPromise } from 'xstate';
+import { createAgentTurnActor, type AgentTurnActor, type AgentTurnSetup } from '../../machines/agent-turn-actor.js';
+import { selectView } from '../../machines/select-view.js';
+import type { ToolBlockView } from '../../machines/turn-view-types.js';
+import { journaledChatClient, type LiveReplyEvents } from './journaled-chat-client.js';
+import { journaledTools } from './journaled-tools.js';
+import { toDurableOutput, type DurableTurnOutput } from './durable-output.js';
+import { ensurePromiseWithResolvers } from './promise-with-resolvers.js';
+
+/** The state key under which the turn's view (selectView's model) is published. */
+export const VIEW_STATE = 'view';
+/** The state key of the approval the turn waits for, if any. */
+export const APPROVAL_STATE = 'approval';
+
+/** The tool use a turn waits on, as published under {@link APPROVAL_STATE}. */
+export interface PendingApproval {
+  /** The awakeable that APPROVE / REJECT resolves. */
+  awakeableId: string;
+  callId: string;
+  tool: string;
+  params: Record<string, string>;
+}
+
+/** What resolves an approval's awakeable. */
+export type ApprovalDecision = { approve: true } | { approve: false; feedback?: string };
+
+/** A context with state: a virtual object's exclusive handler or a workflow's run handler. */
+export type DurableTurnContext = Context & Pick<ObjectContext, 'set' | 'clear'>;
+
+/** What the live side channel is told: the events of a model step as they arrive (never on replay). */
+export interface LiveTurnEvents extends LiveReplyEvents {
+  /** The object's key (the turn's id). */
+  key: string;
+}
+
+/** Options of {@link runDurableTurn}. */
+export interface DurableTurnOptions {
+  /** Restate's retry policy of a model step for failures outside the stream. Default: Restate's. */
+  modelStepRetry?: Omit<RunOptions<unknown>, 'serde'>;
+  /** Restate's retry policy of a tool step for failures outside the tool. Default: Restate's. */
+  toolStepRetry?: Omit<RunOptions<unknown>, 'serde'>;
+  /**
+   * The live side channel: each model step's events as they arrive from the model, for a UI that
+   * wants tokens before the step is recorded. Best effort: called on the first execution only.
+   */
+  live?: (update: LiveTurnEvents) => void;
+}
+
+/** A reply's call_id prefix from the journal's deterministic random source (the same on every replay). */
+function journalIdPrefix(ctx: Context): string {
+  return ctx.rand.uuidv4().replace(/-/g, '').slice(0, 10);
+}
+
+function keyOf(ctx: Context): string {
+  const key = (ctx as Partial<ObjectContext>).key;
+  return typeof key === 'string' ? key : '';
+}
+
+/**
+ * Runs one agent turn durably inside a Restate handler that has state (a virtual object's
+ * exclusive handler, a workflow's run handler) and resolves with its output as JSON.
+ *
+ * - each model request is one `ctx.run` step holding the complete reply's events; each tool
+ *   execution one step keyed by its call id; a replay feeds the recorded values to a fresh machine;
+ * - reply ids come from `ctx.rand`, so the replayed machine makes the same ones;
+ * - the machine's own retries are off: a failed request is retried as a new step after
+ *   `ctx.sleep` with `setup.retry`'s delays (default 2, 4, 8 s);
+ * - a tool named in `setup.approval` waits on an awakeable whose id is published under
+ *   {@link APPROVAL_STATE}; resolve it with an {@link ApprovalDecision};
+ * - the view (`selectView`) is published under {@link VIEW_STATE} before each step, at each
+ *   approval and at the end; `options.live` streams the model's events as they arrive;
+ * - cancelling the invocation (Restate's cancel) aborts the turn: its output says `aborted`.
+ *
+ * `setup` must be the same on every attempt (build it from the handler's input).
+ *
+ * @example
+ * ```ts
+ * import * as restate from '@restatedev/restate-sdk';
+ * import { runDurableTurn, ensurePromiseWithResolvers } from 'agent-turn/restate';
+ *
+ * ensurePromiseWithResolvers(); // Node 20
+ * const reviews = restate.object({
+ *   name: 'review',
+ *   handlers: {
+ *     run: async (ctx: restate.ObjectContext, pr: { diff: string }) =>
+ *       runDurableTurn(ctx, { client, model: 'glm-5.1', messages: [{ role: 'user', content: `Review:\n${pr.diff}` }], tools }),
+ *   },
+ * });
+ * await restate.serve({ services: [reviews] });
+ * ```
+ */
+export async function runDurableTurn(
+  ctx: DurableTurnContext,
+  setup: AgentTurnSetup,
+  options: DurableTurnOptions = {},
+): Promise<DurableTurnOutput> {
+  ensurePromiseWithResolvers();
+  let actor: AgentTurnActor | undefined;
+  let aborted = false;
+  const publish = () => {
+    if (actor !== undefined) ctx.set(VIEW_STATE, selectView(actor.getSnapshot()));
+  };
+  const abortOnCancel = (error: unknown) => {
+    if (!(error instanceof CancelledError) || aborted) return;
+    aborted = true;
+    actor?.send({ type: 'ABORT' });
+  };
+  const key = keyOf(ctx);
+  const live = options.live;
+  const client = journaledChatClient(ctx, setup.client, {
+    retryDelaysMs: setup.retry?.delaysMs,
+    retryOn: setup.retry?.retryOn,
+    maxRetryAfterMs: setup.retry?.maxRetryAfterMs,
+    stepRetry: options.modelStepRetry,
+    beforeStep: publish,
+    onStepError: abortOnCancel,
+    ...(live ? { live: (update: LiveReplyEvents) => live({ ...update, key }) } : {}),
+  });
+  const tools = journaledTools(ctx, setup.tools ?? {}, {
+    stepRetry: options.toolStepRetry,
+    beforeStep: publish,
+    onStepError: abortOnCancel,
+  });
+  actor = createAgentTurnActor({
+    ...setup,
+    client,
+    tools,
+    retry: { delaysMs: [] },
+    idPrefix: () => journalIdPrefix(ctx),
+  });
+  const turn = actor;
+
+  const asked = new Set<string>();
+  turn.subscribe((snapshot) => {
+    if (!snapshot.hasTag('awaiting-approval')) return;
+    const view = selectView(snapshot);
+    const tool = view.blocks[view.currentStreamingContentIndex] as ToolBlockView | undefined;
+    if (tool === undefined || tool.type !== 'tool_use' || asked.has(tool.call_id)) return;
+    asked.add(tool.call_id);
+    const { id, promise } = ctx.awakeable<ApprovalDecision>();
+    const pending: PendingApproval = { awakeableId: id, callId: tool.call_id, tool: tool.name, params: tool.params };
+    ctx.set(APPROVAL_STATE, pending);
+    ctx.set(VIEW_STATE, view);
+    promise.then(
+      (decision) => {
+        ctx.clear(APPROVAL_STATE);
+        turn.send(decision.approve ? { type: 'APPROVE' } : { type: 'REJECT', feedback: decision.feedback });
+      },
+      (error: unknown) => {
+        if (error instanceof CancelledError) return abortOnCancel(error);
+        // Rejected by someone (ctx.rejectAwakeable): a rejection of the tool, with the reason.
+        ctx.clear(APPROVAL_STATE);
+        turn.send({ type: 'REJECT', feedback: error instanceof Error ? error.message : String(error) });
+      },
+    );
+  });
+
+  const done = toPromise(turn);
+  turn.start();
+  const output = await done;
+  ctx.clear(APPROVAL_STATE);
+  publish();
+  return toDurableOutput(output);
+}

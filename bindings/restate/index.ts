@@ -1,0 +1,19 @@
+// agent-turn/restate: durable agent turns on Restate (https://restate.dev). Named exports only;
+// test/package/public-api.test.ts pins this list.
+export { agentTurnObject } from './agent-turn-object.js';
+export type { AgentTurnObject, AgentTurnObjectOptions, ApprovalAnswer, ApprovalInput } from './agent-turn-object.js';
+export { runDurableTurn, VIEW_STATE, APPROVAL_STATE } from './durable-turn.js';
+export type {
+  DurableTurnOptions,
+  DurableTurnContext,
+  PendingApproval,
+  ApprovalDecision,
+  LiveTurnEvents,
+} from './durable-turn.js';
+export { journaledChatClient } from './journaled-chat-client.js';
+export type { JournaledChatOptions, LiveReplyEvents } from './journaled-chat-client.js';
+export { journaledTools } from './journaled-tools.js';
+export type { JournaledToolOptions } from './journaled-tools.js';
+export type { DurableTurnOutput, DurableTurnRequest } from './durable-output.js';
+export type { RecordedReply, RecordedChatError } from './recorded-reply.js';
+export { ensurePromiseWithResolvers } from './promise-with-resolvers.js';

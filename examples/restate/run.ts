@@ -1,0 +1,90 @@
+// npm run example:restate — a durable agent turn on Restate, end to end on this machine:
+// the scripted model over HTTP, a Restate server from node_modules, one worker running the
+// agentTurn object. A "UI" starts a turn, polls its durable view, sees the model's text live
+// through the worker's side channel, approves the command, and reads the output.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startScriptedServer } from '../../app/serve-scripted-model.js';
+import type { AgentTurnView } from '../../machines/turn-view-types.js';
+import type { DurableTurnOutput, PendingApproval } from '../../bindings/restate/index.js';
+import { freePort } from './free-port.js';
+import { startRestateServer } from './restate-server.js';
+import { startWorker } from './worker-process.js';
+
+const post = async <T>(url: string, body?: unknown): Promise<T> => {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+};
+
+let atLineStart = true;
+const say = (line: string) => {
+  process.stdout.write(`${atLineStart ? '' : '\n'}${line}\n`);
+  atLineStart = true;
+};
+let liveStep = '';
+
+const model = await startScriptedServer({ port: 0 }); // realistic pace: ~300 ms to the first token
+const restate = await startRestateServer();
+const worker = await startWorker({
+  port: await freePort(),
+  modelUrl: model.url,
+  live: true,
+  // The side channel: the worker prints the model's text as it arrives ("live <turn> <step> <text>");
+  // here it is shown as it comes, before the step is recorded.
+  onLine: (line) => {
+    const live = /^live (\S+) (\d+) (.*)$/.exec(line);
+    if (!live) return;
+    if (live[2] !== liveStep) say(`  [live, model step ${(liveStep = live[2])}]`);
+    const text = JSON.parse(live[3]) as string;
+    process.stdout.write(text);
+    atLineStart = text.endsWith('\n');
+  },
+});
+await restate.register(worker.url);
+say(`Restate ingress ${restate.ingressUrl}, admin ${restate.adminUrl}; worker ${worker.url}; model ${model.url}`);
+
+const workspace = await mkdtemp(join(tmpdir(), 'agent-turn-example-'));
+await writeFile(join(workspace, 'README.md'), '# Pocket Ledger\nTrack small expenses.\n');
+const turn = `${restate.ingressUrl}/agentTurn/example-1`;
+const task = 'Run `echo run >> log.txt`, then write notes.md';
+try {
+  const { invocationId } = await post<{ invocationId: string }>(`${turn}/run/send`, {
+    task,
+    workspace,
+    approval: ['execute_command'],
+  });
+  say(`started turn example-1 (${invocationId}): ${task}`);
+  let shown = '';
+  for (;;) {
+    // The UI's loop: the durable view (published before each step, at approvals and at the end).
+    const view = await post<AgentTurnView | null>(`${turn}/view`);
+    const line =
+      view === null ? 'no view yet' : `view: ${view.phase}, request ${view.request}, ${view.blocks.length} blocks`;
+    if (line !== shown) say((shown = line));
+    const pending = await post<PendingApproval | null>(`${turn}/approval`);
+    if (pending !== null) {
+      say(`approval asked: ${pending.tool} ${JSON.stringify(pending.params.command)} — approving`);
+      await post(`${turn}/approve`, { callId: pending.callId });
+    }
+    if (view?.done) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const output = (await (
+    await fetch(`${restate.ingressUrl}/restate/invocation/${invocationId}/attach`)
+  ).json()) as DurableTurnOutput;
+  say(`output: ${output.reason} after ${output.requests.length} requests — ${output.result}`);
+  say(
+    `log.txt: ${JSON.stringify(await readFile(join(workspace, 'log.txt'), 'utf8'))}; notes.md: ${(await readFile(join(workspace, 'notes.md'), 'utf8')).split('\n')[0]}`,
+  );
+} finally {
+  await worker.stop();
+  await restate.stop();
+  await model.close();
+  await rm(workspace, { recursive: true, force: true });
+}

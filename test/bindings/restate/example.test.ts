@@ -1,0 +1,21 @@
+// `npm run example:restate` does what README says: a turn through Restate, approved, completed.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+
+describe('examples/restate/run.ts', () => {
+  it('starts a durable turn, shows its view and live text, approves the command and prints the output', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'examples/restate/run.ts'], {
+      cwd: root,
+      timeout: 240_000,
+    });
+    expect(stdout).toContain('[live, model step 1]');
+    expect(stdout).toContain('view: finished, request 5');
+    expect(stdout).toContain('approval asked: execute_command "echo run >> log.txt" — approving');
+    expect(stdout).toContain('output: completed after 5 requests');
+    expect(stdout).toContain('log.txt: "run\\n"');
+  });
+});

@@ -1,0 +1,15 @@
+// `npm run test:restate`: durable turns on a real Restate server (from node_modules) with worker
+// processes that are killed and replaced. Apart from `npm test`: it starts servers and takes a minute.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'restate',
+    environment: 'node',
+    include: ['test/bindings/restate/**/*.test.ts'],
+    testTimeout: 300_000,
+    hookTimeout: 120_000,
+    // One server at a time: the files start their own Restate server and workers.
+    fileParallelism: false,
+  },
+});
