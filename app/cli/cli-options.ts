@@ -22,10 +22,14 @@ export interface CliOptions {
   pace: 'realistic' | number;
   /** Scripted model fault to inject (see --help). */
   fault?: string;
+  /** US dollars per million prompt tokens (--price-input), overriding the model profile's. */
+  priceInput?: number;
+  /** US dollars per million reply tokens (--price-output), overriding the model profile's. */
+  priceOutput?: number;
   help: boolean;
 }
 
-export type CliUsageErrorCode = 'unknown-option' | 'missing-value' | 'invalid-value';
+export type CliUsageErrorCode = 'unknown-option' | 'missing-value' | 'invalid-value' | 'conflicting-options';
 
 /** Bad command line: printed with the usage hint, exit code 2. */
 export interface CliUsageError {

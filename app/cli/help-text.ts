@@ -30,6 +30,9 @@ Options:
   --native-tools      send tools as OpenAI function definitions instead of XML tags
   --pace MS           scripted model: milliseconds per token, or "realistic" (default)
   --fault NAME        scripted model: inject a fault once
+  --price-input USD   dollars per million prompt tokens, for the cost line (default: the
+                      model profile's list price where known)
+  --price-output USD  dollars per million reply tokens
   --help, -h          this text
 
 Writes and commands ask for approval in a terminal, one key: y yes, n no (then feedback),
@@ -42,6 +45,9 @@ Commands run in a bubblewrap sandbox on Linux: only the workspace is writable, h
 other secrets are hidden, /tmp is private, no network, a clean environment (no API key), and
 every process a command starts dies with it. Where no sandbox can be had, the CLI says so at
 start and asks before each command, even with --yes, unless --no-sandbox is given.
+
+Contradicting flags are refused: --read-only with --yes, --pace or --fault with a real model,
+--base-url with a scripted model.
 
 Exit codes: 0 completed, 1 failed or stopped by a limit, 2 bad arguments, 130 interrupted.
 

@@ -21,6 +21,8 @@ const VALUED = new Set([
   '--max-reply-chars',
   '--pace',
   '--fault',
+  '--price-input',
+  '--price-output',
 ]);
 
 /**
@@ -49,6 +51,8 @@ export function parseCliArgs(
     help: false,
   };
   const words: string[] = [];
+  /** Flags the person wrote (not defaults, not the environment): contradictions are judged on these. */
+  const given = new Set<string>();
   const fail = (code: CliUsageError['code'], message: string) => ({ ok: false as const, error: { code, message } });
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -60,6 +64,7 @@ export function parseCliArgs(
     const name = eq > 0 ? arg.slice(0, eq) : arg;
     if (FLAGS.has(name)) {
       if (eq > 0) return fail('invalid-value', `${name} takes no value (got "${arg}").`);
+      given.add(name === '-y' ? '--yes' : name);
       if (name === '--yes' || name === '-y') options.yes = true;
       else if (name === '--json') options.json = true;
       else if (name === '--show-reasoning') options.showReasoning = true;
@@ -76,6 +81,7 @@ export function parseCliArgs(
         return fail('missing-value', `${name} needs a value.`);
       const problem = applyValue(options, name, value);
       if (problem) return fail('invalid-value', problem);
+      given.add(name);
       continue;
     }
     if (arg.startsWith('-') && arg !== '-')
@@ -84,13 +90,43 @@ export function parseCliArgs(
   }
   const task = words.join(' ').trim();
   if (task) options.task = task;
+  if (options.model === 'scripted:scripted') {
+    return fail(
+      'invalid-value',
+      '"scripted:scripted" is not a profile; the scripted model\'s own behaviour is --model scripted.',
+    );
+  }
   if (!options.baseURL && !isScriptedModel(options.model)) {
     return fail(
       'invalid-value',
       `--model "${options.model}" is not a scripted model; give --base-url (or OPENAI_BASE_URL) to use a real endpoint, or --model scripted:<profile>.`,
     );
   }
+  const conflict = contradiction(given, options);
+  if (conflict) return fail('conflicting-options', conflict);
   return { ok: true, options };
+}
+
+/** Why two of the given flags cannot both hold, or undefined. */
+function contradiction(given: ReadonlySet<string>, options: CliOptions): string | undefined {
+  if (given.has('--read-only') && given.has('--yes'))
+    return '--read-only refuses every write and command, --yes approves them: give one or the other.';
+  const scripted = isScriptedModel(options.model);
+  for (const flag of ['--pace', '--fault']) {
+    if (given.has(flag) && !scripted)
+      return `${flag} is for the scripted model; "${options.model}" is a real model at ${options.baseURL}. Leave ${flag} out, or use --model scripted.`;
+  }
+  if (given.has('--base-url') && scripted)
+    return `--base-url needs --model NAME (the model to ask there); "${options.model}" is the in-process scripted model, which uses no URL.`;
+  return undefined;
+}
+
+/** A price per million tokens in dollars: a finite number of at least 0. */
+function readPrice(name: string, value: string): number | string {
+  const dollars = Number(value);
+  if (value.trim() === '' || !Number.isFinite(dollars) || dollars < 0)
+    return `${name} must be US dollars per million tokens, a number of at least 0 (got "${value}").`;
+  return dollars;
 }
 
 function applyValue(options: CliOptions, name: string, value: string): string | undefined {
@@ -136,6 +172,14 @@ function applyValue(options: CliOptions, name: string, value: string): string | 
     case '--fault':
       options.fault = value;
       return;
+    case '--price-input':
+    case '--price-output': {
+      const price = readPrice(name, value);
+      if (typeof price === 'string') return price;
+      if (name === '--price-input') options.priceInput = price;
+      else options.priceOutput = price;
+      return;
+    }
   }
   return `unhandled option ${name}`;
 }

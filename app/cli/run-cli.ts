@@ -22,6 +22,7 @@ import { parseCliArgs } from './parse-cli-args.js';
 import { createTerminalPrompter } from './terminal-prompter.js';
 import { createTerminalRenderer } from './terminal-renderer.js';
 import { exitCodeFor, turnSummary } from './turn-summary.js';
+import { priceFor } from './usage-figures.js';
 import { taskMessage, type CommandIsolation } from './task-message.js';
 import { selectView } from '../../machines/select-view.js';
 import type { AgentTurnView } from '../../machines/turn-view-types.js';
@@ -51,9 +52,12 @@ export async function runCli(io: CliIo): Promise<number> {
   }
   const options = parsed.options;
   if (options.help) {
+    // `scripted` itself is --model scripted, not a profile to pick.
     io.stdout.write(
       helpText(
-        listModelProfiles().map((p) => `scripted:${p.id}`),
+        listModelProfiles()
+          .filter((p) => p.id !== 'scripted')
+          .map((p) => `scripted:${p.id}`),
         scriptedFaults,
       ),
     );
@@ -113,9 +117,16 @@ async function runTurn(
     actor.send({ type: 'ABORT' });
   };
 
+  // The cost is figured at the given prices or the model's list price; unknown: tokens only.
+  const price = priceFor(options);
   const renderer = options.json
     ? undefined
-    : createTerminalRenderer({ out: io.stdout, live, showReasoning: options.showReasoning });
+    : createTerminalRenderer({
+        out: io.stdout,
+        live,
+        showReasoning: options.showReasoning,
+        ...(price ? { price } : {}),
+      });
   const reporter = options.json ? createNdjsonReporter(io.stdout) : undefined;
   // Questions go where a person sees them: stdout when it is the terminal, else stderr (stdout may be a file or NDJSON).
   const promptOutput = !options.json && io.stdout.isTTY === true ? io.stdout : io.stderr;
@@ -261,7 +272,7 @@ async function runTurn(
     io.stdout.off('resize', onResize);
   }
   const finalView = selectView(actor.getSnapshot());
-  renderer?.finish(finalView, turnSummary(output, style));
+  renderer?.finish(finalView, turnSummary(output, style, price));
   await reporter?.finish(output);
   return exitCodeFor(output.reason);
 }

@@ -1,6 +1,8 @@
 import type { Style } from './ansi-style.js';
 import { SPINNER_FRAMES } from './ansi-style.js';
 import type { AgentTurnView as TurnView } from '../../machines/turn-view-types.js';
+import type { TokenPrice } from '../ui/usage-cost.js';
+import { costText } from './usage-figures.js';
 
 /** Phases in which the person is waiting on something that gives no other sign of life. */
 export function showsSpinner(view: TurnView): boolean {
@@ -17,8 +19,8 @@ export function retryingLabel(view: Pick<TurnView, 'retry'>, now: number): strin
   return `retrying in ${seconds} s${retry.retryAfterMs !== undefined ? ' (the server asked to wait)' : ''}`;
 }
 
-/** The bottom line while the turn runs: what it is doing, the request number, tokens so far. */
-export function statusLine(view: TurnView, style: Style, frame: number, now = Date.now()): string {
+/** The bottom line while the turn runs: what it is doing, the request number, tokens so far, and the finished requests' cost at a known price. */
+export function statusLine(view: TurnView, style: Style, frame: number, now = Date.now(), price?: TokenPrice): string {
   const icon = showsSpinner(view) ? style.cyan(SPINNER_FRAMES[frame % SPINNER_FRAMES.length]) : style.dim('·');
   const running = [...view.blocks].reverse().find((b) => b.type === 'tool_use' && b.status === 'running');
   const label =
@@ -35,5 +37,6 @@ export function statusLine(view: TurnView, style: Style, frame: number, now = Da
               : 'streaming';
   const reasoning = view.tokens.reasoning > 0 ? ` (${view.tokens.reasoning} reasoning)` : '';
   const tokens = `${view.tokens.estimated ? '~' : ''}${view.tokens.total} tokens`;
-  return `${icon} ${style.dim(`${label} · request ${view.request} · ${tokens}${reasoning}`)}`;
+  const cost = costText(view.usage, price);
+  return `${icon} ${style.dim(`${label} · request ${view.request} · ${tokens}${reasoning}${cost ? ` · ${cost}` : ''}`)}`;
 }

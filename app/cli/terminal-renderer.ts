@@ -17,9 +17,11 @@ import type {
   TextBlockView,
   ToolBlockView,
 } from '../../machines/turn-view-types.js';
-import { screenBlocks, type ScreenBlock } from './screen-blocks.js';
+import { terminalBlocks, type TerminalBlock } from './terminal-blocks.js';
 import { formatToolHeader, formatToolOutcome } from './tool-card-format.js';
 import { LIVE_OUTPUT_LINES, LiveCommandOutput } from './command-output-view.js';
+import type { TokenPrice } from '../ui/usage-cost.js';
+import { usageFigures } from './usage-figures.js';
 
 /** The prose of a text or reasoning block. */
 const proseOf = (block: TextBlockView | ReasoningBlockView) =>
@@ -40,6 +42,8 @@ export interface TerminalRendererOptions {
   live: boolean;
   /** Keep the whole reasoning on screen instead of folding it to one line. */
   showReasoning?: boolean;
+  /** The model's price, for costs beside the token counts (none shown without it). */
+  price?: TokenPrice;
 }
 
 export interface TerminalRenderer {
@@ -160,12 +164,19 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
   }
 
   /** Output that becomes permanent for this block now; `final` settles everything. */
-  function commit(block: ScreenBlock, final: boolean): Commit {
+  function commit(block: TerminalBlock, final: boolean): Commit {
     const p = progress(block.key);
     if (p.done) return { text: '', blocking: false };
     if (block.type === 'notice') {
       p.done = true;
       return { text: `${begin(p)}${style.yellow(`↻ ${printable(block.text)}`)}\n`, blocking: false };
+    }
+    if (block.type === 'usage') {
+      p.done = true;
+      return {
+        text: `${style.dim(`  ⎯ request ${block.request}: ${usageFigures(block.usage, options.price)}`)}\n`,
+        blocking: false,
+      };
     }
     const settled = final || isBlockSettled(block);
     if (block.type === 'tool_use') return commitToolCard(block, p, settled);
@@ -183,7 +194,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
   };
 
   /** The live region: the unsettled blocks as they stand, then the status line. */
-  function liveLines(view: AgentTurnView, blocks: readonly ScreenBlock[], from: number): string[] {
+  function liveLines(view: AgentTurnView, blocks: readonly TerminalBlock[], from: number): string[] {
     const lines: string[] = [];
     let first = true;
     for (let i = from; i < blocks.length; i++) {
@@ -192,7 +203,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
       if (p.done) continue;
       const gap = (!first || anyBlockPrinted) && !p.started ? [''] : [];
       first = false;
-      if (block.type === 'notice') continue; // always settled, never live
+      if (block.type === 'notice' || block.type === 'usage') continue; // always settled, never live
       if (block.type === 'text') {
         const rest = liveTail(block.content.slice(p.chars));
         if (rest !== '') lines.push(...gap, ...printable(rest).split('\n'));
@@ -225,7 +236,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
       }
     }
     if (lines.length > 0 || anyBlockPrinted) lines.push('');
-    lines.push(statusLine(view, style, frame));
+    lines.push(statusLine(view, style, frame, Date.now(), options.price));
     return lines;
   }
 
@@ -233,7 +244,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     // The terminal changed width since the live region was drawn: it laid those rows out again (most terminals re-wrap them).
     if (live && liveRows > 0 && columns() !== drawnColumns) liveRows = rowsOf(liveRegion, columns());
     let text = live && liveRows > 0 ? eraseRowsAbove(liveRows - 1) : '';
-    const blocks = screenBlocks(view);
+    const blocks = terminalBlocks(view);
     let firstUnsettled = blocks.length;
     for (let i = 0; i < blocks.length; i++) {
       const block = blocks[i];
@@ -283,7 +294,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
       // Print the cards under way for good, so the prompt appears below them.
       let text = liveRows > 0 ? eraseRowsAbove(liveRows - 1) : '';
       liveRows = 0;
-      for (const block of lastView ? screenBlocks(lastView) : []) {
+      for (const block of lastView ? terminalBlocks(lastView) : []) {
         const p = progress(block.key);
         if (p.done) continue;
         if (block.type === 'tool_use' && !p.header && block.status !== 'streaming') {

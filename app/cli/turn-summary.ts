@@ -1,20 +1,23 @@
 import type { AgentTurnOutput } from '../../machines/agent-turn-types.js';
 import { printable, type Style } from './ansi-style.js';
+import type { TokenPrice } from '../ui/usage-cost.js';
+import { usageFigures } from './usage-figures.js';
 
 /** The process exit code for how the turn ended: 0 completed, 130 interrupted, 1 otherwise. */
 export function exitCodeFor(reason: AgentTurnOutput['reason']): number {
   return reason === 'completed' ? 0 : reason === 'aborted' ? 130 : 1;
 }
 
-/** The closing line a person reads: how the turn ended, requests and tokens; the typed error when it failed. */
-export function turnSummary(output: AgentTurnOutput, style: Style): string {
+/**
+ * The closing line a person reads: how the turn ended, requests, tokens (prompt and reply) and,
+ * at a known price, the cost; the typed error when it failed.
+ */
+export function turnSummary(output: AgentTurnOutput, style: Style, price?: TokenPrice): string {
   const requests = output.requests.filter((r) => r.attempt === 0).length;
-  const reasoning = output.usage.reasoningTokens ? `, ${output.usage.reasoningTokens} reasoning` : '';
   // The provider's figures; where it sent none the machine estimated them, and says so.
-  const tokens = output.usage.estimated
-    ? `~${output.usage.totalTokens} tokens (estimated)`
-    : `${output.usage.totalTokens} tokens`;
-  const figures = style.dim(`${requests} request${requests === 1 ? '' : 's'} · ${tokens}${reasoning}`);
+  const approx = output.usage.estimated ? '~' : '';
+  const tokens = `${approx}${output.usage.totalTokens} tokens (${usageFigures(output.usage, price)})`;
+  const figures = style.dim(`${requests} request${requests === 1 ? '' : 's'} · ${tokens}`);
   switch (output.reason) {
     case 'completed':
       return `${style.green('✓ completed')} · ${figures}`;

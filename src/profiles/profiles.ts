@@ -67,6 +67,12 @@ export interface ModelProfile {
   contextWindow?: number;
   /** The most tokens one reply may have, as the provider publishes it. Unset: the default profile's. */
   maxOutputTokens?: number;
+  /**
+   * The provider's public list price in US dollars per million tokens, prompt (`input`) and
+   * reply (`output`, reasoning included), for a cost estimate; unset where not known. Cached-prompt
+   * discounts and batch prices are not modelled.
+   */
+  price?: { inputPerMillion: number; outputPerMillion: number };
 }
 
 const MODEL_PROFILE_ERROR = /* @__PURE__ */ errorMarker('ModelProfileError');
@@ -96,6 +102,8 @@ const BUILT_IN: readonly ModelProfile[] = [
     structured: { jsonSchema: 'strict', jsonObject: true },
     contextWindow: 1_047_576,
     maxOutputTokens: 32_768,
+    // OpenAI's list price for gpt-4.1-mini.
+    price: { inputPerMillion: 0.4, outputPerMillion: 1.6 },
   },
   {
     id: 'gemini-3.1-flash-lite',
@@ -114,6 +122,8 @@ const BUILT_IN: readonly ModelProfile[] = [
     structured: { jsonSchema: 'ignored-markdown', jsonObject: false },
     contextWindow: 200_000,
     maxOutputTokens: 64_000,
+    // Anthropic's list price for Claude Haiku 4.5.
+    price: { inputPerMillion: 1, outputPerMillion: 5 },
   },
   {
     id: 'grok-4.3',
@@ -268,12 +278,23 @@ function checkProfile(p: ModelProfile): void {
   if (p.contextWindow !== undefined && p.maxOutputTokens !== undefined && p.maxOutputTokens >= p.contextWindow) {
     fail(`"${p.id}": maxOutputTokens must be smaller than contextWindow`);
   }
+  if (p.price !== undefined) {
+    const { inputPerMillion, outputPerMillion } = p.price ?? {};
+    for (const value of [inputPerMillion, outputPerMillion]) {
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+        fail(`"${p.id}": price needs inputPerMillion and outputPerMillion, dollars of at least 0`);
+    }
+  }
 }
 
 /** Adds (or replaces) a profile; later registrations win. Throws ModelProfileError for a malformed profile. */
 export function registerModelProfile(profile: ModelProfile): ModelProfile {
   checkProfile(profile);
-  const frozen = Object.freeze({ ...profile, structured: Object.freeze({ ...profile.structured }) });
+  const frozen = Object.freeze({
+    ...profile,
+    structured: Object.freeze({ ...profile.structured }),
+    ...(profile.price ? { price: Object.freeze({ ...profile.price }) } : {}),
+  });
   registry.set(profile.id.toLowerCase(), frozen);
   return frozen;
 }

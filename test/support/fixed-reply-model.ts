@@ -15,7 +15,8 @@ export interface FixedReplyModel {
 
 export interface FixedReply {
   content: string;
-  usage?: { prompt_tokens: number; completion_tokens: number };
+  /** The usage chunk sent after the reply (default 1000 in, 50 out); null sends none. */
+  usage?: { prompt_tokens: number; completion_tokens: number } | null;
   /** Milliseconds between chunks (default 0). */
   delayMs?: number;
   /** Stop streaming after this many characters until `open` resolves (a test acts mid-stream). */
@@ -51,15 +52,16 @@ export async function startFixedReplyModel(replies: readonly (FixedReply | strin
         if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
       }
       send(chunk({}, 'stop'));
-      const usage = reply.usage ?? { prompt_tokens: 1000, completion_tokens: 50 };
-      send({
-        id: 'fixed',
-        object: 'chat.completion.chunk',
-        created: 0,
-        model: 'fixed',
-        choices: [],
-        usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
-      });
+      const usage = reply.usage === undefined ? { prompt_tokens: 1000, completion_tokens: 50 } : reply.usage;
+      if (usage)
+        send({
+          id: 'fixed',
+          object: 'chat.completion.chunk',
+          created: 0,
+          model: 'fixed',
+          choices: [],
+          usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+        });
       res.end('data: [DONE]\n\n');
     });
   });

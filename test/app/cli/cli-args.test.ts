@@ -107,6 +107,31 @@ describe('parseCliArgs', () => {
     [['--base-url', 'not a url'], 'invalid-value', 'is not a URL'],
     [['--yes=1'], 'invalid-value', '--yes takes no value'],
     [['--model', 'gpt-4.1-mini'], 'invalid-value', 'give --base-url'],
+    [['--model', 'scripted:scripted'], 'invalid-value', '"scripted:scripted" is not a profile'],
+    [['--price-input', '-1'], 'invalid-value', '--price-input must be US dollars per million tokens'],
+    [['--price-output', 'cheap'], 'invalid-value', '--price-output must be US dollars'],
+    [
+      ['--read-only', '--yes', 'go'],
+      'conflicting-options',
+      '--read-only refuses every write and command, --yes approves them',
+    ],
+    [['-y', '--read-only', 'go'], 'conflicting-options', 'give one or the other'],
+    [
+      ['--pace', '0', '--model', 'm', '--base-url', 'http://x/v1'],
+      'conflicting-options',
+      '--pace is for the scripted model',
+    ],
+    [
+      ['--fault', 'http-429-once', '--model', 'm', '--base-url', 'http://x/v1'],
+      'conflicting-options',
+      '--fault is for the scripted model',
+    ],
+    [['--base-url', 'http://x/v1', 'hi'], 'conflicting-options', '--base-url needs --model NAME'],
+    [
+      ['--base-url', 'http://x/v1', '--model', 'scripted:glm-5.1'],
+      'conflicting-options',
+      '--base-url needs --model NAME',
+    ],
   ])('refuses %j with %s', (argv, code, message) => {
     const result = parse(argv as string[]);
     expect(result.ok).toBe(false);
@@ -114,5 +139,24 @@ describe('parseCliArgs', () => {
       expect(result.error.code).toBe(code);
       expect(result.error.message).toContain(message);
     }
+  });
+
+  it('judges contradictions on the flags given, not on the environment or defaults', () => {
+    // OPENAI_BASE_URL is a default: the scripted model with --pace is still fine.
+    expect(parse(['--pace', '0', 'go'], { OPENAI_BASE_URL: 'http://env/v1' })).toMatchObject({
+      ok: true,
+      options: { model: 'scripted', pace: 0 },
+    });
+    // The fault with an endpoint from the environment is still a contradiction.
+    expect(
+      parse(['--fault', 'http-429-once', '--model', 'm', 'go'], { OPENAI_BASE_URL: 'http://env/v1' }),
+    ).toMatchObject({ ok: false, error: { code: 'conflicting-options' } });
+  });
+
+  it('reads prices per million tokens', () => {
+    expect(parse(['--price-input', '0.4', '--price-output=1.6', 'go'])).toMatchObject({
+      ok: true,
+      options: { priceInput: 0.4, priceOutput: 1.6 },
+    });
   });
 });

@@ -5,6 +5,7 @@ import { startFixedReplyModel, xmlToolUse, type FixedReply } from '../../support
 import { replayInto, startCliInPty } from '../../support/pty-session.js';
 import { makeSandbox } from '../../support/tool-fixtures.js';
 import { FakeTerminal } from '../../support/fake-terminal.js';
+import { runCliProcess } from '../../support/cli-process.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -14,13 +15,13 @@ afterAll(async () => {
 async function run(
   replies: (FixedReply | string)[],
   args: string[] = [],
-  options: { columns?: number; rows?: number } = {},
+  options: { columns?: number; rows?: number; model?: string } = {},
 ) {
   const sandbox = await makeSandbox({ 'README.md': 'hi\n' });
   const model = await startFixedReplyModel(replies);
   cleanups.push(sandbox.cleanup, model.close);
   const cli = startCliInPty(
-    ['--base-url', model.url, '--model', 'fixed', '--workspace', sandbox.workspace, ...args, 'do it'],
+    ['--base-url', model.url, '--model', options.model ?? 'fixed', '--workspace', sandbox.workspace, ...args, 'do it'],
     options,
   );
   cleanups.push(async () => cli.kill());
@@ -108,5 +109,54 @@ describe.concurrent('the CLI in a terminal', () => {
     expect(wordsOf(paragraphRows(screen))).toEqual(paragraph.normalize('NFC').split(' '));
     expect(screen.split('Stopped because').length).toBe(7);
     expect(screen).toMatch(/✓ completed/);
+  });
+
+  it("shows tokens per request and per turn, and the cost at the profile's list price (gpt-4.1-mini: $0.40 in, $1.60 out per million)", async () => {
+    const cli = await run(
+      [
+        { content: xmlToolUse('list_files', { path: '.' }), usage: { prompt_tokens: 10_000, completion_tokens: 500 } },
+        {
+          content: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>',
+          usage: { prompt_tokens: 12_000, completion_tokens: 250 },
+        },
+      ],
+      [],
+      { model: 'gpt-4.1-mini' },
+    );
+    expect(await cli.exited).toBe(0);
+    const text = cli.text();
+    // 10,000 × 0.40 + 500 × 1.60 = $0.0048; 12,000 × 0.40 + 250 × 1.60 = $0.0052.
+    expect(text).toContain('⎯ request 1: 10000 in · 500 out · $0.0048');
+    expect(text).toContain('⎯ request 2: 12000 in · 250 out · $0.0052');
+    expect(text).toContain('✓ completed · 2 requests · 22750 tokens (22000 in · 750 out · $0.0100)');
+    // The live status line carries the cost so far.
+    expect(text).toMatch(/request 2 · \d+ tokens · \$0\.0048/);
+  });
+
+  it('marks estimates when the provider sends no usage, and prices a model with --price-input/--price-output', async () => {
+    const cli = await run(
+      [{ content: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>', usage: null }],
+      ['--price-input', '2', '--price-output', '10'],
+    );
+    expect(await cli.exited).toBe(0);
+    expect(cli.text()).toMatch(/✓ completed · 1 request · ~\d+ tokens \(~\d+ in · ~\d+ out · ~\$0\.\d{4}, estimated\)/);
+  });
+
+  it('refuses contradicting flags with exit 2 and says why; scripted:scripted is not offered as a profile', async () => {
+    const [both, pace, url, scripted, help] = await Promise.all([
+      runCliProcess(['--read-only', '--yes', 'go']),
+      runCliProcess(['--pace', '0', '--model', 'm', '--base-url', 'http://127.0.0.1:9/v1', 'go']),
+      runCliProcess(['--base-url', 'http://127.0.0.1:9/v1', 'go']),
+      runCliProcess(['--model', 'scripted:scripted', 'go']),
+      runCliProcess(['--help']),
+    ]);
+    expect([both.code, pace.code, url.code, scripted.code, help.code]).toEqual([2, 2, 2, 2, 0]);
+    expect(both.stderr).toContain('--read-only refuses every write and command, --yes approves them');
+    expect(pace.stderr).toContain('--pace is for the scripted model');
+    expect(url.stderr).toContain('--base-url needs --model NAME');
+    expect(scripted.stderr).toContain('"scripted:scripted" is not a profile');
+    expect(help.stdout).toContain('scripted:glm-5.1');
+    expect(help.stdout).not.toContain('scripted:scripted');
+    expect(help.stdout).toContain('--price-input USD');
   });
 });
