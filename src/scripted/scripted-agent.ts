@@ -70,6 +70,22 @@ function firstLine(text: string): string {
   return line.trim().slice(0, 80);
 }
 
+/**
+ * What a failed tool said, for the summary: the message inside Cline's
+ * "The tool execution failed with the following error:\n<error>\n…\n</error>" wrapper (its first
+ * line), not the wrapper's own opening.
+ */
+export function failureMessage(text: string): string {
+  const open = text.indexOf('<error>');
+  if (open >= 0) {
+    const start = open + '<error>'.length;
+    const close = text.indexOf('</error>', start);
+    const inner = firstLine(text.slice(start, close < 0 ? undefined : close));
+    if (inner !== '') return inner;
+  }
+  return firstLine(text) || 'no message';
+}
+
 function heading(text: string): string | undefined {
   for (const line of text.split('\n')) {
     const m = /^\s*(?:\d+\s*[|:]\s*)?#{1,6}\s+(.+?)\s*$/.exec(line);
@@ -115,7 +131,7 @@ function summarize(conv: ScriptedConversation, intent: ScriptedTaskIntent): stri
     parts.push(
       list.kind === 'ok'
         ? `Listed ${entriesText(listedEntries(list).length)} in '${list.target ?? '.'}'`
-        : `Could not list '${list.target ?? '.'}': ${firstLine(list.text)}`,
+        : `Could not list '${list.target ?? '.'}': ${failureMessage(list.text)}`,
     );
   }
   const read = done(conv, 'read_file');
@@ -124,7 +140,7 @@ function summarize(conv: ScriptedConversation, intent: ScriptedTaskIntent): stri
     const title = heading(read.text);
     parts.push(
       read.kind !== 'ok'
-        ? `Could not read ${path}: ${firstLine(read.text)}`
+        ? `Could not read ${path}: ${failureMessage(read.text)}`
         : title !== undefined
           ? `${path} starts with the heading "${title}"`
           : `${path} has ${countLines(read.text)} lines and begins "${firstLine(read.text)}"`,
@@ -135,7 +151,7 @@ function summarize(conv: ScriptedConversation, intent: ScriptedTaskIntent): stri
   const write = done(conv, 'write_to_file');
   if (write) {
     const path = write.target ?? intent.writePath ?? 'the file';
-    parts.push(write.kind === 'ok' ? `Wrote ${path}` : `Writing ${path} failed: ${firstLine(write.text)}`);
+    parts.push(write.kind === 'ok' ? `Wrote ${path}` : `Writing ${path} failed: ${failureMessage(write.text)}`);
   }
   const rejected = lastWhere(conv.outcomes, (o) => o.kind === 'rejected');
   if (rejected) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createScriptedModel } from '../../../src/scripted/scripted-model.js';
 import { modelProfiles } from '../../../src/profiles/profiles.js';
-import { nativeTools, runLoop, runVirtualTool } from '../../support/scripted-agent-loop.js';
+import { nativeTools, runLoop, runVirtualTool, type ToolHandler } from '../../support/scripted-agent-loop.js';
 import { post } from '../../support/scripted-helpers.js';
 
 const workspace = {
@@ -55,7 +55,18 @@ describe('the scripted agent over the tag protocol', () => {
   it('handles an error result by moving on', async () => {
     const run = await runLoop(model(), 'scripted', 'Read missing.ts', workspace);
     expect(run.tools.map((t) => t.name)).toEqual(['list_files', 'read_file', 'attempt_completion']);
-    expect(run.completion).toContain('Could not read missing.ts: The tool execution failed with the following error:');
+    // The summary quotes the tool's own message, not the wrapper's opening line.
+    expect(run.completion).toMatch(/Could not read missing\.ts: \S/);
+    expect(run.completion).not.toContain('The tool execution failed');
+  });
+
+  it('quotes the message of each failed tool in its closing summary', async () => {
+    const failing = (name: string, message: string): ToolHandler => (toolUse, files) =>
+      toolUse.name === name ? { content: message, isError: true } : runVirtualTool(toolUse, files);
+    const listing = await runLoop(model(), 'scripted', 'What is here?', workspace, { handler: failing('list_files', 'EACCES: permission denied, scandir \'.\'') });
+    expect(listing.completion).toContain("Could not list '.': EACCES: permission denied, scandir '.'");
+    const write = await runLoop(model(), 'scripted', 'Write notes.md', workspace, { handler: failing('write_to_file', 'disk full\nsecond line') });
+    expect(write.completion).toContain('Writing notes.md failed: disk full');
   });
 
   it('stops and reports when the user rejects a tool use, quoting the feedback', async () => {
