@@ -1,6 +1,6 @@
 // Closing a reply: every tool use gets an outcome (ran, rejected, skipped, cut off), the request
 // is recorded, and the reply is prepared for the history. Pure: context in, context changes out.
-import type { ToolUse } from '../src/parser/blocks.js';
+import type { AssistantMessageContent, ToolUse } from '../src/parser/blocks.js';
 import { assistantHistoryMessage, toolResultMessages, type ToolResultEntry } from '../src/reply/history.js';
 import type { ChatMessage } from '../src/wire/types.js';
 import type { RequestStatus, ToolOutcome, TurnRequest, TurnToolResult } from './agent-turn-types.js';
@@ -38,7 +38,7 @@ export function closeReply(
   const read =
     pending.length > 0
       ? absorbEvents(c.replyAssembly, c.replyEventCount, pending)
-      : { assembly: c.replyAssembly, eventCount: c.replyEventCount };
+      : { assembly: c.replyAssembly, eventCount: c.replyEventCount, blocks: c.blocks };
   const ended = endReply(read.assembly, read.eventCount, !c.streamEnded);
   const finishReason = ended.finishReason ?? c.finishReason;
   const outcomes: Record<string, ToolOutcome> = { ...c.toolOutcomes };
@@ -100,11 +100,31 @@ export function closeReply(
   }
 
   return {
-    ...recordRequest(c, ended, outcomes, status, finishReason),
+    // Stopped by the person: what the parser held back (`<list_f`, `</thi`) stays hidden, as it was shown.
+    ...recordRequest(c, cause === 'aborted' ? { ...ended, blocks: withoutHeldBackTail(read.blocks, ended.blocks) } : ended, outcomes, status, finishReason),
     consecutiveMistakes: countsAsMistake ? c.consecutiveMistakes + 1 : usedTool ? 0 : c.consecutiveMistakes,
     closing: { assistant, results, notes, usedTool },
     replyOpen: false,
   };
+}
+
+/**
+ * The ended blocks with text and reasoning as they were shown before the end: ending a reply
+ * releases what the parser held back (a tail that might have become a tag), which a reply the
+ * person stopped must not show. Tool uses are taken as ended; prose only the end made is dropped.
+ */
+export function withoutHeldBackTail(
+  shown: readonly AssistantMessageContent[],
+  ended: readonly AssistantMessageContent[],
+): AssistantMessageContent[] {
+  const out: AssistantMessageContent[] = [];
+  ended.forEach((block, i) => {
+    if (block.type === 'tool_use') return void out.push(block);
+    const before = shown[i];
+    if (before === undefined || before.type !== block.type) return; // prose the end alone made: the tail
+    out.push(before.partial ? { ...before, partial: false } : block);
+  });
+  return out;
 }
 
 /** A failed attempt that ran no tool: kept in `requests` for UIs, never in the history. */
