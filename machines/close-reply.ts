@@ -101,7 +101,13 @@ export function closeReply(
 
   return {
     // Stopped by the person: what the parser held back (`<list_f`, `</thi`) stays hidden, as it was shown.
-    ...recordRequest(c, cause === 'aborted' ? { ...ended, blocks: withoutHeldBackTail(read.blocks, ended.blocks) } : ended, outcomes, status, finishReason),
+    ...recordRequest(
+      c,
+      cause === 'aborted' ? { ...ended, blocks: withoutHeldBackTail(read.blocks, ended.blocks) } : ended,
+      outcomes,
+      status,
+      finishReason,
+    ),
     consecutiveMistakes: countsAsMistake ? c.consecutiveMistakes + 1 : usedTool ? 0 : c.consecutiveMistakes,
     closing: { assistant, results, notes, usedTool },
     replyOpen: false,

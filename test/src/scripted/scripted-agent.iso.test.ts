@@ -61,11 +61,17 @@ describe('the scripted agent over the tag protocol', () => {
   });
 
   it('quotes the message of each failed tool in its closing summary', async () => {
-    const failing = (name: string, message: string): ToolHandler => (toolUse, files) =>
-      toolUse.name === name ? { content: message, isError: true } : runVirtualTool(toolUse, files);
-    const listing = await runLoop(model(), 'scripted', 'What is here?', workspace, { handler: failing('list_files', 'EACCES: permission denied, scandir \'.\'') });
+    const failing =
+      (name: string, message: string): ToolHandler =>
+      (toolUse, files) =>
+        toolUse.name === name ? { content: message, isError: true } : runVirtualTool(toolUse, files);
+    const listing = await runLoop(model(), 'scripted', 'What is here?', workspace, {
+      handler: failing('list_files', "EACCES: permission denied, scandir '.'"),
+    });
     expect(listing.completion).toContain("Could not list '.': EACCES: permission denied, scandir '.'");
-    const write = await runLoop(model(), 'scripted', 'Write notes.md', workspace, { handler: failing('write_to_file', 'disk full\nsecond line') });
+    const write = await runLoop(model(), 'scripted', 'Write notes.md', workspace, {
+      handler: failing('write_to_file', 'disk full\nsecond line'),
+    });
     expect(write.completion).toContain('Writing notes.md failed: disk full');
   });
 

@@ -24,7 +24,10 @@ async function reads(options: ScriptedModelOptions, model = 'scripted:glm-5.1') 
 function text(parts: { bytes: Uint8Array }[]): string {
   const all = new Uint8Array(parts.reduce((n, p) => n + p.bytes.length, 0));
   let at = 0;
-  for (const p of parts) all.set(p.bytes, at), (at += p.bytes.length);
+  for (const p of parts) {
+    all.set(p.bytes, at);
+    at += p.bytes.length;
+  }
   return new TextDecoder().decode(all);
 }
 

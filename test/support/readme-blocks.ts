@@ -22,7 +22,12 @@ export function readmeBlocks(path: string): ReadmeBlock[] {
     const body: string[] = [];
     for (i++; i < lines.length && !/^```\s*$/.test(lines[i]); i++) body.push(lines[i]);
     const marker = /^<!--\s*typecheck only:\s*(.+?)\s*-->$/.exec(lines[start - 1] ?? '');
-    blocks.push({ lang: open[1], code: `${body.join('\n')}\n`, line: start + 1, ...(marker ? { typecheckOnly: marker[1] } : {}) });
+    blocks.push({
+      lang: open[1],
+      code: `${body.join('\n')}\n`,
+      line: start + 1,
+      ...(marker ? { typecheckOnly: marker[1] } : {}),
+    });
   }
   return blocks;
 }

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
 import { machineToMermaid } from '../../machines/machine-to-mermaid.js';
-import { readmeBlocks, type ReadmeBlock } from './readme-blocks.js';
+import { readmeBlocks, type ReadmeBlock } from '../support/readme-blocks.js';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..');
@@ -28,7 +28,8 @@ beforeAll(() => {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
   // Type-checked as a reader's code is: against the built declarations (npm test builds first).
-  if (!existsSync(join(root, 'dist', 'index.d.ts'))) throw new Error('README blocks are type-checked against dist/: run npm run build first');
+  if (!existsSync(join(root, 'dist', 'index.d.ts')))
+    throw new Error('README blocks are type-checked against dist/: run npm run build first');
   const source = (path: string) => [join(root, path)];
   const declarations = (path: string) => [join(root, 'dist', path)];
   const compilerOptions = {
@@ -88,7 +89,9 @@ describe('README code', () => {
 
   it("type-checks every TypeScript block in strict mode against the package's declarations", async () => {
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-    const result = await run(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { cwd: dir }).catch((e: { stdout: string }) => e);
+    const result = await run(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { cwd: dir }).catch(
+      (e: { stdout: string }) => e,
+    );
     // Errors name the block by its README line (block-line-N).
     expect('stdout' in result ? result.stdout : '').toBe('');
   }, 120_000);
@@ -113,7 +116,9 @@ describe('README code', () => {
   }
 
   it('the machine quick start completes both turns, the approval answered when asked', async () => {
-    const quickStart = code.find((b) => b.code.includes("waitFor(actor, (snapshot) => snapshot.hasTag('awaiting-approval'))"));
+    const quickStart = code.find((b) =>
+      b.code.includes("waitFor(actor, (snapshot) => snapshot.hasTag('awaiting-approval'))"),
+    );
     expect(quickStart).toBeDefined();
     const workspace = mkdtempSync(join(tmpdir(), 'readme-run-'));
     writeFileSync(join(workspace, 'README.md'), '# Demo project\nIt greets.\n');
@@ -133,16 +138,23 @@ describe('README code', () => {
   }, 90_000);
 
   it('pipes the CLI only with npm start --silent or node (npm writes a banner to stdout)', () => {
-    const piped = blocks.filter((b) => b.lang === 'sh').flatMap((b) => b.code.split('\n')).filter((l) => /\|\s*\S/.test(l.replace(/#.*$/, '')));
+    const piped = blocks
+      .filter((b) => b.lang === 'sh')
+      .flatMap((b) => b.code.split('\n'))
+      .filter((l) => /\|\s*\S/.test(l.replace(/#.*$/, '')));
     expect(piped.length).toBeGreaterThan(0);
     for (const line of piped) expect(line).toMatch(/^(npm start --silent -- |npm run --silent |node )/);
   });
 
   it('the piped NDJSON example gives JSON lines only', async () => {
-    const { stdout } = await run('npm', ['start', '--silent', '--', '--json', '--pace', '0', '--max-requests', '1', 'Summarize this project'], {
-      cwd: root,
-      timeout: 60_000,
-    }).catch((e: { stdout: string }) => e);
+    const { stdout } = await run(
+      'npm',
+      ['start', '--silent', '--', '--json', '--pace', '0', '--max-requests', '1', 'Summarize this project'],
+      {
+        cwd: root,
+        timeout: 60_000,
+      },
+    ).catch((e: { stdout: string }) => e);
     const lines = stdout.trim().split('\n');
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
