@@ -17,6 +17,7 @@ import { FAULT_NOTES, NO_FAULT_NOTE } from './fault-notes.js';
 import { createFilePanel } from './file-panel.js';
 import { createModelSource, type ModelSource } from './model-source.js';
 import { paceMs, readPageOptions, type PaceSetting } from './page-options.js';
+import { createDiagramViewer } from './diagram-viewer.js';
 import { createStateDiagram } from './state-diagram.js';
 import { activePaths, buildStateGraph, type StateNodeLike } from './state-graph.js';
 import { layoutStateGraph } from './state-layout.js';
@@ -77,7 +78,7 @@ createFilePanel(byId('file-list'), byId<HTMLTextAreaElement>('file-editor'), byI
 
 const graph = buildStateGraph(agentTurnMachine.root as unknown as StateNodeLike);
 const diagram = createStateDiagram(graph, layoutStateGraph(graph));
-byId('diagram').append(diagram.element);
+const diagramViewer = createDiagramViewer(diagram);
 
 const messages = byId('messages');
 const wireView = createWireView(byId('wire'));
@@ -133,12 +134,15 @@ function render() {
   if (!actor || !timeline) return;
   const snapshot = actor.getSnapshot();
   const view = selectView(snapshot);
+  // Layout is read before anything is written, so the frame lays out once.
   const stick = messages.scrollTop + messages.clientHeight >= messages.scrollHeight - 40;
+  const timelineAtEnd = timelineView.atEnd();
   const approvalCard = conversation.render(turnItems(view));
-  timelineView.render(timeline.entries());
+  timelineView.render(timeline.entries(), timelineAtEnd);
   for (const record of wireDirty) wireView.show(record);
   wireDirty.clear();
   diagram.update(activePaths(snapshot.value), timeline.lastStep());
+  diagramViewer.follow();
   const state = timeline.state();
   setText(byId('active-state'), state);
   byId('active-state').dataset.state = state;

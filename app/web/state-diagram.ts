@@ -1,7 +1,7 @@
-// The machine's state diagram as SVG, drawn from the layout; `update` marks the active states
-// and the transitions just taken, without redrawing.
+// The machine's state diagram as SVG, drawn from the layout at 1 unit per pixel (12 px text);
+// `update` marks the active states and the transitions just taken, without redrawing.
 import { edgeId, type GraphTransition, type StateGraph } from './state-graph.js';
-import type { StateLayout } from './state-layout.js';
+import type { LaidOutEdge, StateLayout } from './state-layout.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -20,21 +20,24 @@ function describe(t: GraphTransition): string {
   return t.guard ? `${t.event} [${t.guard}]` : t.event;
 }
 
-/** A label only for transitions a person triggers or waits for; guarded `always` ones show on hover. */
-function visibleLabel(transitions: readonly GraphTransition[]): string {
-  const named = transitions.filter((t) => t.kind !== 'always');
-  return [...new Set(named.map((t) => (t.kind === 'done' || t.kind === 'error' ? t.kind : t.event)))].join(' / ');
-}
-
 export interface StateDiagram {
   element: SVGSVGElement;
   /** Active state paths (ancestors included) and the edges of the last step's transitions. */
   update(active: readonly string[], taken: readonly { from: string; to: string }[]): void;
+  /** Draws the diagram `scale` times its natural size (1: 12 px text). */
+  setScale(scale: number): void;
+  /** The active state's box in the diagram's own units, if any. */
+  activeBox(): { x: number; y: number; w: number; h: number } | undefined;
+  /** The diagram's natural size in pixels. */
+  readonly width: number;
+  readonly height: number;
 }
 
 export function createStateDiagram(graph: StateGraph, layout: StateLayout): StateDiagram {
   const svg = el('svg', {
     viewBox: `0 0 ${layout.width} ${layout.height}`,
+    width: layout.width,
+    height: layout.height,
     class: 'state-diagram',
     role: 'img',
     'aria-label': 'State diagram of the agent-turn machine',
@@ -86,46 +89,39 @@ export function createStateDiagram(graph: StateGraph, layout: StateLayout): Stat
     nodeEls.set(n.path, g);
   }
 
-  for (const e of layout.edges) {
-    const g = el('g', { class: 'edge', 'data-edge': e.edge.id }, edgesLayer);
+  const drawEdge = (e: LaidOutEdge, fromAny: boolean) => {
+    const g = el('g', { class: fromAny ? 'edge from-any' : 'edge', 'data-edge': e.edge.id }, edgesLayer);
     el('path', { d: e.d, 'marker-end': 'url(#arrow)' }, g);
-    const text = visibleLabel(e.edge.transitions);
-    if (text !== '') {
+    if (e.label) {
       const t = el(
         'text',
-        { x: e.label.x, y: e.label.y, 'text-anchor': e.label.anchor ?? 'middle', class: 'edge-label' },
+        { x: e.label.x + e.label.w / 2, y: e.label.y + e.label.h - 4, 'text-anchor': 'middle', class: 'edge-label' },
         g,
       );
-      t.textContent = text;
+      t.textContent = e.label.text;
     }
     const title = el('title', {}, g);
-    title.textContent = `${e.edge.from} → ${e.edge.to}\n${e.edge.transitions.map(describe).join('\n')}`;
+    title.textContent = `${fromAny ? 'any state' : e.edge.from} → ${e.edge.to}\n${e.edge.transitions.map(describe).join('\n')}`;
     edgeEls.set(e.edge.id, g);
-  }
-
-  // ABORT-style transitions on the root leave every state: drawn as a dashed arrow from outside.
-  let width = layout.width;
-  for (const e of graph.edges.filter((x) => x.from === '')) {
-    const target = layout.nodes.find((n) => n.path === e.to);
-    if (!target) continue;
-    const g = el('g', { class: 'edge from-any', 'data-edge': e.id }, edgesLayer);
-    const y = target.y + target.h / 2;
-    const x1 = target.x + target.w;
-    const x0 = x1 + 64;
-    el('path', { d: `M${x0},${y} L${x1},${y}`, 'marker-end': 'url(#arrow)' }, g);
-    const t = el('text', { x: x0 + 4, y: y - 2, class: 'edge-label' }, g);
-    t.textContent = visibleLabel(e.transitions);
-    const sub = el('text', { x: x0 + 4, y: y + 11, class: 'edge-label subtle' }, g);
-    sub.textContent = 'any state';
-    width = Math.max(width, x0 + 70);
-    edgeEls.set(e.id, g);
-  }
-  svg.setAttribute('viewBox', `0 0 ${width} ${layout.height}`);
+  };
+  for (const e of layout.edges) drawEdge(e, false);
+  // ABORT-style transitions on the root leave every state: a dashed arrow from outside.
+  for (const e of layout.fromAny) drawEdge(e, true);
 
   let lastActive: string[] = [];
   let lastTaken: string[] = [];
+  let activeLeaf: string | undefined;
   return {
     element: svg,
+    width: layout.width,
+    height: layout.height,
+    setScale(scale) {
+      svg.setAttribute('width', String(Math.round(layout.width * scale)));
+      svg.setAttribute('height', String(Math.round(layout.height * scale)));
+    },
+    activeBox() {
+      return activeLeaf === undefined ? undefined : layout.nodes.find((n) => n.path === activeLeaf);
+    },
     update(active, taken) {
       for (const p of lastActive) {
         const g = nodeEls.get(p);
@@ -134,6 +130,7 @@ export function createStateDiagram(graph: StateGraph, layout: StateLayout): Stat
       }
       for (const id of lastTaken) edgeEls.get(id)?.classList.remove('taken');
       const activeSet = new Set(active);
+      activeLeaf = undefined;
       for (const p of active) {
         const g = nodeEls.get(p);
         if (!g) continue;
@@ -141,6 +138,7 @@ export function createStateDiagram(graph: StateGraph, layout: StateLayout): Stat
         const node = graph.nodes.get(p);
         const isLeaf = node !== undefined && !node.children.some((c) => activeSet.has(c));
         if (isLeaf) {
+          activeLeaf = p;
           g.classList.add('active-leaf');
           g.setAttribute('aria-current', 'step');
         }

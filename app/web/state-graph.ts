@@ -35,6 +35,17 @@ export interface StateGraph {
   selfActions: Map<string, GraphTransition[]>;
 }
 
+/**
+ * The label drawn on an edge: the transitions a person triggers or waits for (events, delays,
+ * done / error), merged; eventless (`always`) ones are left to the hover title. A transition the
+ * root takes from any state says so.
+ */
+export function edgeLabelText(transitions: readonly GraphTransition[], fromAnyState = false): string {
+  const named = transitions.filter((t) => t.kind !== 'always');
+  const text = [...new Set(named.map((t) => (t.kind === 'done' || t.kind === 'error' ? t.kind : t.event)))].join(' / ');
+  return fromAnyState && text !== '' ? `${text} (any state)` : text;
+}
+
 /** A state's dotted path from its id (`agentTurn.request.streaming` -> `request.streaming`), for inspection events. */
 export function pathOfId(rootId: string, id: string): string {
   return id === rootId ? '' : id.startsWith(`${rootId}.`) ? id.slice(rootId.length + 1) : id;

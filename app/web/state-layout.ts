@@ -1,14 +1,12 @@
 // A small layered layout for a hierarchical state graph: each compound state lays its children
 // out in layers (longest path from its initial child, back edges ignored), top-to-bottom at even
 // depths and left-to-right at odd ones, so nested states sit across the flow of their parent.
-import type { GraphEdge, GraphNode, StateGraph } from './state-graph.js';
+import { cubicSamples, polylineSamples, type Point } from './path-samples.js';
+import { edgeLabelText, type GraphEdge, type GraphNode, type StateGraph } from './state-graph.js';
+import type { Box } from './state-layout-types.js';
+import { LABEL_CHAR_W, LABEL_H, placeLabels, type LabelRequest } from './state-labels.js';
 
-export interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+export type { Box } from './state-layout-types.js';
 
 export interface LaidOutNode extends Box {
   path: string;
@@ -19,18 +17,24 @@ export interface LaidOutEdge {
   edge: GraphEdge;
   /** SVG path data. */
   d: string;
-  /** Where a label fits. */
-  label: { x: number; y: number; anchor?: 'start' | 'middle' };
+  /** Points along the path (for placing labels clear of it). */
+  samples: Point[];
+  /** The label's text and box (beside the line, clear of lines, states and other labels); none for unnamed edges. */
+  label?: Box & { text: string };
 }
 
 export interface StateLayout {
   width: number;
   height: number;
   nodes: LaidOutNode[];
+  /** Edges between two states. */
   edges: LaidOutEdge[];
+  /** Transitions the root takes from any state (ABORT), drawn as a short arrow into their target. */
+  fromAny: LaidOutEdge[];
 }
 
-const CHAR_W = 6.6;
+/** State names are 12 px text at scale 1: about this many units per character. */
+const CHAR_W = 7.2;
 const LEAF_H = 28;
 const LEAF_PAD = 14;
 const GAP_MAIN = 34;
@@ -60,7 +64,7 @@ interface Level {
   layerOf: Map<string, number>;
 }
 
-function layerChildren(graph: StateGraph, parent: GraphNode): Level {
+function layerChildren(graph: StateGraph, parent: GraphNode, dir: Dir): Level {
   const children = parent.children;
   const succ = new Map<string, string[]>(children.map((c) => [c, []]));
   for (const e of graph.edges) {
@@ -105,10 +109,38 @@ function layerChildren(graph: StateGraph, parent: GraphNode): Level {
     };
     const scored = layer.map((n, i) => ({ n, i, s: score(n) }));
     scored.sort((a, b) => a.s - b.s || a.i - b.i);
+    // Top to bottom, a state with an edge back up goes last in its row: its edge leaves by the
+    // free right side instead of crossing its neighbours.
+    const goesBack = (n: string) =>
+      dir === 'TB' &&
+      graph.nodes.get(n)!.children.length === 0 &&
+      succ.get(n)!.some((m) => (layerOf.get(m) ?? 0) < layerOf.get(n)!);
+    scored.sort((a, b) => Number(goesBack(a.n)) - Number(goesBack(b.n)));
     layer.splice(0, layer.length, ...scored.map((x) => x.n));
     layer.forEach((n, i) => position.set(n, i));
   }
   return { layers: dense, layerOf };
+}
+
+/**
+ * The gap after each layer: GAP_MAIN, or wider left to right where a labelled edge joins two
+ * neighbouring layers (its label sits above or below the edge, between the two states).
+ */
+function layerGaps(graph: StateGraph, parent: GraphNode, level: Level, dir: Dir): number[] {
+  const gaps = level.layers.slice(0, -1).map(() => GAP_MAIN);
+  if (dir !== 'LR') return gaps;
+  const index = new Map<string, number>();
+  level.layers.forEach((layer, i) => layer.forEach((c) => index.set(c, i)));
+  for (const e of graph.edges) {
+    const a = childUnder(graph, parent.path, e.from);
+    const b = childUnder(graph, parent.path, e.to);
+    if (a === undefined || b === undefined) continue;
+    const ia = index.get(a)!;
+    if (index.get(b) !== ia + 1) continue;
+    const text = edgeLabelText(e.transitions);
+    if (text !== '') gaps[ia] = Math.max(gaps[ia], text.length * LABEL_CHAR_W + 16);
+  }
+  return gaps;
 }
 
 interface Sized {
@@ -124,9 +156,9 @@ function size(graph: StateGraph, path: string, levels: Map<string, Level>): Size
     const w = Math.round(node.key.length * CHAR_W + LEAF_PAD * 2);
     return { w, h: LEAF_H, place: (x, y, out) => out.push({ path, node, x, y, w, h: LEAF_H }) };
   }
-  const level = layerChildren(graph, node);
-  levels.set(path, level);
   const dir = dirAt(node.depth);
+  const level = layerChildren(graph, node, dir);
+  levels.set(path, level);
   const sized = new Map(node.children.map((c) => [c, size(graph, c, levels)]));
   // Main axis: along the flow; cross axis: within a layer.
   const main = (s: Sized) => (dir === 'TB' ? s.h : s.w);
@@ -135,7 +167,8 @@ function size(graph: StateGraph, path: string, levels: Map<string, Level>): Size
   const layerCross = level.layers.map(
     (l) => l.reduce((sum, c) => sum + cross(sized.get(c)!), 0) + GAP_CROSS * (l.length - 1),
   );
-  const totalMain = layerMain.reduce((a, b) => a + b, 0) + GAP_MAIN * (level.layers.length - 1);
+  const gaps = layerGaps(graph, node, level, dir);
+  const totalMain = layerMain.reduce((a, b) => a + b, 0) + gaps.reduce((a, b) => a + b, 0);
   const totalCross = Math.max(...layerCross);
   const isRoot = node.parent === undefined;
   const pad = isRoot ? MARGIN : PAD;
@@ -158,7 +191,7 @@ function size(graph: StateGraph, path: string, levels: Map<string, Level>): Size
           s.place(x + pad + cx, y + pad + header + cy, out);
           c += cross(s) + GAP_CROSS;
         }
-        m += layerMain[i] + GAP_MAIN;
+        m += layerMain[i] + (gaps[i] ?? 0);
       });
     },
   };
@@ -178,9 +211,12 @@ function commonAncestor(graph: StateGraph, a: string, b: string): string {
 
 const f = (n: number) => n.toFixed(1);
 
-/** A polyline with rounded corners. */
-function rounded(points: readonly [number, number][], r = 8): string {
+type Route = { edge: GraphEdge; d: string; samples: Point[] };
+
+/** A polyline with rounded corners, and points along it. */
+function rounded(edge: GraphEdge, points: readonly [number, number][], r = 8): Route {
   let d = `M${f(points[0][0])},${f(points[0][1])}`;
+  const path: Point[] = [points[0]];
   for (let i = 1; i < points.length - 1; i++) {
     const [px, py] = points[i - 1];
     const [x, y] = points[i];
@@ -189,10 +225,28 @@ function rounded(points: readonly [number, number][], r = 8): string {
     const l2 = Math.hypot(nx - x, ny - y) || 1;
     const k1 = Math.min(r, l1 / 2) / l1;
     const k2 = Math.min(r, l2 / 2) / l2;
-    d += ` L${f(x - (x - px) * k1)},${f(y - (y - py) * k1)} Q${f(x)},${f(y)} ${f(x + (nx - x) * k2)},${f(y + (ny - y) * k2)}`;
+    const a: Point = [x - (x - px) * k1, y - (y - py) * k1];
+    const b: Point = [x + (nx - x) * k2, y + (ny - y) * k2];
+    d += ` L${f(a[0])},${f(a[1])} Q${f(x)},${f(y)} ${f(b[0])},${f(b[1])}`;
+    // The rounded corner as a quadratic curve, sampled.
+    for (let t = 0; t <= 1; t += 0.25)
+      path.push([
+        (1 - t) * (1 - t) * a[0] + 2 * (1 - t) * t * x + t * t * b[0],
+        (1 - t) * (1 - t) * a[1] + 2 * (1 - t) * t * y + t * t * b[1],
+      ]);
   }
   const last = points[points.length - 1];
-  return `${d} L${f(last[0])},${f(last[1])}`;
+  path.push(last);
+  return { edge, d: `${d} L${f(last[0])},${f(last[1])}`, samples: polylineSamples(path) };
+}
+
+/** A cubic curve from p0 to p3, and points along it. */
+function curve(edge: GraphEdge, p0: Point, p1: Point, p2: Point, p3: Point): Route {
+  return {
+    edge,
+    d: `M${f(p0[0])},${f(p0[1])} C${f(p1[0])},${f(p1[1])} ${f(p2[0])},${f(p2[1])} ${f(p3[0])},${f(p3[1])}`,
+    samples: cubicSamples(p0, p1, p2, p3),
+  };
 }
 
 interface RouteContext {
@@ -208,7 +262,19 @@ function isAncestor(graph: StateGraph, ancestor: string, path: string): boolean 
   return false;
 }
 
-function route(ctx: RouteContext, edge: GraphEdge, bend: number): LaidOutEdge {
+/** Whether the states beside `s` in its row (same parent, overlapping rows) leave its left and right sides free. */
+function freeSides(ctx: RouteContext, s: LaidOutNode): { left: boolean; right: boolean } {
+  let left = true;
+  let right = true;
+  for (const n of ctx.boxes.values()) {
+    if (n === s || n.node.parent !== s.node.parent || n.y >= s.y + s.h || n.y + n.h <= s.y) continue;
+    if (n.x + n.w <= s.x) left = false;
+    if (n.x >= s.x + s.w) right = false;
+  }
+  return { left, right };
+}
+
+function route(ctx: RouteContext, edge: GraphEdge, bend: number): Route {
   const { graph, boxes, levels } = ctx;
   const s = boxes.get(edge.from)!;
   const t = boxes.get(edge.to)!;
@@ -229,11 +295,7 @@ function route(ctx: RouteContext, edge: GraphEdge, bend: number): LaidOutEdge {
         x2 = t.x + t.w / 2,
         y2 = t.y;
       const dy = Math.max(12, (y2 - y1) / 2);
-      return {
-        edge,
-        d: `M${f(x1)},${f(y1)} C${f(x1)},${f(y1 + dy)} ${f(x2)},${f(y2 - dy)} ${f(x2)},${f(y2)}`,
-        label: { x: (x1 + x2) / 2, y: (y1 + y2) / 2 },
-      };
+      return curve(edge, [x1, y1], [x1, y1 + dy], [x2, y2 - dy], [x2, y2]);
     }
     // Back edge: straight up when nothing is in between, else up a channel beside the states in between.
     const top = t.y + t.h;
@@ -248,16 +310,14 @@ function route(ctx: RouteContext, edge: GraphEdge, bend: number): LaidOutEdge {
     );
     const sx = s.x + s.w / 2;
     if (between.length === 0 && sx > t.x && sx < t.x + t.w) {
-      return {
-        edge,
-        d: rounded([
-          [sx, s.y],
-          [sx, top],
-        ]),
-        label: { x: sx + 5, y: (s.y + top) / 2 + 4, anchor: 'start' },
-      };
+      return rounded(edge, [
+        [sx, s.y],
+        [sx, top],
+      ]);
     }
-    const left = sx <= ctx.centerX;
+    // Leave by a side where no state of the same row is in the way; else by the nearer half.
+    const free = freeSides(ctx, s);
+    const left = free.left !== free.right ? free.left : sx <= ctx.centerX;
     const channel = left
       ? Math.min(s.x, ...between.map((n) => n.x)) - 16 - bend
       : Math.max(s.x + s.w, ...between.map((n) => n.x + n.w)) + 16 + bend;
@@ -268,7 +328,7 @@ function route(ctx: RouteContext, edge: GraphEdge, bend: number): LaidOutEdge {
       end[1] === top
         ? [[left ? s.x : s.x + s.w, y1], [channel, y1], end]
         : [[left ? s.x : s.x + s.w, y1], [channel, y1], [channel, end[1]], end];
-    return { edge, d: rounded(points), label: { x: channel, y: (y1 + end[1]) / 2 } };
+    return rounded(edge, points);
   }
   if (adjacent) {
     const x1 = s.x + s.w,
@@ -276,11 +336,7 @@ function route(ctx: RouteContext, edge: GraphEdge, bend: number): LaidOutEdge {
       x2 = t.x,
       y2 = t.y + t.h / 2;
     const dx = Math.max(10, (x2 - x1) / 2);
-    return {
-      edge,
-      d: `M${f(x1)},${f(y1)} C${f(x1 + dx)},${f(y1)} ${f(x2 - dx)},${f(y2)} ${f(x2)},${f(y2)}`,
-      label: { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 6 },
-    };
+    return curve(edge, [x1, y1], [x1 + dx, y1], [x2 - dx, y2], [x2, y2]);
   }
   // Back or layer-skipping edge in a left-to-right row: an arc over the top, higher for longer spans.
   const span = la !== undefined && lb !== undefined ? Math.abs(lb - la) : 1;
@@ -290,19 +346,37 @@ function route(ctx: RouteContext, edge: GraphEdge, bend: number): LaidOutEdge {
   const x2 = t.x + t.w / 2 + (back ? 10 : -10),
     y2 = t.y;
   const cy = Math.min(y1, y2) - 6 - span * 11 - bend;
+  return rounded(
+    edge,
+    [
+      [x1, y1],
+      [x1, cy],
+      [x2, cy],
+      [x2, y2],
+    ],
+    10,
+  );
+}
+
+/** The arrow of a transition the root takes from any state: into its target from a free side (the right if both are). */
+function fromAnyRoute(ctx: RouteContext, edge: GraphEdge, target: LaidOutNode): Route {
+  const y = target.y + target.h / 2;
+  const fromRight = freeSides(ctx, target).right || !freeSides(ctx, target).left;
+  const x1 = fromRight ? target.x + target.w : target.x;
+  const x0 = fromRight ? x1 + 56 : x1 - 56;
   return {
     edge,
-    d: rounded(
-      [
-        [x1, y1],
-        [x1, cy],
-        [x2, cy],
-        [x2, y2],
-      ],
-      10,
-    ),
-    label: { x: (x1 + x2) / 2, y: cy - 4 },
+    d: `M${f(x0)},${f(y)} L${f(x1)},${f(y)}`,
+    samples: polylineSamples([
+      [x0, y],
+      [x1, y],
+    ]),
   };
+}
+
+/** The title of a compound state (drawn at its top left): labels keep off it. */
+function titleBox(n: LaidOutNode): Box {
+  return { x: n.x, y: n.y, w: n.node.key.length * CHAR_W + 20, h: 24 };
 }
 
 export function layoutStateGraph(graph: StateGraph): StateLayout {
@@ -312,14 +386,64 @@ export function layoutStateGraph(graph: StateGraph): StateLayout {
   root.place(0, 0, nodes);
   const boxes = new Map<string, LaidOutNode>(nodes.map((n) => [n.path, n]));
   const ctx: RouteContext = { graph, boxes, levels, centerX: root.w / 2 };
-  const edges: LaidOutEdge[] = [];
+  const routes: Route[] = [];
   const bends = new Map<string, number>();
   for (const edge of graph.edges) {
     if (!boxes.has(edge.from) || !boxes.has(edge.to) || edge.from === edge.to) continue;
     // Several arcs from one state fan out instead of overlapping.
     const n = bends.get(edge.from) ?? 0;
     bends.set(edge.from, n + 1);
-    edges.push(route(ctx, edge, n * 8));
+    routes.push(route(ctx, edge, n * 8));
   }
-  return { width: Math.ceil(root.w), height: Math.ceil(root.h), nodes, edges };
+  const anyRoutes: Route[] = [];
+  for (const edge of graph.edges) {
+    const target = boxes.get(edge.to);
+    if (edge.from === '' && target) anyRoutes.push(fromAnyRoute(ctx, edge, target));
+  }
+
+  // Labels: transitions a person triggers or waits for first (they matter most), then the rest.
+  const all = [...anyRoutes, ...routes];
+  const priority = (e: GraphEdge) =>
+    e.from === '' || e.transitions.some((t) => t.kind === 'event')
+      ? 0
+      : e.transitions.some((t) => t.kind === 'after')
+        ? 1
+        : 2;
+  const requests: LabelRequest[] = [];
+  for (const r of [...all].sort((a, b) => priority(a.edge) - priority(b.edge))) {
+    const text = edgeLabelText(r.edge.transitions, r.edge.from === '');
+    if (text !== '') requests.push({ id: r.edge.id, text, samples: r.samples });
+  }
+  const leaves = nodes.filter((n) => n.node.children.length === 0);
+  const compounds = nodes.filter((n) => n.node.children.length > 0);
+  const placed = placeLabels(requests, {
+    lines: all.map((r) => r.samples),
+    boxes: [
+      ...leaves.map(({ x, y, w, h }) => ({ x: x - 2, y: y - 2, w: w + 4, h: h + 4 })),
+      ...compounds.map(titleBox),
+    ],
+    outlines: compounds,
+  });
+  const laidOut = (r: Route): LaidOutEdge => {
+    const box = placed.get(r.edge.id);
+    const text = requests.find((q) => q.id === r.edge.id)?.text;
+    return { edge: r.edge, d: r.d, samples: r.samples, ...(box && text ? { label: { ...box, text } } : {}) };
+  };
+  const edges = routes.map(laidOut);
+  const fromAny = anyRoutes.map(laidOut);
+
+  // The drawing holds every state, line and label.
+  let width = root.w;
+  let height = root.h;
+  for (const e of [...edges, ...fromAny]) {
+    for (const [x, y] of e.samples) {
+      width = Math.max(width, x + 8);
+      height = Math.max(height, y + 8);
+    }
+    if (e.label) {
+      width = Math.max(width, e.label.x + e.label.w + 8);
+      height = Math.max(height, e.label.y + LABEL_H + 8);
+    }
+  }
+  return { width: Math.ceil(width), height: Math.ceil(height), nodes, edges, fromAny };
 }

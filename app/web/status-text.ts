@@ -41,7 +41,7 @@ export function announcement(view: Pick<AgentTurnView, 'phase' | 'reason' | 'blo
   const phrase = statusPhrase(view.phase, view.reason);
   if (view.phase !== 'awaiting-approval') return phrase;
   const waiting = view.blocks.find((b) => b.type === 'tool_use' && b.status === 'awaiting-approval');
-  if (!waiting || waiting.type !== 'tool_use') return phrase;
+  if (waiting?.type !== 'tool_use') return phrase;
   const target = waiting.params.path ?? waiting.params.command;
   return `${phrase}: ${waiting.name}${target !== undefined ? ` ${firstLine(target)}` : ''}`;
 }

@@ -3,16 +3,21 @@ import { h, setText } from './dom.js';
 import type { TimelineEntry } from './event-timeline.js';
 
 export interface TimelineView {
-  render(entries: readonly TimelineEntry[]): void;
+  /** Whether the newest row is in view: read it before the page changes anything this frame (no forced layout). */
+  atEnd(): boolean;
+  /** Draws the entries; `follow` keeps the newest row in view (pass what atEnd said). */
+  render(entries: readonly TimelineEntry[], follow?: boolean): void;
   clear(): void;
 }
 
 /** `list` gets one row per entry; `scroller` (the list or a box around it) keeps the newest row in view. */
 export function createTimelineView(list: HTMLElement, scroller: HTMLElement = list): TimelineView {
   const rows = new Map<number, { at: HTMLElement; event: HTMLElement; states: HTMLElement }>();
+  const atEnd = () => scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 24;
   return {
-    render(entries) {
-      const stick = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 24;
+    atEnd,
+    render(entries, follow) {
+      const stick = follow ?? atEnd();
       for (const e of entries) {
         let row = rows.get(e.id);
         if (!row) {

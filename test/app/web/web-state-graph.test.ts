@@ -89,6 +89,33 @@ describe('state layout', () => {
     }
   });
 
+  it('puts the label of every named edge beside its line: clear of every line, state and other label, inside the drawing', () => {
+    const all = [...layout.edges, ...layout.fromAny];
+    const labels = all.filter((e) => e.label).map((e) => ({ id: e.edge.id, box: e.label! }));
+    expect(labels.map((l) => l.box.text)).toEqual(
+      expect.arrayContaining(['APPROVE', 'REJECT', 'ABORT (any state)', 'after retryDelay']),
+    );
+    const inside = (p: readonly [number, number], b: Box) =>
+      p[0] > b.x && p[0] < b.x + b.w && p[1] > b.y && p[1] < b.y + b.h;
+    for (const { id, box } of labels) {
+      for (const e of all)
+        expect(
+          e.samples.some((p) => inside(p, box)),
+          `${id} label on the line of ${e.edge.id}`,
+        ).toBe(false);
+      for (const n of layout.nodes.filter((x) => x.node.children.length === 0))
+        expect(overlaps(box, n), `${id} label on ${n.path}`).toBe(false);
+      for (const other of labels)
+        if (other.id !== id) expect(overlaps(box, other.box), `${id} label on the label of ${other.id}`).toBe(false);
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.w).toBeLessThanOrEqual(layout.width);
+      expect(box.y + box.h).toBeLessThanOrEqual(layout.height);
+    }
+    // Unnamed (eventless) edges carry no label: their guards are in the hover title.
+    expect(all.find((e) => e.edge.id === 'request.toolReady->request.executingTool')?.label).toBeUndefined();
+  });
+
   it('draws the initial state first in its flow and routes every edge between two placed states', () => {
     const requesting = boxes.get('request.requesting')!;
     const streaming = boxes.get('request.streaming')!;
@@ -101,6 +128,7 @@ describe('state layout', () => {
         .map((e) => e.id)
         .sort(),
     );
+    expect(layout.fromAny.map((e) => e.edge.id)).toEqual(graph.edges.filter((e) => e.from === '').map((e) => e.id));
     for (const e of layout.edges) expect(e.d).toMatch(/^M[\d.]+,[\d.]+ /);
   });
 });

@@ -79,6 +79,24 @@ describe('long text view', () => {
     expect(after.at(-1)!.classList.contains('lazy')).toBe(true);
   });
 
+  it('draws again only from the chunk where a changed text first differs', () => {
+    const view = createLongTextView();
+    const line = `${'y'.repeat(99)}\n`;
+    const before = line.repeat(200);
+    view.set(before);
+    const chunks = [...view.element.children];
+    expect(chunks.length).toBeGreaterThan(3);
+    // The end changes (a partial closing tag taken back, say): the early chunks stay.
+    const after = `${line.repeat(199)}${'z'.repeat(50)}\n`;
+    view.set(after);
+    const now = [...view.element.children];
+    expect(now.slice(0, chunks.length - 2)).toEqual(chunks.slice(0, chunks.length - 2));
+    expect(view.element.textContent).toBe(after);
+    view.set('short');
+    expect(view.element.textContent).toBe('short');
+    expect(view.element.children.length).toBe(1);
+  });
+
   it('counts the hidden characters it shows', () => {
     const view = createLongTextView();
     view.set('a\u202E');
