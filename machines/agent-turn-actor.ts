@@ -8,6 +8,8 @@ import { agentTurnMachine, type AgentTurnMachine } from './agent-turn-machine.js
 import type { AgentTurnInput, AgentTurnOutput } from './agent-turn-types.js';
 import { DEFAULT_COMPLETION_TOOL } from './turn-context.js';
 import { checkTurnSetup } from './check-turn-setup.js';
+import { checkTurnRecord, persistAgentTurn } from './turn-record.js';
+import type { PersistedAgentTurn } from './turn-record-types.js';
 
 /**
  * What {@link runAgentTurn} and {@link createAgentTurnActor} take: the machine's input plus how to
@@ -26,7 +28,18 @@ export interface AgentTurnSetup extends AgentTurnInput {
   descriptions?: ToolDescriptions;
   /** Inspection and other actor options. */
   actorOptions?: Omit<ActorOptions<AgentTurnMachine>, 'input'>;
+  /**
+   * A persisted turn to resume (`actor.getPersistedSnapshot()` of an earlier actor, or its JSON
+   * parsed). The model, history, options and the reply in progress come from it; give the
+   * client, tools, protocol and `retry.retryOn` again. A record this package cannot read throws a
+   * TurnRecordError (`code: 'invalid-turn-record'`).
+   */
+  snapshot?: PersistedAgentTurn;
 }
+
+/** A setup that resumes a persisted turn: `model` and `messages` come from the snapshot. */
+export type ResumeAgentTurnSetup = Omit<AgentTurnSetup, 'model' | 'messages' | 'snapshot'> &
+  Partial<Pick<AgentTurnSetup, 'model' | 'messages'>> & { snapshot: PersistedAgentTurn };
 
 /** `instructions` and `rest`, as one system message's content. */
 function withInstructions(instructions: string | undefined, rest: string | undefined): string {
@@ -39,7 +52,7 @@ function withInstructions(instructions: string | undefined, rest: string | undef
  * prompt, unless the messages start with a system message (then only the instructions are added to it).
  */
 export function agentTurnInput(setup: AgentTurnSetup): AgentTurnInput {
-  const { nativeTools, descriptions, instructions, actorOptions: _ignored, ...input } = setup;
+  const { nativeTools, descriptions, instructions, actorOptions: _ignored, snapshot: _snapshot, ...input } = setup;
   const protocol = input.protocol ?? clineThinkProtocol;
   const selection = {
     toolNames: Object.keys(input.tools ?? {}),
@@ -74,8 +87,29 @@ export function agentTurnInput(setup: AgentTurnSetup): AgentTurnInput {
   };
 }
 
-/** The actor of one agent turn (what {@link createAgentTurnActor} returns): `start()`, `send()`, `subscribe()`, `getSnapshot()`. */
-export type AgentTurnActor = Actor<AgentTurnMachine>;
+/**
+ * The actor of one agent turn (what {@link createAgentTurnActor} returns): `start()`, `send()`,
+ * `subscribe()`, `getSnapshot()`, and `getPersistedSnapshot()`, which gives the turn as plain JSON
+ * at any moment (a {@link PersistedAgentTurn}) to resume it later.
+ */
+export type AgentTurnActor = Omit<Actor<AgentTurnMachine>, 'getPersistedSnapshot'> & {
+  /** The turn as plain JSON (format `agent-turn/turn`, version 1): pass it as `snapshot` to resume the turn. */
+  getPersistedSnapshot(): PersistedAgentTurn;
+};
+
+/** The machine input that resumes a persisted turn. */
+function resumeInput(setup: ResumeAgentTurnSetup): AgentTurnInput {
+  const record = checkTurnRecord(setup.snapshot);
+  const {
+    snapshot: _snapshot,
+    actorOptions: _actorOptions,
+    nativeTools: _n,
+    descriptions: _d,
+    instructions: _i,
+    ...rest
+  } = setup;
+  return { ...rest, model: record.turn.model, messages: record.turn.messages, resume: record };
+}
 
 /**
  * The unstarted actor of one agent turn, for a UI: subscribe, render {@link selectView} of each
@@ -96,9 +130,20 @@ export type AgentTurnActor = Actor<AgentTurnMachine>;
  * actor.start();
  * ```
  */
-export function createAgentTurnActor(setup: AgentTurnSetup): AgentTurnActor {
-  checkTurnSetup(setup); // a setup that cannot work throws here, before anything starts
-  return createActor(agentTurnMachine, { ...setup.actorOptions, input: agentTurnInput(setup) });
+export function createAgentTurnActor(setup: AgentTurnSetup | ResumeAgentTurnSetup): AgentTurnActor {
+  let input: AgentTurnInput;
+  if (setup.snapshot !== undefined) {
+    input = resumeInput(setup as ResumeAgentTurnSetup); // a record this package cannot read throws a TurnRecordError
+    checkTurnSetup(input);
+  } else {
+    checkTurnSetup(setup); // a setup that cannot work throws here, before anything starts
+    input = agentTurnInput(setup as AgentTurnSetup);
+  }
+  const actor = createActor(agentTurnMachine, { ...setup.actorOptions, input });
+  // XState's own persisted snapshot holds the client, the tools and the parser: the turn's record is plain JSON.
+  return Object.assign(actor, {
+    getPersistedSnapshot: () => persistAgentTurn(actor.getSnapshot()),
+  }) as unknown as AgentTurnActor;
 }
 
 /**
@@ -122,12 +167,12 @@ export function createAgentTurnActor(setup: AgentTurnSetup): AgentTurnActor {
  * output.messages; // the history for the next user message
  * ```
  */
-export function runAgentTurn(setup: AgentTurnSetup): Promise<AgentTurnOutput> {
+export function runAgentTurn(setup: AgentTurnSetup | ResumeAgentTurnSetup): Promise<AgentTurnOutput> {
   let actor: AgentTurnActor;
   try {
     actor = createAgentTurnActor(setup);
   } catch (error) {
-    return Promise.reject(error); // an AgentTurnOptionsError: rejected at once
+    return Promise.reject(error); // an AgentTurnOptionsError (or TurnRecordError): rejected at once
   }
   const done = toPromise(actor);
   actor.start();

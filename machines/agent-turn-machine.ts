@@ -23,6 +23,8 @@ import { COMPLETION_ACK, rejectedToolText } from './turn-notes.js';
 import { contentAfter, contentIn } from './drain.js';
 import { retryWaitFor } from './retry-wait.js';
 import { isContextLengthError } from '../src/window/context-length-error.js';
+import { restoreTurnContext } from './turn-record.js';
+import { TOOL_OUTCOME_UNKNOWN_TEXT } from './turn-notes.js';
 import { fitHistory, harderFitTarget, isOverContextBudget, promptEstimateOf, retriesUsed } from './context-fit.js';
 import type { TurnPhase } from './turn-phase.js';
 
@@ -91,7 +93,11 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
     executeTool: executeToolActor,
   },
   delays: {
-    retryDelay: ({ context }) => context.retryWait?.delayMs ?? 0,
+    // Waits until the retry's due time (retryWait.at): a restored turn waits only the rest of it.
+    retryDelay: ({ context }) =>
+      context.retryWait === undefined
+        ? 0
+        : Math.max(0, Math.min(context.retryWait.delayMs, context.retryWait.at - Date.now())),
     drainGrace: ({ context }) => context.options.drain.graceMs,
   },
   guards: {
@@ -105,6 +111,26 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
     contextTooLong: ({ context: c }) =>
       c.streamError !== undefined && !c.contextRetried && !anyToolStarted(c) && isContextLengthError(c.streamError),
     overContextBudget: ({ context }) => isOverContextBudget(context),
+    // A restored turn (see turn-record.ts) goes on where it was.
+    resumesDone: ({ context }) =>
+      context.resumeAt === 'finished' && context.reason !== 'aborted' && context.reason !== 'failed',
+    resumesAborted: ({ context }) => context.resumeAt === 'finished' && context.reason === 'aborted',
+    resumesFailed: ({ context }) => context.resumeAt === 'finished' && context.reason === 'failed',
+    resumesRetry: ({ context }) => context.resumeAt === 'retrying',
+    resumesApproval: ({ context }) =>
+      context.resumeAt === 'awaiting-approval' &&
+      pendingToolAtIndex(context) === undefined &&
+      blockAtIndex(context)?.type === 'tool_use',
+    resumesIdempotentTool: ({ context }) => {
+      const block = blockAtIndex(context);
+      return (
+        context.resumeAt === 'running-tool' &&
+        block?.type === 'tool_use' &&
+        context.options.idempotentTools.includes(block.name)
+      );
+    },
+    resumesTool: ({ context }) => context.resumeAt === 'running-tool' && blockAtIndex(context)?.type === 'tool_use',
+    resumesReply: ({ context }) => context.resumeAt !== undefined && context.replyOpen,
     // A tool already ran: retrying would hide its effect from the model, so the reply so far is kept.
     failedAfterTools: ({ context: c }) =>
       c.streamError !== undefined && c.options.retryOn(c.streamError) && anyToolStarted(c),
@@ -132,6 +158,16 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
     maxRequestsReached: ({ context }) => context.requestCount >= context.options.maxRequests,
   },
   actions: {
+    clearResume: assign({ resumeAt: undefined }),
+    recordToolOutcomeUnknown: assign(({ context }) => ({
+      resumeAt: undefined,
+      toolOutcomes: outcome(context, currentToolId(context), {
+        status: 'error',
+        content: TOOL_OUTCOME_UNKNOWN_TEXT,
+        isError: true,
+      }),
+      currentStreamingContentIndex: context.currentStreamingContentIndex + 1,
+    })),
     startRequest: assign(({ context }) => ({
       ...freshReply(context),
       requestCount: context.attempt === 0 ? context.requestCount + 1 : context.requestCount,
@@ -291,12 +327,56 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
   },
 }).createMachine({
   id: 'agentTurn',
-  context: ({ input }) => initialContext(input),
-  initial: 'fittingContext',
+  context: ({ input }) =>
+    input.resume !== undefined ? restoreTurnContext(input.resume, input) : initialContext(input),
+  initial: 'starting',
   on: {
     ABORT: { target: '.aborted', actions: 'finalizeAborted' },
   },
   states: {
+    // Transient: a new turn goes to its first request; a restored one goes on where it was
+    // (turn-record.ts): a request is made again, a retry waits the rest of its delay, an approval
+    // is asked again, a running tool runs again only if it is idempotent (else its outcome is
+    // unknown), a reply whose tool already ran is closed with what had arrived.
+    starting: {
+      tags: 'waiting',
+      always: [
+        { guard: 'resumesDone', target: 'done', actions: 'clearResume' },
+        { guard: 'resumesAborted', target: 'aborted', actions: 'clearResume' },
+        { guard: 'resumesFailed', target: 'failed', actions: 'clearResume' },
+        { guard: 'resumesRetry', target: 'retrying', actions: 'clearResume' },
+        { guard: 'resumesApproval', target: 'resumed.awaitingApproval', actions: 'clearResume' },
+        { guard: 'resumesIdempotentTool', target: 'resumed.executingTool', actions: 'clearResume' },
+        { guard: 'resumesTool', target: 'finalizing', actions: 'recordToolOutcomeUnknown' },
+        { guard: 'resumesReply', target: 'finalizing', actions: 'clearResume' },
+        { target: 'fittingContext', actions: 'clearResume' },
+      ],
+    },
+    // A restored reply whose stream is gone: the approval asked again, or an idempotent tool run
+    // again; then the reply is closed with what had arrived.
+    resumed: {
+      initial: 'awaitingApproval',
+      states: {
+        awaitingApproval: {
+          tags: 'awaiting-approval',
+          on: {
+            APPROVE: 'executingTool',
+            REJECT: { target: '#agentTurn.finalizing', actions: 'recordRejection' },
+          },
+        },
+        executingTool: {
+          tags: 'running-tool',
+          entry: 'markToolRunning',
+          invoke: {
+            id: 'executeTool',
+            src: 'executeTool',
+            input: ({ context }) => ({ toolUse: blockAtIndex(context) as ToolUse, tools: context.tools }),
+            onDone: { target: '#agentTurn.finalizing', actions: 'recordToolResult' },
+            onError: { target: '#agentTurn.finalizing', actions: 'recordToolFailure' },
+          },
+        },
+      },
+    },
     // Transient: before each request the history must fit the context window; the oldest whole
     // exchanges are dropped when it does not.
     fittingContext: {

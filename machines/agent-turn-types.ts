@@ -8,6 +8,7 @@ import type { ChatActorEvent } from './chat-actor-types.js';
 import type { DrainPolicy } from './drain.js';
 import type { ExecuteToolOutput } from './execute-tool-actor-types.js';
 import type { ToolFunctions } from './tool-function-types.js';
+import type { PersistedAgentTurn } from './turn-record-types.js';
 // The input names its tools' type: re-exported so tool authors import one file.
 export type { ToolFunction, ToolFunctionResult, ToolFunctions } from './tool-function-types.js';
 export type { DrainPolicy } from './drain.js';
@@ -57,6 +58,12 @@ export interface AgentTurnOptions {
    * grace, cancelled at once past 300 non-whitespace characters of further writing.
    */
   drain?: DrainPolicy;
+  /**
+   * Tools that may run again when the process stopped while they ran (a restored turn runs them
+   * again; any other tool gets an error result saying its outcome is unknown). Default
+   * `read_file`, `list_files`, `search_files`.
+   */
+  idempotentTools?: readonly string[];
   /** The model's context window in tokens. Default: its profile's (`profileFor(model)`), else 128,000. */
   contextWindow?: number;
   /** The most tokens one reply may have (the room kept for it in the window). Default: its profile's, else 8,192. */
@@ -77,6 +84,12 @@ export interface AgentTurnInput extends AgentTurnOptions {
   protocol?: Protocol;
   /** OpenAI `tools` sent with every request (native tool calls). */
   toolDefinitions?: ChatToolDefinition[];
+  /**
+   * A persisted turn to go on with (`actor.getPersistedSnapshot()` of an earlier actor): the model,
+   * the history, the options and the reply in progress come from it; `client`, `tools`, `protocol`
+   * and `retry.retryOn` are given again here.
+   */
+  resume?: PersistedAgentTurn;
   /** Extra request fields (temperature, max_tokens, ...). */
   requestOptions?: Partial<Omit<ChatRequest, 'model' | 'messages' | 'stream'>>;
   /**

@@ -13,6 +13,7 @@ import {
   EMPTY_ASSISTANT_PLACEHOLDER,
   EMPTY_REPLY_NOTE,
   LENGTH_NOTE,
+  RESUMED_NOTE,
   STREAM_ERROR_NOTE,
   cutOffToolText,
   noToolUsedNote,
@@ -91,6 +92,7 @@ export function closeReply(
   if (cause === 'one-tool' && (skipped.length > 0 || c.charsAfterStop > 0)) notes.push(oneToolNote(skipped));
   if (cause === 'aborted') notes.push(ABORTED_NOTE);
   if (cause === 'error') notes.push(STREAM_ERROR_NOTE);
+  if (cause === 'resumed') notes.push(RESUMED_NOTE);
   if (finishReason === 'length' && !cutOff) notes.push(LENGTH_NOTE); // a cut-off tool's result already says so
   const countsAsMistake = !usedTool && cause !== 'aborted';
   if (countsAsMistake && !cutOff) {

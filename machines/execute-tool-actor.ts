@@ -23,7 +23,7 @@ export function toolErrorResult(error: unknown): ExecuteToolOutput {
 export const executeToolActor = /* @__PURE__ */ fromPromise<ExecuteToolOutput, ExecuteToolInput>(
   async ({ input, signal }) => {
     const { toolUse, tools } = input;
-    const fn = Object.prototype.hasOwnProperty.call(tools, toolUse.name) ? tools[toolUse.name] : undefined;
+    const fn = Object.hasOwn(tools, toolUse.name) ? tools[toolUse.name] : undefined;
     if (typeof fn !== 'function') {
       const known = Object.keys(tools);
       return {

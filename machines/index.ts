@@ -82,7 +82,17 @@ export type {
 
 // Running a turn: the common case, a UI's actor, the machine itself.
 export { runAgentTurn, createAgentTurnActor } from './agent-turn-actor.js';
-export type { AgentTurnSetup, AgentTurnActor } from './agent-turn-actor.js';
+export type { AgentTurnSetup, AgentTurnActor, ResumeAgentTurnSetup } from './agent-turn-actor.js';
+export type {
+  PersistedAgentTurn,
+  PersistedTurnState,
+  PersistedTurnOutput,
+  PersistedTurnOptions,
+  PersistedReply,
+  PersistedRequest,
+  PlainChatError,
+  ResumePoint,
+} from './turn-record-types.js';
 export { agentTurnMachine } from './agent-turn-machine.js';
 export type { AgentTurnMachine } from './agent-turn-machine.js';
 export type {

@@ -6,6 +6,7 @@ import type { ToolResultEntry } from '../src/reply/history.js';
 import type { ChatError } from '../src/wire/errors.js';
 import type { ChatClient, ChatMessage, ChatRequest, ChatToolDefinition } from '../src/wire/types.js';
 import type { PromptMeasure } from '../src/window/prompt-size.js';
+import type { ResumePoint } from './turn-record-types.js';
 import type {
   ContextTruncation,
   ToolOutcome,
@@ -35,6 +36,8 @@ export interface ResolvedTurnOptions {
   maxOutputTokens: number;
   /** Makes a reply's call_id prefix. */
   newIdPrefix: () => string;
+  /** Tools run again when the process stopped while they ran. */
+  idempotentTools: readonly string[];
 }
 
 /** A scheduled retry: how long, until when, and the server's Retry-After when it set the delay. */
@@ -45,7 +48,7 @@ export interface RetryWait {
 }
 
 /** Why the stream of the current reply stopped early, if it did. */
-export type StopCause = 'one-tool' | 'rejected' | 'completion' | 'error' | 'aborted';
+export type StopCause = 'one-tool' | 'rejected' | 'completion' | 'error' | 'aborted' | 'resumed';
 
 /** A finished reply, ready to enter the history: how it continues the turn, or how it ends it. */
 export interface ReplyClosing {
@@ -119,6 +122,10 @@ export interface AgentTurnContext {
   replyOpen: boolean;
   /** Set when the reply was closed, until it enters the history. */
   closing: ReplyClosing | undefined;
+
+  // --- persistence ---
+  /** Set on a restored turn until `starting` has routed it: where it goes on. */
+  resumeAt: ResumePoint | undefined;
 
   // --- the end ---
   reason: TurnEndReason | undefined;

@@ -16,6 +16,8 @@ export const DEFAULT_RETRY_DELAYS_MS = [2000, 4000, 8000] as const;
 export const DEFAULT_MAX_REQUESTS = 20;
 export const DEFAULT_MAX_CONSECUTIVE_MISTAKES = 3;
 export const DEFAULT_COMPLETION_TOOL = 'attempt_completion';
+/** Tools without side effects: a restored turn runs them again if the process stopped while they ran. */
+export const DEFAULT_IDEMPOTENT_TOOLS: readonly string[] = Object.freeze(['read_file', 'list_files', 'search_files']);
 
 function positiveWhole(value: number | undefined): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
@@ -43,6 +45,7 @@ export function resolveTurnOptions(input: AgentTurnInput): ResolvedTurnOptions {
       graceMs: input.drain?.graceMs ?? DEFAULT_DRAIN_GRACE_MS,
       maxChars: input.drain?.maxChars ?? DEFAULT_DRAIN_MAX_CHARS,
     },
+    idempotentTools: [...(input.idempotentTools ?? DEFAULT_IDEMPOTENT_TOOLS)],
     contextWindow,
     // The reply's room can never be the whole window.
     maxOutputTokens: Math.min(
@@ -106,6 +109,7 @@ export function initialContext(input: AgentTurnInput): AgentTurnContext {
     truncations: [],
     fitTarget: undefined,
     contextRetried: false,
+    resumeAt: undefined,
     ...freshReply(base),
     replyOpen: false,
     reason: undefined,
@@ -136,7 +140,7 @@ export function blockAtIndex(context: AgentTurnContext): AssistantMessageContent
 export function pendingToolAtIndex(context: AgentTurnContext): ToolUse | undefined {
   const block = blockAtIndex(context);
   if (block === undefined || block.type !== 'tool_use' || block.partial) return undefined;
-  if (Object.prototype.hasOwnProperty.call(context.toolOutcomes, block.call_id)) return undefined;
+  if (Object.hasOwn(context.toolOutcomes, block.call_id)) return undefined;
   return block;
 }
 

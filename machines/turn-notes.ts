@@ -17,6 +17,8 @@ export function skippedToolText(cause: StopCause | undefined): string {
       return 'Not run: the user interrupted the turn.';
     case 'error':
       return 'Not run: the response stream failed before this tool could run.';
+    case 'resumed':
+      return 'Not run: the process running this turn stopped before this tool could run; use it again if it is still needed.';
     default:
       return 'Not run.';
   }
@@ -30,6 +32,13 @@ export function rejectedToolText(feedback: string | undefined): string {
 }
 
 export const ABORTED_TOOL_TEXT = 'The user interrupted the turn while this tool was running; its outcome is unknown.';
+
+/** A tool that was running when the process stopped, and is not idempotent: it is not run again. */
+export const TOOL_OUTCOME_UNKNOWN_TEXT =
+  'The process running this turn stopped while this tool was running, so its outcome is unknown: it may or may not have taken effect. It was not run again; check its effect before using it again.';
+
+export const RESUMED_NOTE =
+  '[The process running this turn stopped during your response and the turn was resumed; whatever followed the tool results above was lost. Continue from here.]';
 
 /** A tool use whose closing tag (or call arguments) never arrived: it must not run. */
 export function cutOffToolText(
@@ -45,6 +54,8 @@ export function cutOffToolText(
   }
   if (cause === 'aborted') return `Not run: the user interrupted the turn before this tool use was complete (${tag}).`;
   if (cause === 'error') return `Not run: the response stream failed before this tool use was complete (${tag}).`;
+  if (cause === 'resumed')
+    return `Not run: the process running this turn stopped before this tool use was complete (${tag}).`;
   return `Not run: your message ended before this tool use was complete (${tag}). Send it again in full.`;
 }
 

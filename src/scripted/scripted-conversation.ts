@@ -117,7 +117,13 @@ function nativeCallInfo(messages: WireMessage[], id: string): { tool: string; ta
       let target: string | undefined;
       try {
         const args = JSON.parse(String(call.function?.arguments ?? '{}')) as Record<string, unknown>;
-        if (typeof args.path === 'string') target = args.path;
+        // The parameter a tag result's header would name (describeToolUse): the path, else the command or the pattern.
+        for (const key of ['regex', 'path', 'command', 'url', 'query', 'question']) {
+          if (typeof args[key] === 'string' && args[key] !== '') {
+            target = args[key] as string;
+            break;
+          }
+        }
       } catch {
         // arguments that are not JSON name no target
       }

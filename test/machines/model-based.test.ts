@@ -10,11 +10,16 @@ import {
   replayPath,
   serializeEvent,
   serializeState,
+  serializeStateWithResults,
   type ModelConfig,
   type ReplayLog,
 } from '../support/graph-model.js';
+import type { PersistedAgentTurn } from '../../machines/turn-record-types.js';
 
 const STATES = [
+  'starting',
+  'resumed.awaitingApproval',
+  'resumed.executingTool',
   'fittingContext',
   'request.requesting',
   'request.streaming',
@@ -64,8 +69,13 @@ function newLog(): ReplayLog {
   return { executed: [], stops: 0, transitions: new Set(), states: new Set() };
 }
 
-function pathsOf(kind: 'shortest' | 'simple', config: ModelConfig) {
-  const options = { events: eventsFor(config), serializeState, serializeEvent, input: config.input } as never;
+function pathsOf(kind: 'shortest' | 'simple', config: ModelConfig, serialize: typeof serializeState = serializeState) {
+  const options = {
+    events: eventsFor(config),
+    serializeState: serialize,
+    serializeEvent,
+    input: config.input,
+  } as never;
   return kind === 'shortest' ? getShortestPaths(agentTurnMachine, options) : getSimplePaths(agentTurnMachine, options);
 }
 
@@ -87,6 +97,40 @@ describe('agentTurnMachine, model-based', () => {
     for (const path of paths) await replayPath(path.steps as never, small.input, coverage);
     console.log(`simple paths (small model): ${paths.length}`);
   });
+
+  // Persist and resume: the record at the end of every shortest path of the 'sequential' model
+  // (one per state and resume point), restored, then walked again to its end.
+  it('replays every shortest path from restored turns', async () => {
+    const config = full('sequential');
+    const records = new Map<string, PersistedAgentTurn>();
+    for (const path of pathsOf('shortest', config)) {
+      const record = await replayPath(path.steps as never, config.input, coverage);
+      const writing =
+        JSON.stringify(record.turn.reply?.toolOutcomes ?? {}).includes('running') &&
+        JSON.stringify(record.turn.reply?.events ?? []).includes('<write_to_file>');
+      const key = `${record.resume}:${record.state}:${record.turn.reason ?? ''}:${writing}`;
+      if (!records.has(key)) records.set(key, record);
+    }
+    let walked = 0;
+    for (const record of records.values()) {
+      // After the restored reply, one short reply ends the turn: the restore is what is walked here.
+      const resumed = { ...config, input: { ...config.input, resume: record }, laterChunks: [CHUNKS.completion] };
+      const paths = pathsOf('shortest', resumed, serializeStateWithResults);
+      for (const path of paths) await replayPath(path.steps as never, resumed.input, coverage);
+      walked += paths.length;
+    }
+    console.log(
+      `restored turns: ${records.size} records (${[...new Set([...records.values()].map((r) => r.resume))].join(', ')}), ${walked} shortest paths`,
+    );
+    expect([...new Set([...records.values()].map((r) => r.resume))].sort()).toEqual([
+      'awaiting-approval',
+      'finished',
+      'interrupted',
+      'request',
+      'retrying',
+      'running-tool',
+    ]);
+  }, 180_000);
 
   it('reaches every state and every transition', () => {
     const missingStates = STATES.filter((s) => !coverage.states.has(s));

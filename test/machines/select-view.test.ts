@@ -73,7 +73,10 @@ describe('phase tags', () => {
 
   it('gives every state exactly one phase tag', () => {
     const expected: Record<string, TurnPhase> = {
+      starting: 'waiting',
       fittingContext: 'waiting',
+      'resumed.awaitingApproval': 'awaiting-approval',
+      'resumed.executingTool': 'running-tool',
       'request.requesting': 'waiting',
       'request.streaming': 'streaming',
       'request.toolReady': 'streaming',

@@ -101,9 +101,15 @@ describe('machineToMermaid and agentTurnStatePaths', () => {
     expect(diagram).toContain('retrying --> fittingContext : after retryDelay');
     expect(diagram).toContain('fittingContext --> request : always [overContextBudget]');
     expect(diagram).toContain('request_streamFailed --> fittingContext : always [contextTooLong]');
+    expect(diagram).toContain('starting --> resumed_executingTool : always [resumesIdempotentTool]');
+    expect(diagram).toContain('resumed_awaitingApproval --> resumed_executingTool : APPROVE');
     expect(diagram).toContain('any_state --> aborted : ABORT');
     expect(diagram).toContain('done --> [*]');
     expect(agentTurnStatePaths).toEqual([
+      'starting',
+      'resumed',
+      'resumed.awaitingApproval',
+      'resumed.executingTool',
       'fittingContext',
       'request',
       'request.requesting',

@@ -9,6 +9,8 @@ import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/execute
 import { ChatError } from '../../src/wire/errors.js';
 import type { ChatStreamEvent } from '../../src/wire/types.js';
 import { createScriptedClient } from './scripted-client.js';
+import { persistAgentTurn } from '../../machines/turn-record.js';
+import type { PersistedAgentTurn } from '../../machines/turn-record-types.js';
 
 type Snap = SnapshotFrom<typeof agentTurnMachine>;
 
@@ -100,8 +102,10 @@ export function eventsFor(config: ModelConfig) {
       if (open)
         out.push(OTHER_EVENTS.end, OTHER_EVENTS.retryableError, OTHER_EVENTS.fatalError, OTHER_EVENTS.contextError);
     }
-    if (s.matches({ request: 'executingTool' })) out.push(OTHER_EVENTS.toolDone, OTHER_EVENTS.toolError);
-    if (s.matches({ request: 'awaitingApproval' })) out.push(OTHER_EVENTS.approve, OTHER_EVENTS.reject);
+    if (s.matches({ request: 'executingTool' }) || s.matches({ resumed: 'executingTool' }))
+      out.push(OTHER_EVENTS.toolDone, OTHER_EVENTS.toolError);
+    if (s.matches({ request: 'awaitingApproval' }) || s.matches({ resumed: 'awaitingApproval' }))
+      out.push(OTHER_EVENTS.approve, OTHER_EVENTS.reject);
     if (s.matches('retrying')) out.push(RETRY_EVENT);
     if (s.matches({ request: 'draining' })) out.push(DRAIN_GRACE_EVENT);
     return out;
@@ -142,6 +146,16 @@ export function serializeState(s: Snap): string {
     c.truncations.length,
     c.droppedMessages,
   ]);
+}
+
+/** serializeState plus the last request's tool statuses: tells a tool's error from its result after the reply closed. */
+export function serializeStateWithResults(s: Snap): string {
+  return `${serializeState(s)}|${
+    s.context.requests
+      .at(-1)
+      ?.toolResults.map((t) => t.status)
+      .join() ?? ''
+  }`;
 }
 
 export function serializeEvent(e: AgentTurnEvent): string {
@@ -186,12 +200,12 @@ export interface ReplayLog {
   states: Set<string>;
 }
 
-/** Replays one path's events on a real actor; checks each reached state against the graph and the invariants. */
+/** Replays one path's events on a real actor; checks each reached state against the graph and the invariants. Answers the last snapshot's turn record. */
 export async function replayPath(
   steps: readonly { event: AgentTurnEvent; state: Snap }[],
   input: AgentTurnInput,
   log: ReplayLog,
-): Promise<void> {
+): Promise<PersistedAgentTurn> {
   let pending: { resolve: (v: ExecuteToolOutput) => void; reject: (e: unknown) => void } | undefined;
   const executedHere: string[] = [];
   const machine = agentTurnMachine.provide({
@@ -210,7 +224,10 @@ export async function replayPath(
     inspect: (ev) => {
       if (ev.type === '@xstate.microstep') {
         const micro = ev as unknown as { _transitions: TransitionLike[]; snapshot: Snap };
-        for (const t of micro._transitions) log.transitions.add(transitionKey(t));
+        for (const t of micro._transitions) {
+          log.transitions.add(transitionKey(t));
+          log.states.add(t.source.id.replace(/^agentTurn\./, '')); // the initial state shows only as a source
+        }
         log.states.add(stateId(micro.snapshot)); // transient states (finalizing, recursing) show only here
       }
     },
@@ -237,8 +254,14 @@ export async function replayPath(
     log.states.add(stateId(snap));
     checkInvariants(snap, executedHere);
   }
+  // A restored turn never runs again a tool whose result its record holds.
+  const recorded = input.resume?.turn.reply?.toolOutcomes ?? {};
+  for (const id of executedHere)
+    expect(['done', 'error', 'rejected', 'skipped', 'cut-off']).not.toContain(recorded[id]?.status);
+  const record = JSON.parse(JSON.stringify(persistAgentTurn(actor.getSnapshot()))) as PersistedAgentTurn;
   actor.stop();
   log.executed.push(...executedHere);
+  return record;
 }
 
 async function settle() {
@@ -273,7 +296,7 @@ export function checkInvariants(s: Snap, executed: readonly string[]): void {
   for (let i = 0; i < Math.min(c.currentStreamingContentIndex, c.blocks.length); i++)
     expect(c.blocks[i].partial).toBe(false);
   expect(c.currentStreamingContentIndex).toBeLessThanOrEqual(c.blocks.length);
-  if (s.matches({ request: 'executingTool' })) {
+  if (s.matches({ request: 'executingTool' }) || s.matches({ resumed: 'executingTool' })) {
     const b = c.blocks[c.currentStreamingContentIndex];
     expect(b.type).toBe('tool_use');
     if (b.type !== 'tool_use') return;
@@ -281,7 +304,7 @@ export function checkInvariants(s: Snap, executed: readonly string[]): void {
     expect(c.toolOutcomes[b.call_id].status).toBe('running');
     expect(executed.at(-1)).toBe(b.call_id); // the one just handed to the actor, never an earlier one
   }
-  if (s.matches({ request: 'awaitingApproval' })) {
+  if (s.matches({ request: 'awaitingApproval' }) || s.matches({ resumed: 'awaitingApproval' })) {
     const b = c.blocks[c.currentStreamingContentIndex];
     expect(b.type === 'tool_use' && !b.partial && c.toolOutcomes[b.call_id].status === 'awaiting-approval').toBe(true);
   }

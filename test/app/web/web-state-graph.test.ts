@@ -22,7 +22,7 @@ describe('state graph', () => {
     expect([...graph.nodes.keys()].filter((p) => p !== '').sort()).toEqual(expected.sort());
     expect(graph.nodes.get('request.streaming')?.parent).toBe('request');
     expect(graph.nodes.get('done')?.kind).toBe('final');
-    expect(graph.nodes.get('')?.initial).toBe('fittingContext');
+    expect(graph.nodes.get('')?.initial).toBe('starting');
   });
 
   it('has the machine transitions as edges, merged per pair of states', () => {
