@@ -6,6 +6,7 @@ import type { ToolDescriptions } from '../src/protocol/tool-descriptions.js';
 import { toolUsePrompt } from '../src/protocol/tool-use-prompt.js';
 import { agentTurnMachine, type AgentTurnMachine } from './agent-turn-machine.js';
 import type { AgentTurnInput, AgentTurnOutput } from './agent-turn-types.js';
+import type { AgentTurnMachineInput } from './agent-turn-machine-input.js';
 import { DEFAULT_COMPLETION_TOOL } from './turn-context.js';
 import { checkTurnSetup } from './check-turn-setup.js';
 import { checkTurnRecord, persistAgentTurn } from './turn-record.js';
@@ -98,7 +99,7 @@ export type AgentTurnActor = Omit<Actor<AgentTurnMachine>, 'getPersistedSnapshot
 };
 
 /** The machine input that resumes a persisted turn. */
-function resumeInput(setup: ResumeAgentTurnSetup): AgentTurnInput {
+function resumeInput(setup: ResumeAgentTurnSetup): AgentTurnMachineInput {
   const record = checkTurnRecord(setup.snapshot);
   const {
     snapshot: _snapshot,
@@ -131,7 +132,7 @@ function resumeInput(setup: ResumeAgentTurnSetup): AgentTurnInput {
  * ```
  */
 export function createAgentTurnActor(setup: AgentTurnSetup | ResumeAgentTurnSetup): AgentTurnActor {
-  let input: AgentTurnInput;
+  let input: AgentTurnMachineInput;
   if (setup.snapshot !== undefined) {
     input = resumeInput(setup as ResumeAgentTurnSetup); // a record this package cannot read throws a TurnRecordError
     checkTurnSetup(input);

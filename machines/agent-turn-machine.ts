@@ -4,7 +4,8 @@
 // names; what they do is in the implementations passed to setup().
 import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import type { ToolUse } from '../src/parser/blocks.js';
-import type { AgentTurnEvent, AgentTurnInput, AgentTurnOutput } from './agent-turn-types.js';
+import type { AgentTurnEvent, AgentTurnOutput } from './agent-turn-types.js';
+import type { AgentTurnMachineInput } from './agent-turn-machine-input.js';
 import { chatActor } from './chat-actor.js';
 import { executeToolActor, toolErrorResult } from './execute-tool-actor.js';
 import { absorbEvents, endReply } from './reply-assembly.js';
@@ -84,7 +85,7 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
   types: {
     context: {} as Ctx,
     events: {} as Ev,
-    input: {} as AgentTurnInput,
+    input: {} as AgentTurnMachineInput,
     output: {} as AgentTurnOutput,
     tags: {} as TurnPhase,
   },

@@ -8,7 +8,6 @@ import type { ChatActorEvent } from './chat-actor-types.js';
 import type { DrainPolicy } from './drain.js';
 import type { ExecuteToolOutput } from './execute-tool-actor-types.js';
 import type { ToolFunctions } from './tool-function-types.js';
-import type { PersistedAgentTurn } from './turn-record-types.js';
 // The input names its tools' type: re-exported so tool authors import one file.
 export type { ToolFunction, ToolFunctionResult, ToolFunctions } from './tool-function-types.js';
 export type { DrainPolicy } from './drain.js';
@@ -84,12 +83,6 @@ export interface AgentTurnInput extends AgentTurnOptions {
   protocol?: Protocol;
   /** OpenAI `tools` sent with every request (native tool calls). */
   toolDefinitions?: ChatToolDefinition[];
-  /**
-   * A persisted turn to go on with (`actor.getPersistedSnapshot()` of an earlier actor): the model,
-   * the history, the options and the reply in progress come from it; `client`, `tools`, `protocol`
-   * and `retry.retryOn` are given again here.
-   */
-  resume?: PersistedAgentTurn;
   /** Extra request fields (temperature, max_tokens, ...). */
   requestOptions?: Partial<Omit<ChatRequest, 'model' | 'messages' | 'stream'>>;
   /**

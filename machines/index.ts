@@ -95,6 +95,7 @@ export type {
 } from './turn-record-types.js';
 export { agentTurnMachine } from './agent-turn-machine.js';
 export type { AgentTurnMachine } from './agent-turn-machine.js';
+export type { AgentTurnMachineInput } from './agent-turn-machine-input.js';
 export type {
   AgentTurnInput,
   AgentTurnOptions,

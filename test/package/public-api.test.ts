@@ -116,6 +116,7 @@ const MACHINE_TYPES = [
   'PersistedRequest',
   'PlainChatError',
   'ResumePoint',
+  'AgentTurnMachineInput',
   'AgentTurnMachine',
   'AgentTurnInput',
   'AgentTurnOptions',

@@ -5,6 +5,7 @@ import { createActor, fromCallback, fromPromise, type AnyStateMachine, type Snap
 import { expect } from 'vitest';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
 import type { AgentTurnEvent, AgentTurnInput } from '../../machines/agent-turn-types.js';
+import type { AgentTurnMachineInput } from '../../machines/agent-turn-machine-input.js';
 import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/execute-tool-actor-types.js';
 import { ChatError } from '../../src/wire/errors.js';
 import type { ChatStreamEvent } from '../../src/wire/types.js';
@@ -63,7 +64,7 @@ export const OTHER_EVENTS = {
 } satisfies Record<string, AgentTurnEvent>;
 
 export interface ModelConfig {
-  input: AgentTurnInput;
+  input: AgentTurnMachineInput;
   /** Chunks of the first attempt of the first request, and how many blocks it may grow to. */
   chunks: AgentTurnEvent[];
   maxBlocks: number;
@@ -203,7 +204,7 @@ export interface ReplayLog {
 /** Replays one path's events on a real actor; checks each reached state against the graph and the invariants. Answers the last snapshot's turn record. */
 export async function replayPath(
   steps: readonly { event: AgentTurnEvent; state: Snap }[],
-  input: AgentTurnInput,
+  input: AgentTurnMachineInput,
   log: ReplayLog,
 ): Promise<PersistedAgentTurn> {
   let pending: { resolve: (v: ExecuteToolOutput) => void; reject: (e: unknown) => void } | undefined;

@@ -1,0 +1,13 @@
+// The machine's input: a turn's input, or that plus a persisted turn to go on with.
+import type { AgentTurnInput } from './agent-turn-types.js';
+import type { PersistedAgentTurn } from './turn-record-types.js';
+
+/** What {@link agentTurnMachine} takes: a turn's input, and optionally a persisted turn to resume. */
+export interface AgentTurnMachineInput extends AgentTurnInput {
+  /**
+   * A persisted turn to go on with (`actor.getPersistedSnapshot()` of an earlier actor): the model,
+   * the history, the options and the reply in progress come from it; `client`, `tools`, `protocol`
+   * and `retry.retryOn` are given again here.
+   */
+  resume?: PersistedAgentTurn;
+}
