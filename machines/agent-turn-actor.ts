@@ -133,14 +133,14 @@ function resumeInput(setup: ResumeAgentTurnSetup): AgentTurnMachineInput {
  */
 export function createAgentTurnActor(setup: AgentTurnSetup | ResumeAgentTurnSetup): AgentTurnActor {
   let input: AgentTurnMachineInput;
-  if (setup.snapshot !== undefined) {
+  if (typeof setup === 'object' && setup !== null && setup.snapshot !== undefined) {
     input = resumeInput(setup as ResumeAgentTurnSetup); // a record this package cannot read throws a TurnRecordError
     checkTurnSetup(input);
   } else {
     checkTurnSetup(setup); // a setup that cannot work throws here, before anything starts
     input = agentTurnInput(setup as AgentTurnSetup);
   }
-  const actor = createActor(agentTurnMachine, { ...setup.actorOptions, input });
+  const actor = createActor(agentTurnMachine, { ...setup?.actorOptions, input });
   // XState's own persisted snapshot holds the client, the tools and the parser: the turn's record is plain JSON.
   return Object.assign(actor, {
     getPersistedSnapshot: () => persistAgentTurn(actor.getSnapshot()),
