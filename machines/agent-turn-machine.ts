@@ -9,7 +9,7 @@ import type { AgentTurnMachineInput } from './agent-turn-machine-input.js';
 import { chatActor } from './chat-actor.js';
 import { executeToolActor, toolErrorResult } from './execute-tool-actor.js';
 import { absorbEvents, endReply } from './reply-assembly.js';
-import { closeReply, historyContinuing, historyEnding, recordFailedAttempt } from './close-reply.js';
+import { closeReply, cutOffAtEnd, historyContinuing, historyEnding, recordFailedAttempt } from './close-reply.js';
 import {
   anyToolStarted,
   blockAtIndex,
@@ -203,6 +203,7 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
         streamEnded: true,
         responded: true,
         finishReason: ended.finishReason,
+        toolOutcomes: cutOffAtEnd(context, ended.blocks, ended.finishReason),
       };
     }),
     recordStreamError: assign(({ event }) => {

@@ -68,6 +68,7 @@ export function closeReply(
         skipped.push(block);
       }
     }
+    if (outcome.status === 'cut-off') cutOff = true;
     outcomes[block.call_id] = outcome;
     const isCompletion = block.name === c.options.completionTool && outcome.status === 'done' && c.result !== undefined;
     if (USED.has(outcome.status)) usedTool = true;
@@ -223,4 +224,24 @@ export function historyEnding(c: AgentTurnContext): ChatMessage[] {
   if (c.closing === undefined) return c.messages;
   const { assistant, results } = c.closing;
   return [...c.messages, assistant, ...(results.length > 0 ? toolResultMessages(results) : [])];
+}
+
+/**
+ * A stream that ended on its own with a tool use still open cut that tool off, whatever happens
+ * later (a rejection of an earlier tool does not make it 'skipped'): its outcome is fixed now, as
+ * the view already shows it. After a stop of ours the open tool is the stop's, not the end's.
+ */
+export function cutOffAtEnd(
+  c: AgentTurnContext,
+  blocks: readonly AssistantMessageContent[],
+  finishReason: string | undefined,
+): Record<string, ToolOutcome> {
+  if (c.stoppedBy !== undefined) return c.toolOutcomes;
+  let outcomes = c.toolOutcomes;
+  for (const block of blocks) {
+    if (block.type !== 'tool_use' || !block.partial || outcomes[block.call_id] !== undefined) continue;
+    const content = cutOffToolText(block, finishReason, undefined);
+    outcomes = { ...outcomes, [block.call_id]: { status: 'cut-off', content, isError: true } };
+  }
+  return outcomes;
 }

@@ -164,6 +164,17 @@ describe('tool statuses', () => {
     expect(tools(t.view()).map((b) => b.status)).toEqual(['done', 'cut-off']);
   });
 
+  it('a tool the end cut off stays cut off when an earlier tool is then rejected', () => {
+    const t = drivenTurn({ approval: ['write_to_file'], toolsPerMessage: 'sequential' });
+    t.send(text(`${WRITE}\n<read_file>\n<path>a.ts</path>\n`));
+    t.send({ type: 'CHAT.END' });
+    expect(tools(t.view()).map((b) => b.status)).toEqual(['awaiting-approval', 'cut-off']);
+    t.send({ type: 'REJECT', feedback: 'no' });
+    const after = tools(t.view());
+    expect(after.map((b) => b.status)).toEqual(['rejected', 'cut-off']);
+    expect(after[1].status === 'cut-off' && after[1].result).toContain('never arrived');
+  });
+
   it('errors and rejections carry their result; the completion tool is marked', async () => {
     const t = drivenTurn({ approval: ['write_to_file'], toolsPerMessage: 'sequential' });
     t.send(text(READ('a.ts')));
