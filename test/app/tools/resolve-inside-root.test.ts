@@ -115,6 +115,12 @@ describe('resolveInsideRoot', () => {
       ok: true,
       path: { relative: '.', absolute: workspace },
     });
+    // the given root deeper than the real one: only a path written with it is mapped onto the real root
+    await mkdir(path.join(base, 'links/deeper'), { recursive: true });
+    const deep = path.join(base, 'links/deeper/given');
+    await symlink(workspace, deep);
+    expect(await resolveInsideRoot(workspace, deep, path.join(workspace, 'src/b.ts'))).toEqual(expected);
+    expect(await resolveInsideRoot(workspace, deep, path.join(deep, 'src/b.ts'))).toEqual(expected);
     const out = path.join(given, '..', 'outside');
     expect(await resolveInsideRoot(workspace, given, out)).toEqual(refusal(out, 'is outside the workspace'));
   });
