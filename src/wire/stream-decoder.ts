@@ -48,13 +48,16 @@ export class ChatStreamDecoder {
   }
 
   feedBytes(bytes: Uint8Array): void {
+    // Stryker disable next-line ConditionalExpression: after a stop every decoded event is ignored (onMessage, onSseError); this only saves the decoding
     if (this.stopped) return;
     // Streaming mode keeps a character split across network chunks for the next call.
     const text = this.text.decode(bytes, { stream: true });
+    // Stryker disable next-line ConditionalExpression,StringLiteral: feeding '' is a no-op
     if (text !== '') this.sse.feed(text);
   }
 
   feedText(text: string): void {
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: feeding '' is a no-op, and after a stop every event is ignored
     if (!this.stopped && text !== '') this.sse.feed(text);
   }
 
@@ -93,9 +96,8 @@ export class ChatStreamDecoder {
       this.error = new ChatError(
         'too-large',
         `the reply passed ${this.maxReplyChars} characters (maxReplyChars) in chunk ${this.chunks}; the request was stopped`,
-        {
-          retryable: false,
-        },
+        // Stryker disable next-line ObjectLiteral: 'too-large' is not retryable by default; retryable: false says so where it is made
+        { retryable: false },
       );
     }
   }
@@ -111,10 +113,12 @@ export class ChatStreamDecoder {
    * SDK ends it at `[DONE]` (Snowflake Cortex sends no finish_reason) and throws on a fault.
    */
   end(): void {
+    // Stryker disable next-line ConditionalExpression: once stopped, the last feed below is ignored by onMessage/onSseError and the next line returns
     if (this.stopped) return;
     this.ending = true;
     // A last event without its blank line still counts; a cut-off line is caught as truncated.
     this.sse.feed(`${this.text.decode()}\n\n`);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: sawObjects is only set by feedChunk, which counts the chunk unless the decoder already stopped
     if (this.stopped || this.sawFinish || (this.sawObjects && this.chunks > 0)) return;
     const what =
       this.chunks === 0
@@ -128,6 +132,7 @@ export class ChatStreamDecoder {
   private onMessage(message: EventSourceMessage): void {
     if (this.stopped) return;
     const data = message.data;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: the exact match and the length bound only spare a trim() per chunk
     if (data === '[DONE]' || (data.length < 16 && data.trim() === '[DONE]')) {
       this.sawDone = true;
       return;
@@ -163,22 +168,24 @@ export class ChatStreamDecoder {
       this.error = new ChatError(
         'too-large',
         `an SSE event passed ${this.maxSseEventChars} characters after chunk ${this.chunks}; the request was stopped`,
-        {
-          retryable: false,
-        },
+        // Stryker disable next-line ObjectLiteral: 'too-large' is not retryable by default; retryable: false says so where it is made
+        { retryable: false },
       );
       return;
     }
     if (error.type !== 'unknown-field') return;
+    // Stryker disable next-line StringLiteral: eventsource-parser gives every unknown-field error its line
     const line = error.line ?? '';
     // Some servers write a bare JSON error line instead of an SSE event.
     if (line.trimStart().startsWith('{')) {
       let parsed: unknown;
       try {
         parsed = JSON.parse(line);
+        // Stryker disable next-line BlockStatement: parsed is undefined already when JSON.parse throws; the assignment says so
       } catch {
         parsed = undefined;
       }
+      // Stryker disable next-line ConditionalExpression: a line that starts with '{' parses to an object or not at all, never to null
       if (parsed !== null && typeof parsed === 'object' && 'error' in parsed) {
         this.error = providerError((parsed as { error: unknown }).error, `a line after chunk ${this.chunks}`);
         return;
