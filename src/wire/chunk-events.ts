@@ -22,6 +22,7 @@ function isObject(value: unknown): value is Json {
 }
 
 function count(value: unknown): number | undefined {
+  // Stryker disable next-line ConditionalExpression: Number.isFinite never coerces, so the typeof test only narrows the type
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
@@ -74,6 +75,7 @@ function appendReasoningDetails(details: unknown, out: ChatStreamEvent[], chunkN
     const entry: unknown = details[i];
     if (!isObject(entry)) throw malformed(chunkNumber, `reasoning_details[${i}] is not an object`, entry);
     const field = entry.type === 'reasoning.text' ? 'text' : entry.type === 'reasoning.summary' ? 'summary' : undefined;
+    // Stryker disable next-line ConditionalExpression: entry[undefined] is undefined too, which the next lines skip
     if (field === undefined) continue; // reasoning.encrypted and kinds to come carry no readable text
     const text = entry[field];
     if (text === undefined || text === null) continue;
@@ -91,6 +93,7 @@ function appendToolCalls(toolCalls: unknown, out: ChatStreamEvent[], chunkNumber
     if (!isObject(call)) throw malformed(chunkNumber, `tool_calls[${i}] is not an object`, call);
     // A few providers omit `index`; their calls then count by position.
     const index = call.index === undefined || call.index === null ? i : call.index;
+    // Stryker disable next-line ConditionalExpression: Number.isInteger is false for anything but a number; the typeof test only narrows the type
     if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) {
       throw malformed(chunkNumber, `tool_calls[${i}].index is not a non-negative integer`, call.index);
     }
@@ -134,6 +137,7 @@ export function appendChunkEvents(chunk: unknown, out: ChatStreamEvent[], chunkN
       const choice: unknown = choices[i];
       if (!isObject(choice)) throw malformed(chunkNumber, `choices[${i}] is not an object`, choice);
       if (choice.index !== undefined && choice.index !== null && choice.index !== 0) continue;
+      // Stryker disable next-line ConditionalExpression: an undefined or null choice error taken as the fault is dropped by the check before the throw
       if (fault === undefined && choice.error !== undefined && choice.error !== null) fault = choice.error;
       const delta = choice.delta ?? choice.message;
       if (delta !== undefined && delta !== null) {
@@ -166,9 +170,11 @@ export function appendChunkEvents(chunk: unknown, out: ChatStreamEvent[], chunkN
         throw malformed(chunkNumber, `choices[${i}].finish_reason is not a string`, reason);
       }
       // Some providers (Moonshot) put the usage inside the choice.
+      // Stryker disable next-line ConditionalExpression: taking an undefined choice usage changes nothing: no usage event either way
       if ((usage === undefined || usage === null) && choice.usage !== undefined) usage = choice.usage;
     }
   }
+  // Stryker disable next-line ConditionalExpression: fault is never null (chunk.error ?? undefined, and a null choice error is not taken); the test states the intent
   if (fault !== undefined && fault !== null) throw providerError(fault, `chunk ${chunkNumber}`);
   if (usage !== undefined && usage !== null) out.push({ type: 'usage', usage: normalizeUsage(usage, chunkNumber) });
   return finished;

@@ -84,6 +84,9 @@ describe('choices', () => {
     expect(eventsOf({ choices: [{ index: 0, delta: null, finish_reason: 'stop' }] }).events).toEqual([
       { type: 'finish', reason: 'stop' },
     ]);
+    expect(eventsOf({ choices: [{ index: 0, delta: null, message: null, finish_reason: 'stop' }] }).events).toEqual([
+      { type: 'finish', reason: 'stop' },
+    ]);
     expect(malformed({ choices: [{ index: 0, delta: 'text' }] })).toContain('choices[0].delta is not an object');
   });
 
@@ -116,6 +119,7 @@ describe('reasoning', () => {
       { type: 'reasoning', text: 'same' },
     ]);
     expect(deltaEvents({ reasoning_content: '', reasoning: '' })).toEqual([]);
+    expect(deltaEvents({ reasoning_content: 'a', reasoning: '' })).toEqual([{ type: 'reasoning', text: 'a' }]);
     expect(deltaEvents({ reasoning_content: null, reasoning: null })).toEqual([]);
   });
 
