@@ -133,7 +133,31 @@ function errorView(error: { code: string; message: string; status?: number } | u
   };
 }
 
-function recordedView(r: TurnRequest, number: number, completionTool: string): RequestView {
+/**
+ * The view of each recorded request, made once: a recorded request never changes, so every later
+ * snapshot gets the same RequestView object (a view costs the current reply's blocks, not the
+ * whole turn's, and renderers can compare requests by identity).
+ */
+const recordedViews = new WeakMap<
+  TurnRequest,
+  { number: number; completionTool: string; retried: boolean; view: RequestView }
+>();
+
+function recordedViewOnce(r: TurnRequest, number: number, completionTool: string, retried: boolean): RequestView {
+  const cached = recordedViews.get(r);
+  if (
+    cached !== undefined &&
+    cached.number === number &&
+    cached.completionTool === completionTool &&
+    cached.retried === retried
+  )
+    return cached.view;
+  const view = recordedView(r, number, completionTool, retried);
+  recordedViews.set(r, { number, completionTool, retried, view });
+  return view;
+}
+
+function recordedView(r: TurnRequest, number: number, completionTool: string, retried: boolean): RequestView {
   // Reasoning counts shown as the provider's only when they are (an estimate stays marked as one).
   const reported = r.usage !== undefined && !r.usage.estimated ? r.usage : undefined;
   const outcomes: Record<string, ToolOutcome> = {};
@@ -159,7 +183,7 @@ function recordedView(r: TurnRequest, number: number, completionTool: string): R
     attempt: r.attempt,
     status: r.status,
     blocks: blockViews(source),
-    retried: false,
+    retried,
     ...(!showsReasoning && hidden !== undefined && hidden > 0 ? { hiddenReasoningTokens: hidden } : {}),
     ...(r.finishReason !== undefined ? { finishReason: r.finishReason } : {}),
     ...(r.usage !== undefined ? { usage: r.usage } : {}),
@@ -260,9 +284,12 @@ export function selectView(snapshot: SnapshotFrom<AgentTurnMachine>): AgentTurnV
   const completionTool = c.options.completionTool;
   const requests: RequestView[] = [];
   let number = 0;
-  for (const r of c.requests) {
+  for (let i = 0; i < c.requests.length; i++) {
+    const r = c.requests[i];
     if (r.attempt === 0) number++;
-    requests.push(recordedView(r, Math.max(1, number), completionTool));
+    // A failed attempt that another one follows was retried; the last failure is the turn's own error.
+    const nextAttempt = i + 1 < c.requests.length ? c.requests[i + 1].attempt : c.replyOpen ? c.attempt : 0;
+    requests.push(recordedViewOnce(r, Math.max(1, number), completionTool, r.status === 'failed' && nextAttempt > 0));
   }
   let blocks: RequestView['blocks'];
   let open: RequestView | undefined;
@@ -293,10 +320,6 @@ export function selectView(snapshot: SnapshotFrom<AgentTurnMachine>): AgentTurnV
     requests.push(open);
   } else {
     blocks = requests.at(-1)?.blocks ?? [];
-  }
-  // A failed attempt that another one follows was retried; the last failure is the turn's own error.
-  for (let i = 0; i + 1 < requests.length; i++) {
-    if (requests[i].status === 'failed' && requests[i + 1].attempt > 0) requests[i].retried = true;
   }
   const error = errorView(c.error);
   const waiting = snapshot.hasTag('retrying') ? c.retryWait : undefined;
