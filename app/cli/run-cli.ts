@@ -42,6 +42,8 @@ export interface CliIo {
 }
 
 const SPINNER_INTERVAL_MS = 80;
+/** The live display redraws at most this often (about 30 times a second) however fast a reply streams. */
+const LIVE_REDRAW_MS = 33;
 
 /** Runs the CLI; resolves with the exit code. */
 export async function runCli(io: CliIo): Promise<number> {
@@ -125,6 +127,7 @@ async function runTurn(
         out: io.stdout,
         live,
         showReasoning: options.showReasoning,
+        minRedrawMs: LIVE_REDRAW_MS,
         ...(price ? { price } : {}),
       });
   const reporter = options.json ? createNdjsonReporter(io.stdout) : undefined;

@@ -44,6 +44,12 @@ export interface TerminalRendererOptions {
   showReasoning?: boolean;
   /** The model's price, for costs beside the token counts (none shown without it). */
   price?: TokenPrice;
+  /**
+   * Live mode: views arriving sooner than this after the last draw are drawn together, at most
+   * this long later (a reply streams hundreds of chunks a second; wrapping each is wasted work).
+   * 0 (the default) draws every view at once.
+   */
+  minRedrawMs?: number;
 }
 
 export interface TerminalRenderer {
@@ -137,7 +143,8 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
       p.chars = upTo;
     }
     if (!settled) return { text, blocking: true };
-    if (p.chars > 0) text += '\n';
+    // End the last line, unless the text itself did.
+    if (p.chars > 0 && !body.endsWith('\n')) text += '\n';
     if (block.type === 'reasoning') text += `${begin(p)}${folded(block)}\n`;
     p.done = true;
     return { text, blocking: false };
@@ -189,7 +196,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
 
   /** Only the end of a long unfinished paragraph can be on screen: the rest is not wrapped on every redraw. */
   const liveTail = (text: string): string => {
-    const most = screenRows() * columns() * 2;
+    const most = screenRows() * columns();
     return text.length > most ? `…${text.slice(-most)}` : text;
   };
 
@@ -272,12 +279,33 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     if (text !== '') out.write(text);
   }
 
+  const minRedrawMs = live ? (options.minRedrawMs ?? 0) : 0;
+  let lastDrawAt = 0;
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const cancelPending = () => {
+    if (pending !== undefined) clearTimeout(pending);
+    pending = undefined;
+  };
+  /** Draws the last view now. */
+  function drawNow(): void {
+    cancelPending();
+    if (!lastView || suspended || finished) return;
+    lastDrawAt = Date.now();
+    draw(lastView, false);
+  }
+  /** Draws the last view now, or once minRedrawMs has passed since the last draw. */
+  function drawSoon(): void {
+    const wait = lastDrawAt + minRedrawMs - Date.now();
+    if (minRedrawMs === 0 || wait <= 0) drawNow();
+    else if (pending === undefined) pending = setTimeout(drawNow, wait);
+  }
+
   return {
     update(view) {
       lastView = view;
       if (suspended || finished) return;
-      if (live && liveRows === 0) out.write(HIDE_CURSOR);
-      draw(view, false);
+      if (live && liveRows === 0 && lastDrawAt === 0) out.write(HIDE_CURSOR);
+      drawSoon();
     },
     commandOutput(callId, text) {
       commandOutputs.append(callId, text);
@@ -285,10 +313,12 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     tick() {
       frame++;
       // Redraw only when a spinner is on screen.
-      if (live && lastView && showsSpinner(lastView) && !suspended && !finished) draw(lastView, false);
+      if (live && lastView && showsSpinner(lastView) && !suspended && !finished) drawNow();
     },
     suspend() {
       if (suspended || finished) return;
+      // Whatever a later draw would have committed goes on screen before the prompt.
+      if (pending) drawNow();
       suspended = true;
       if (!live) return;
       // Print the cards under way for good, so the prompt appears below them.
@@ -318,6 +348,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
     },
     finish(view, summary) {
       if (finished) return;
+      cancelPending();
       const last = view ?? lastView;
       if (last) draw(last, true);
       else if (live && liveRows > 0) out.write(eraseRowsAbove(liveRows - 1));

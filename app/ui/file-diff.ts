@@ -28,12 +28,12 @@ export interface FileDiff extends Pick<FileChange, 'path' | 'change'> {
 export interface FileDiffOptions {
   /** Unchanged lines around each change (default 3). */
   context?: number;
-  /** Give up on a minimal diff after this many milliseconds and show the whole old and new text (default 2000). */
+  /** Give up on a minimal diff after this many milliseconds and show the whole old and new text (default 500). */
   timeoutMs?: number;
 }
 
 const DEFAULT_CONTEXT = 3;
-const DEFAULT_TIMEOUT_MS = 2_000;
+const DEFAULT_TIMEOUT_MS = 500;
 
 const withoutCr = (line: string) => (line.endsWith('\r') ? line.slice(0, -1) : line);
 const usesCrlf = (text: string | undefined) => text !== undefined && text.includes('\r\n');

@@ -118,6 +118,8 @@ describe.concurrent('the CLI in a terminal', () => {
         {
           content: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>',
           usage: { prompt_tokens: 12_000, completion_tokens: 250 },
+          // Slow enough for the status line to be drawn while it streams.
+          delayMs: 60,
         },
       ],
       [],

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTerminalRenderer } from '../../../app/cli/terminal-renderer.js';
 import type {
   AgentTurnView,
@@ -489,5 +489,34 @@ describe('terminal renderer: words wrap to the width, wide and combining charact
     n.update(view([answer(`${text} done`, false)]));
     n.finish(undefined, 'end');
     expect(narrow.screen()).toBe([...greedyWrap(`${text} done`, 30), '', 'end'].join('\n'));
+  });
+});
+
+describe('terminal renderer: redraws at most every minRedrawMs', () => {
+  it('draws the first view at once, coalesces the next ones, and flushes them before a prompt', () => {
+    vi.useFakeTimers();
+    try {
+      const term = new FakeTerminal(80, 24);
+      const writes: string[] = [];
+      const out = { columns: 80, rows: 24, write: (chunk: string) => (writes.push(chunk), term.write(chunk)) };
+      const r = createTerminalRenderer({ out, live: true, minRedrawMs: 50 });
+      r.update(view([answer('one', true)]));
+      const afterFirst = writes.length;
+      for (const text of ['one two', 'one two three', 'one two three\nfour']) r.update(view([answer(text, true)]));
+      expect(writes.length).toBe(afterFirst);
+      vi.advanceTimersByTime(50);
+      expect(writes.length).toBe(afterFirst + 1);
+      expect(term.screen()).toMatch(/^one two three\nfour/);
+      r.update(view([answer('one two three\nfour\nfive\n', true)]));
+      r.suspend();
+      // The pending view was drawn before the prompt: its finished lines are on screen for good.
+      expect(term.screen()).toBe('one two three\nfour\nfive');
+      r.resume();
+      r.finish(view([answer('one two three\nfour\nfive\n', false)]), 'end');
+      vi.advanceTimersByTime(100);
+      expect(term.screen()).toBe('one two three\nfour\nfive\n\nend');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

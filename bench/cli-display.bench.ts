@@ -1,0 +1,78 @@
+// What the CLI's display costs: the approval diff of a large file (fileDiff, the `diff` library)
+// and the terminal renderer streaming a long reply with every line wrapped to the width
+// (wrap-ansi, string-width) into an emulated 80-column terminal, one draw per chunk (the CLI
+// itself coalesces views and draws at most every 33 ms). Prints milliseconds.
+import { fileDiff } from '../app/ui/file-diff.js';
+import { revealInvisible } from '../app/ui/visible-text.js';
+import { createTerminalRenderer } from '../app/cli/terminal-renderer.js';
+import type { AgentTurnView, BlockView } from '../machines/turn-view-types.js';
+import { FakeTerminal } from '../test/support/fake-terminal.js';
+
+const RUNS = 5;
+
+function best(label: string, fn: () => void): number {
+  let min = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    fn();
+    min = Math.min(min, performance.now() - start);
+  }
+  console.log(`${label}: ${min.toFixed(1)} ms (best of ${RUNS})`);
+  return min;
+}
+
+function view(text: string, streaming: boolean): AgentTurnView {
+  const block: BlockView = {
+    key: '0:0',
+    request: 1,
+    type: 'text',
+    content: text,
+    status: streaming ? 'streaming' : 'complete',
+  };
+  return {
+    state: 'request.streaming',
+    phase: 'streaming',
+    request: 1,
+    requests: [{ key: '0', index: 0, number: 1, attempt: 0, status: 'streaming', blocks: [block], retried: false }],
+    blocks: [block],
+    currentStreamingContentIndex: 0,
+    usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: false },
+    tokens: { total: 0, reasoning: 0, estimated: true },
+    context: { window: 128_000, budget: 120_000, tokens: 0, estimated: true, droppedMessages: 0, truncations: [] },
+    done: false,
+  } as AgentTurnView;
+}
+
+export function run(): void {
+  const lines = Array.from({ length: 10_000 }, (_, i) => `  const value${i} = compute(${i}); // line ${i}`);
+  const before = `${lines.join('\n')}\n`;
+  const edited = lines.map((l, i) => (i % 200 === 0 ? `${l} // edited` : l));
+  const after = `${edited.join('\n')}\n`;
+  best(
+    'fileDiff, 10,000-line file, 50 scattered edits',
+    () => void fileDiff({ path: 'a.ts', change: 'edit', before, after }),
+  );
+  const rewritten = `${lines.map((l) => l.replace('compute', 'recompute')).join('\n')}\n`;
+  best(
+    'fileDiff, 10,000-line file, every line changed',
+    () => void fileDiff({ path: 'a.ts', change: 'overwrite', before, after: rewritten }),
+  );
+  best('revealInvisible over 1 MB of code', () => void revealInvisible(before.repeat(3), { keepTabs: true }));
+
+  const sentence = 'The parser streams a reply into blocks after every chunk, 日本語 included, and wraps café words. ';
+  const reply = Array.from({ length: 400 }, (_, i) => `${sentence.repeat(3)}${i % 4 === 3 ? '\n\n' : ''}`).join('');
+  const chunks = Math.ceil(reply.length / 16);
+  const ms = best(
+    `renderer: a ${(reply.length / 1024).toFixed(0)} KB reply in ${chunks} chunks of 16 characters, 80 columns`,
+    () => {
+      const term = new FakeTerminal(80, 40);
+      const renderer = createTerminalRenderer({ out: term, live: true });
+      for (let i = 16; i < reply.length; i += 16) renderer.update(view(reply.slice(0, i), true));
+      renderer.finish(view(reply, false), 'end');
+    },
+  );
+  const perDraw = ms / chunks;
+  console.log(
+    `  = ${(perDraw * 1000).toFixed(0)} µs per draw; the CLI draws at most every 33 ms, so at most ${((perDraw / 33) * 100).toFixed(1)}% of a core`,
+  );
+}
