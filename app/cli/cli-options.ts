@@ -26,6 +26,10 @@ export interface CliOptions {
   priceInput?: number;
   /** US dollars per million reply tokens (--price-output), overriding the model profile's. */
   priceOutput?: number;
+  /** --session FILE: keep the turn in this file after every step, to resume it after a crash. */
+  session?: string;
+  /** --resume FILE: go on with the turn of this session file (same workspace, same options). */
+  resume?: string;
   help: boolean;
 }
 

@@ -33,6 +33,11 @@ Options:
   --price-input USD   dollars per million prompt tokens, for the cost line (default: the
                       model profile's list price where known)
   --price-output USD  dollars per million reply tokens
+  --session FILE      keep the turn in FILE after every step (each tool result, request and
+                      approval), written atomically, to resume it after a crash
+  --resume FILE       go on with the turn of a session file, in the same workspace with the
+                      same options (only --json and --show-reasoning may be added); a tool
+                      that was running is not run again unless it only reads
   --help, -h          this text
 
 Writes and commands ask for approval in a terminal, one key: y yes, n no (then feedback),

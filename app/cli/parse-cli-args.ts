@@ -23,7 +23,11 @@ const VALUED = new Set([
   '--fault',
   '--price-input',
   '--price-output',
+  '--session',
+  '--resume',
 ]);
+/** With --resume, the session decides everything but these. */
+const RESUME_ALLOWS = new Set(['--resume', '--json', '--show-reasoning']);
 
 /**
  * Reads argv (without node and the script) and the environment. With no arguments at all it is
@@ -89,6 +93,16 @@ export function parseCliArgs(
     words.push(arg);
   }
   const task = words.join(' ').trim();
+  if (options.resume !== undefined) {
+    const other = argv.find((a) => a.startsWith('-') && !RESUME_ALLOWS.has(a.split('=')[0]) && a !== options.resume);
+    if (other !== undefined || task) {
+      return fail(
+        'invalid-value',
+        `--resume goes on with the session's own task and options; only --json and --show-reasoning may be added (got "${other ?? task}").`,
+      );
+    }
+    return { ok: true, options };
+  }
   if (task) options.task = task;
   if (options.model === 'scripted:scripted') {
     return fail(
@@ -171,6 +185,12 @@ function applyValue(options: CliOptions, name: string, value: string): string | 
     }
     case '--fault':
       options.fault = value;
+      return;
+    case '--session':
+    case '--resume':
+      if (value.trim() === '') return `${name} needs a file name.`;
+      if (name === '--session') options.session = value;
+      else options.resume = value;
       return;
     case '--price-input':
     case '--price-output': {

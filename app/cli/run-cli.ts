@@ -25,6 +25,16 @@ import { exitCodeFor, turnSummary } from './turn-summary.js';
 import { priceFor } from './usage-figures.js';
 import { taskMessage, type CommandIsolation } from './task-message.js';
 import { selectView } from '../../machines/select-view.js';
+import type { PersistedAgentTurn, PersistedTurnOutput } from '../../machines/turn-record-types.js';
+import {
+  CLI_SESSION_FORMAT,
+  CLI_SESSION_VERSION,
+  readSessionFile,
+  sessionOptions,
+  writeSessionFile,
+} from './cli-session.js';
+import { checkpointKey } from '../ui/turn-checkpoint.js';
+import { withSessionWrittenFirst } from './session-checkpoint.js';
 import type { AgentTurnView } from '../../machines/turn-view-types.js';
 
 /** The process around the CLI: real in app/cli.ts, fakes are possible. */
@@ -52,7 +62,7 @@ export async function runCli(io: CliIo): Promise<number> {
     io.stderr.write(`agent-turn: ${parsed.error.message}\n`);
     return 2;
   }
-  const options = parsed.options;
+  let options = parsed.options;
   if (options.help) {
     // `scripted` itself is --model scripted, not a profile to pick.
     io.stdout.write(
@@ -64,6 +74,27 @@ export async function runCli(io: CliIo): Promise<number> {
       ),
     );
     return 0;
+  }
+  let snapshot: PersistedAgentTurn | undefined;
+  if (options.resume !== undefined) {
+    const read = readSessionFile(path.resolve(io.cwd, options.resume));
+    if (!read.ok) {
+      io.stderr.write(`agent-turn: ${read.message}\n`);
+      return 2;
+    }
+    const { session } = read;
+    if (session.turn.status === 'done') return reportFinishedSession(io, options, session.turn.output);
+    // The same workspace and options; the key from this environment, never from the file.
+    options = {
+      ...session.cli,
+      apiKey: options.apiKey,
+      json: options.json,
+      showReasoning: options.showReasoning || session.cli.showReasoning,
+      help: false,
+      session: options.resume,
+      resume: options.resume,
+    };
+    snapshot = session.turn;
   }
   const root = path.resolve(io.cwd, options.workspace);
   if (!(await stat(root).catch(() => undefined))?.isDirectory()) {
@@ -86,7 +117,20 @@ export async function runCli(io: CliIo): Promise<number> {
         noSandbox: options.noSandbox,
       });
   if (commands?.notice) io.stderr.write(`agent-turn: ${commands.notice}\n`);
-  return runTurn(io, options, root, model.client, model.model, commands);
+  return runTurn(io, options, root, model.client, model.model, commands, snapshot);
+}
+
+/** `--resume` of a session whose turn is over: say so, with its outcome; nothing runs again. */
+async function reportFinishedSession(io: CliIo, options: CliOptions, output: PersistedTurnOutput): Promise<number> {
+  const message = `this session already finished (${output.reason})${output.result !== undefined ? `: ${output.result}` : ''}; nothing was run again.`;
+  if (options.json) {
+    const reporter = createNdjsonReporter(io.stdout);
+    reporter.line({ type: 'note', message });
+    await reporter.finish(output as never);
+  } else {
+    io.stdout.write(`agent-turn: ${message}\n`);
+  }
+  return exitCodeFor(output.reason);
 }
 
 function commandIsolation(options: CliOptions, commands: CommandSetup | undefined): CommandIsolation | undefined {
@@ -102,6 +146,7 @@ async function runTurn(
   client: ChatClient,
   modelName: string,
   commands: CommandSetup | undefined,
+  snapshot: PersistedAgentTurn | undefined,
 ): Promise<number> {
   const approvalNeeded = toolsNeedingApproval({ ...options, commandsNeedPerson: commands?.commandsNeedPerson });
   const interactive = io.stdin.isTTY === true;
@@ -166,13 +211,33 @@ async function runTurn(
   const approvals = prompter
     ? createApprovalFlow({ prompter, output: promptOutput, style, files: workspace, ...(pager ? { pager } : {}) })
     : undefined;
-  const actor = createAgentTurnActor({
+  const sessionFile = options.session !== undefined ? path.resolve(io.cwd, options.session) : undefined;
+  let sessionBroken = false;
+  /** Writes the session file (atomically) with the turn as it is now. */
+  const saveSession = () => {
+    if (sessionFile === undefined || sessionBroken) return;
+    try {
+      writeSessionFile(sessionFile, {
+        format: CLI_SESSION_FORMAT,
+        version: CLI_SESSION_VERSION,
+        cli: sessionOptions(options, root),
+        turn: actor.getPersistedSnapshot(),
+      });
+    } catch (error) {
+      // The turn goes on; it just could not be resumed from this file. Said once.
+      sessionBroken = true;
+      io.stderr.write(
+        `agent-turn: --session ${options.session}: cannot write it (${(error as Error).message}); the turn goes on without it.\n`,
+      );
+    }
+  };
+  const setup = {
     nativeTools: options.nativeTools,
     client,
     model: modelName,
     messages: [
       {
-        role: 'user',
+        role: 'user' as const,
         content: taskMessage(options.task, {
           workspace: workspace.root,
           readOnly: options.readOnly,
@@ -181,23 +246,29 @@ async function runTurn(
         }),
       },
     ],
-    tools: createNodeTools({
-      workspace,
-      readOnly: options.readOnly,
-      ask,
-      ...(commands ? { commands: commands.runner } : {}),
-      // A running command's output, live on the terminal (the model reads it whole when it ends).
-      ...(renderer
-        ? {
-            executeCommand: {
-              onOutput: (text: string, toolUse: { call_id: string }) => renderer.commandOutput(toolUse.call_id, text),
-            },
-          }
-        : {}),
-    }),
+    // Write-ahead: with --session, the file says a tool is running before the tool starts, so a
+    // crash while it runs is known after a resume (it is not run again unless it only reads).
+    tools: withSessionWrittenFirst(
+      createNodeTools({
+        workspace,
+        readOnly: options.readOnly,
+        ask,
+        ...(commands ? { commands: commands.runner } : {}),
+        // A running command's output, live on the terminal (the model reads it whole when it ends).
+        ...(renderer
+          ? {
+              executeCommand: {
+                onOutput: (text: string, toolUse: { call_id: string }) => renderer.commandOutput(toolUse.call_id, text),
+              },
+            }
+          : {}),
+      }),
+      saveSession,
+    ),
     approval: approvalNeeded,
     ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
-  });
+  };
+  const actor = createAgentTurnActor(snapshot !== undefined ? { ...setup, snapshot } : setup);
 
   const decided = new Set<string>();
   const decide = (view: AgentTurnView) => {
@@ -234,8 +305,18 @@ async function runTurn(
 
   let lastView: AgentTurnView | undefined;
   let displayBroken = false;
+  let lastCheckpoint = '';
   actor.subscribe({
     next(snapshot) {
+      // The session is written at every step that matters: a request sent or ended, a tool's
+      // result recorded, an approval asked or answered (not on every streamed chunk).
+      if (sessionFile !== undefined) {
+        const key = checkpointKey(selectView(snapshot));
+        if (key !== lastCheckpoint) {
+          lastCheckpoint = key;
+          saveSession();
+        }
+      }
       if (displayBroken) return;
       try {
         lastView = selectView(snapshot);
@@ -274,6 +355,7 @@ async function runTurn(
     stopListening();
     io.stdout.off('resize', onResize);
   }
+  saveSession();
   const finalView = selectView(actor.getSnapshot());
   renderer?.finish(finalView, turnSummary(output, style, price));
   await reporter?.finish(output);

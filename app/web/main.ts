@@ -28,6 +28,8 @@ import { createTurnActor, type TurnActor } from './turn-runner.js';
 import { outcomeText } from './outcome-text.js';
 import { createWireTap, type WireRecord } from './wire-tap.js';
 import { createWireView } from './wire-view.js';
+import { checkpointKey } from '../ui/turn-checkpoint.js';
+import { forgetTurn, loadInterruptedTurn, saveTurn, type SavedModelSource, type SavedTurn } from './saved-turn.js';
 
 const options = readPageOptions(location.search);
 const workspace = createMemoryWorkspace(DEMO_FILES);
@@ -215,8 +217,38 @@ function showProblem(text: string) {
   outcome.textContent = text;
 }
 
-function run(task: string) {
-  const source = modelSource();
+/** The model source a saved turn ran with (an endpoint's key is taken from the field again, never stored). */
+function savedSource(source: ModelSource): SavedModelSource {
+  return source.kind === 'scripted'
+    ? { kind: 'scripted', profile: source.profile, fault: source.fault, paceMs: source.paceMs ?? 0 }
+    : { kind: 'endpoint', baseURL: source.baseURL, model: source.model };
+}
+
+function restoredSource(saved: SavedModelSource): ModelSource {
+  return saved.kind === 'scripted'
+    ? { kind: 'scripted', profile: saved.profile, fault: saved.fault as ScriptedFault | 'none', paceMs: saved.paceMs }
+    : { kind: 'endpoint', baseURL: saved.baseURL, model: saved.model, apiKey: byId<HTMLInputElement>('api-key').value };
+}
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined; // storage disabled: turns are not kept across reloads
+  }
+}
+
+/** Saves the running turn with the workspace as it is now (set by run, called on every file change). */
+let keepWorkspace: (() => void) | undefined;
+workspace.onChange(() => keepWorkspace?.());
+
+/** Runs `task`, or (with `resume`) goes on with a turn a reload interrupted, its workspace restored first. */
+function run(task: string, resume?: SavedTurn) {
+  byId('resume-banner').hidden = true;
+  if (resume) for (const [file, content] of Object.entries(resume.files)) workspace.write(file, content);
+  const source = resume ? restoredSource(resume.settings.source) : modelSource();
+  const approval = resume ? resume.settings.approval : byId<HTMLInputElement>('approval').checked;
+  const nativeTools = resume ? resume.settings.nativeTools : byId<HTMLInputElement>('native-tools').checked;
   const made = createModelSource(source, (fetch) =>
     createWireTap(fetch, (record) => {
       wireDirty.add(record);
@@ -251,17 +283,47 @@ function run(task: string) {
       model: made.model,
       task,
       tools,
-      approval: byId<HTMLInputElement>('approval').checked ? WRITING_TOOL_NAMES : [],
-      nativeTools: byId<HTMLInputElement>('native-tools').checked,
+      approval: approval ? WRITING_TOOL_NAMES : [],
+      nativeTools,
       // Short waits in the demo (instant when the model is instant) so recovery is visible, not tedious.
       retryDelaysMs: instant ? [20, 40, 80] : [1000, 2000, 4000],
     },
     (event: InspectionEvent) => {
       if (tl.inspect(event as unknown as InspectionLike)) scheduleRender();
     },
+    resume?.turn,
   );
   current.actor = actor;
-  actor.subscribe({ next: scheduleRender, error: (error) => showProblem(`The machine stopped: ${String(error)}`) });
+  const turnActor = actor;
+  // Kept at every step that matters, so a reload can offer to resume the turn; forgotten once it ends.
+  const store = storage();
+  const settings = { approval, nativeTools, source: savedSource(source) };
+  let lastCheckpoint = '';
+  const keep = (snapshot: ReturnType<typeof turnActor.getSnapshot>) => {
+    if (!store || actor !== turnActor) return;
+    if (snapshot.status !== 'active') {
+      forgetTurn(store);
+      return;
+    }
+    const key = checkpointKey(selectView(snapshot));
+    if (key === lastCheckpoint) return;
+    lastCheckpoint = key;
+    saveNow();
+  };
+  const saveNow = () => {
+    if (!store || actor !== turnActor || turnActor.getSnapshot().status !== 'active') return;
+    const files = Object.fromEntries(workspace.files().map((file) => [file, workspace.read(file) ?? '']));
+    saveTurn(store, { task, settings, files, turn: turnActor.getPersistedSnapshot() });
+  };
+  // A file the person edits while the turn runs is kept too.
+  keepWorkspace = saveNow;
+  actor.subscribe({
+    next: (snapshot) => {
+      keep(snapshot);
+      scheduleRender();
+    },
+    error: (error) => showProblem(`The machine stopped: ${String(error)}`),
+  });
   byId<HTMLButtonElement>('run').disabled = true;
   byId<HTMLButtonElement>('stop').disabled = false;
   actor.start();
@@ -277,4 +339,28 @@ taskInput.addEventListener('keydown', (e) => {
   if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) byId<HTMLFormElement>('task-form').requestSubmit();
 });
 byId('stop').addEventListener('click', () => actor?.send({ type: 'ABORT' }));
+
+// A turn a reload interrupted: offer to resume it (its workspace restored), or to let it go.
+const RESUME_WHERE: Record<string, string> = {
+  request: 'its model request will be sent again',
+  retrying: 'it was waiting to retry',
+  'awaiting-approval': 'it was waiting for your approval',
+  'running-tool': 'a tool was running (it runs again only if it just reads)',
+  interrupted: 'a reply was arriving; what had arrived is kept',
+};
+const interrupted = storage() ? loadInterruptedTurn(storage() as Storage) : undefined;
+if (interrupted) {
+  const banner = byId('resume-banner');
+  setText(
+    byId('resume-text'),
+    `A turn was interrupted by a reload: “${interrupted.task}” — ${RESUME_WHERE[interrupted.turn.resume] ?? 'it can go on'}.`,
+  );
+  banner.hidden = false;
+  byId('resume-turn').addEventListener('click', () => run(interrupted.task, interrupted));
+  byId('discard-turn').addEventListener('click', () => {
+    const store = storage();
+    if (store) forgetTurn(store);
+    banner.hidden = true;
+  });
+}
 byId('controls').addEventListener('submit', (e) => e.preventDefault());

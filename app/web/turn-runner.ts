@@ -6,6 +6,7 @@ import type { AgentTurnInput, ToolFunctions } from '../../machines/agent-turn-ty
 import type { ChatClient } from '../../src/wire/index.js';
 import { clineThinkProtocol } from '../../src/protocol/index.js';
 import { PAGE_AGENT_INSTRUCTIONS } from './agent-instructions.js';
+import type { PersistedAgentTurn } from '../../machines/turn-record-types.js';
 
 export interface TurnSettings {
   client: ChatClient;
@@ -39,6 +40,12 @@ export function turnInput(s: TurnSettings): AgentTurnInput {
   return agentTurnInput(turnSetup(s));
 }
 
-export function createTurnActor(s: TurnSettings, inspect: (event: InspectionEvent) => void) {
-  return createAgentTurnActor({ ...turnSetup(s), actorOptions: { inspect } });
+/** The page's turn; with `snapshot`, the interrupted turn it goes on with (after a reload). */
+export function createTurnActor(
+  s: TurnSettings,
+  inspect: (event: InspectionEvent) => void,
+  snapshot?: PersistedAgentTurn,
+) {
+  const setup = { ...turnSetup(s), actorOptions: { inspect } };
+  return createAgentTurnActor(snapshot !== undefined ? { ...setup, snapshot } : setup);
 }

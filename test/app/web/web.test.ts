@@ -245,6 +245,39 @@ describe('web page', () => {
     await page.close();
   }, 30_000);
 
+  it('a reload while a write waits for approval offers to resume the turn, with the workspace as it was', async () => {
+    const { page, errors } = await openPage('?pace=0');
+    await page
+      .getByTestId('task-input')
+      .fill('Read README.md and write notes.md with what you learn about the project.');
+    await page.getByTestId('submit').click();
+    await page.locator('[data-testid=tool-card][data-status=awaiting-approval]').waitFor({ timeout: 15_000 });
+    // A file the person edited while the turn waited must come back too.
+    await page.getByTestId('file-README.md').click();
+    await page.getByTestId('file-editor').fill('# Pocket Ledger, edited\n');
+    await page.getByTestId('file-editor').blur();
+    await page.reload();
+    const banner = page.getByTestId('resume-banner');
+    await banner.waitFor({ timeout: 15_000 });
+    expect(await banner.textContent()).toContain('it was waiting for your approval');
+    await page.getByTestId('resume-turn').click();
+    const card = page.locator('[data-testid=tool-card][data-status=awaiting-approval]');
+    await card.waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('active-state').textContent()).toBe('resumed.awaitingApproval');
+    await card.getByTestId('approve').click();
+    await page.locator('[data-testid=outcome][data-reason=completed]').waitFor({ timeout: 15_000 });
+    await page.getByTestId('file-notes.md').click();
+    expect(await page.getByTestId('file-editor').inputValue()).toContain('# Notes for: Read README.md');
+    await page.getByTestId('file-README.md').click();
+    expect(await page.getByTestId('file-editor').inputValue()).toBe('# Pocket Ledger, edited\n');
+    // The turn is over: a reload offers nothing.
+    await page.reload();
+    await page.getByTestId('submit').waitFor();
+    expect(await page.getByTestId('resume-banner').isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('talks to a real OpenAI-compatible endpoint over HTTP with a key', async () => {
     const endpoint = await startScriptedServer({ port: 0, pace: 0, apiKey: 'sk-test' });
     try {
