@@ -5,6 +5,10 @@
 // snapshot absorbed (`replyEventCount`); when the shared assembler has moved past that point (another
 // branch pushed or ended it), a fresh one is rebuilt from the event log. In a plain run every
 // snapshot is the newest one, so nothing is ever rebuilt.
+//
+// The log does not hold the text twice: a text or reasoning delta is logged as where it ends in
+// the assembler's own `content` / `reasoning`, which only ever grow at their end, so any earlier
+// event count finds its text there (a 60 MB reply costs 60 MB here, not 120).
 import type { AssistantMessageContent } from '../src/parser/blocks.js';
 import type { Protocol } from '../src/protocol/define-protocol.js';
 import { createBlockAssembler, type BlockAssembler } from '../src/reply/block-assembler.js';
@@ -16,10 +20,15 @@ export interface ReplyAssemblyOptions {
   startInReasoning: boolean;
 }
 
+/** A logged event: a text or reasoning delta as the offset where it ends in the assembler's text. */
+type LoggedEvent =
+  | Exclude<ChatStreamEvent, { type: 'text' | 'reasoning' }>
+  | { span: 'text' | 'reasoning'; end: number };
+
 /** Opaque: read it through the functions below. */
 export interface ReplyAssembly {
   readonly options: ReplyAssemblyOptions;
-  readonly log: ChatStreamEvent[];
+  readonly log: readonly LoggedEvent[];
   readonly assembler: BlockAssembler;
   /** Set once ended: whether the end was a truncated one (answers differ for native calls). */
   readonly ended: false | { truncated: boolean };
@@ -27,9 +36,25 @@ export interface ReplyAssembly {
 
 interface MutableReplyAssembly {
   options: ReplyAssemblyOptions;
-  log: ChatStreamEvent[];
+  log: LoggedEvent[];
   assembler: BlockAssembler;
   ended: false | { truncated: boolean };
+}
+
+/** The first `count` events of the assembly's log as they arrived (texts read back from the assembler). */
+export function replyEvents(assembly: ReplyAssembly, count: number): ChatStreamEvent[] {
+  const events: ChatStreamEvent[] = [];
+  const from = { text: 0, reasoning: 0 };
+  for (const entry of assembly.log.slice(0, count)) {
+    if (!('span' in entry)) {
+      events.push(entry);
+      continue;
+    }
+    const whole = entry.span === 'text' ? assembly.assembler.content : assembly.assembler.reasoning;
+    events.push({ type: entry.span, text: whole.slice(from[entry.span], entry.end) });
+    from[entry.span] = entry.end;
+  }
+  return events;
 }
 
 export function createReplyAssembly(options: ReplyAssemblyOptions): ReplyAssembly {
@@ -46,7 +71,7 @@ function at(assembly: ReplyAssembly, eventCount: number, endedAs?: { truncated: 
   if (assembly.log.length === eventCount && reusable) return assembly as MutableReplyAssembly;
   const log = assembly.log.slice(0, eventCount);
   const assembler = createBlockAssembler(assembly.options);
-  for (const event of log) assembler.push(event);
+  for (const event of replyEvents(assembly, eventCount)) assembler.push(event);
   return { options: assembly.options, log, assembler, ended: false };
 }
 
@@ -77,8 +102,10 @@ export function absorbEvents(
       while (i < events.length && events[i].type === type) text += (events[i++] as { text: string }).text;
       if (text !== event.text) event = { type, text };
     }
-    next.log.push(event);
     blocks = next.assembler.push(event);
+    if (event.type === 'text') next.log.push({ span: 'text', end: next.assembler.content.length });
+    else if (event.type === 'reasoning') next.log.push({ span: 'reasoning', end: next.assembler.reasoning.length });
+    else next.log.push(event);
   }
   return { assembly: next, eventCount: next.log.length, blocks };
 }

@@ -7,7 +7,7 @@ import { clineThinkProtocol } from '../src/protocol/cline-protocol.js';
 import { ChatError } from '../src/wire/errors.js';
 import { errorMarker, isMarkedInstance, markError } from '../src/errors/error-marker.js';
 import type { AgentTurnInput, AgentTurnOutput, TurnRequest } from './agent-turn-types.js';
-import { absorbEvents, createReplyAssembly, endReply } from './reply-assembly.js';
+import { absorbEvents, createReplyAssembly, endReply, replyEvents } from './reply-assembly.js';
 import { anyToolStarted, freshReply, resolveTurnOptions } from './turn-context.js';
 import type { AgentTurnContext, StopCause } from './turn-context-types.js';
 import type {
@@ -110,7 +110,7 @@ export function resumePointOf(s: TurnSnapshotLike): ResumePoint {
 function persistedReply(c: AgentTurnContext): PersistedReply {
   return {
     idPrefix: c.idPrefix,
-    events: c.replyAssembly.log.slice(0, c.replyEventCount),
+    events: replyEvents(c.replyAssembly, c.replyEventCount),
     streamEnded: c.streamEnded,
     currentStreamingContentIndex: c.currentStreamingContentIndex,
     toolOutcomes: c.toolOutcomes,

@@ -4,6 +4,7 @@
 import { estimateTokens } from '../src/wire/estimate-tokens.js';
 import type { ChatMessage, ChatToolCall, ChatUsage } from '../src/wire/types.js';
 import type { TurnUsage } from './agent-turn-types.js';
+import { jsonLength } from '../src/wire/json-length.js';
 
 export const ZERO_USAGE: TurnUsage = Object.freeze({
   promptTokens: 0,
@@ -22,7 +23,7 @@ export function estimateRequestUsage(
   messages: readonly ChatMessage[],
   reply: { content: string; reasoning: string; toolCalls: readonly ChatToolCall[] },
 ): TurnUsage {
-  const promptTokens = estimateTokens(JSON.stringify(messages));
+  const promptTokens = Math.ceil(jsonLength(messages) / 4);
   const reasoningTokens = estimateTokens(reply.reasoning);
   let completionTokens = estimateTokens(reply.content) + reasoningTokens;
   for (const call of reply.toolCalls) completionTokens += estimateTokens(call.function.name + call.function.arguments);

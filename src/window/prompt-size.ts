@@ -1,5 +1,5 @@
 // How many tokens a prompt takes, estimated from its text where the provider has not counted it.
-import { estimateTokens } from '../wire/estimate-tokens.js';
+import { jsonLength } from '../wire/json-length.js';
 import type { ChatMessage, ChatToolDefinition } from '../wire/types.js';
 
 /** What a chat format adds around each message (role markers, separators), in tokens. */
@@ -7,12 +7,23 @@ export const MESSAGE_OVERHEAD_TOKENS = 4;
 
 /** A rough count for one message: its JSON (content, tool calls, ids) at about four characters a token, plus the per-message overhead. */
 export function estimateMessageTokens(message: ChatMessage): number {
-  return estimateTokens(JSON.stringify(message)) + MESSAGE_OVERHEAD_TOKENS;
+  let tokens = measured.get(message);
+  if (tokens === undefined) {
+    tokens = Math.ceil(jsonLength(message) / 4) + MESSAGE_OVERHEAD_TOKENS;
+    measured.set(message, tokens);
+  }
+  return tokens;
 }
+
+/**
+ * Each message is measured once: a turn's history keeps its message objects and never changes
+ * them, and the prompt is estimated before every request (a 60 MB message took 120 ms a time).
+ */
+const measured = new WeakMap<ChatMessage, number>();
 
 /** A rough count for a whole prompt: every message, plus the native tool definitions sent with it. */
 export function estimatePromptTokens(messages: readonly ChatMessage[], tools?: readonly ChatToolDefinition[]): number {
-  let total = tools !== undefined && tools.length > 0 ? estimateTokens(JSON.stringify(tools)) : 0;
+  let total = tools !== undefined && tools.length > 0 ? Math.ceil(jsonLength(tools) / 4) : 0;
   for (const message of messages) total += estimateMessageTokens(message);
   return total;
 }

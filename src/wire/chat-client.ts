@@ -16,6 +16,7 @@ import type {
   FetchLike,
 } from './types.js';
 import { Watchdog } from './watchdog.js';
+import { requestBody } from './request-body.js';
 
 /** How the client reaches the server, and the limits every request gets unless it sets its own. */
 export interface ChatClientOptions extends ChatLimits {
@@ -79,7 +80,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     try {
       // untilAborted: a fetch that ignores its signal still ends at once.
       return await untilAborted(
-        fetchImpl!(url, { method: 'POST', headers, body: JSON.stringify(body), signal: requestSignal }),
+        fetchImpl!(url, { method: 'POST', headers, body: requestBody(body), signal: requestSignal }),
         signal,
       );
     } catch (error) {

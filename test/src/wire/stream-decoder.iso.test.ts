@@ -2,7 +2,7 @@
 // the end out. What it ignores, what it refuses, and that nothing is read after a fault or [DONE].
 import { describe, expect, it } from 'vitest';
 import { ChatStreamDecoder } from '../../../src/wire/stream-decoder.js';
-import { delta, finishChunk, sse } from './wire-fixtures.js';
+import { delta, finishChunk, sse } from '../../support/wire-fixtures.js';
 
 /** A decoder fed `text` in one piece and ended. */
 function decode(text: string, maxReplyChars?: number) {
