@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BLOB_BODY_CHARS, jsonPieces, requestBody } from '../../../src/wire/request-body.js';
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 describe('jsonPieces', () => {
   it('joined, is JSON.stringify of any JSON value, at any piece size, strings of any code units included', () => {
     fc.assert(
@@ -23,7 +25,7 @@ describe('jsonPieces', () => {
     for (const size of [1, 2, 3, 5]) {
       const pieces = jsonPieces(odd, size);
       expect(pieces.join('')).toBe(JSON.stringify(odd));
-      for (const piece of pieces) expect(piece.isWellFormed()).toBe(true);
+      for (const piece of pieces) expect(LONE_SURROGATE.test(piece)).toBe(false);
     }
     expect(jsonPieces(undefined, 4)).toEqual([]);
   });
