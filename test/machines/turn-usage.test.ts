@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import { addUsage, reportedUsage, ZERO_USAGE } from '../../machines/turn-usage.js';
+import { addUsage, estimateRequestUsage, reportedUsage, ZERO_USAGE } from '../../machines/turn-usage.js';
 import type { ChatStreamEvent, ChatUsage } from '../../src/wire/types.js';
 import { createScriptedClient, textEvents, type ScriptedReply } from '../support/scripted-client.js';
 
@@ -82,5 +82,35 @@ describe('addUsage', () => {
   it('nothing added changes nothing; the turn starts at zero, reported', () => {
     expect(addUsage(a, undefined)).toBe(a);
     expect(ZERO_USAGE).toEqual({ promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: false });
+  });
+});
+
+describe('estimateRequestUsage: a reply that came without usage', () => {
+  const messages = [{ role: 'user' as const, content: 'task' }];
+  // the prompt: its JSON text, about four characters a token
+  const promptTokens = Math.ceil(JSON.stringify(messages).length / 4);
+
+  it('counts the prompt, and the output as content + reasoning + every tool call, about four characters a token', () => {
+    const usage = estimateRequestUsage(messages, {
+      content: 'a'.repeat(8), // 2
+      reasoning: 'r'.repeat(12), // 3
+      toolCalls: [
+        { id: 'c1', type: 'function', function: { name: 'read', arguments: '{"p":"x"}' } }, // 13 chars: 4
+        { id: 'c2', type: 'function', function: { name: 'ls', arguments: '{}' } }, // 4 chars: 1
+      ],
+    });
+    expect(usage).toEqual({
+      promptTokens,
+      completionTokens: 2 + 3 + 4 + 1,
+      totalTokens: promptTokens + 10,
+      reasoningTokens: 3,
+      estimated: true,
+    });
+  });
+
+  it('names reasoning tokens only when the reply had reasoning', () => {
+    const usage = estimateRequestUsage(messages, { content: 'abcd', reasoning: '', toolCalls: [] });
+    expect(usage).toEqual({ promptTokens, completionTokens: 1, totalTokens: promptTokens + 1, estimated: true });
+    expect('reasoningTokens' in usage).toBe(false);
   });
 });
