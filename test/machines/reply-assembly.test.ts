@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absorbEvents, createReplyAssembly, endReply } from '../../machines/reply-assembly.js';
+import { absorbEvents, createReplyAssembly, endReply, replyEvents } from '../../machines/reply-assembly.js';
 import { clineThinkProtocol } from '../../src/protocol/index.js';
 import type { ChatStreamEvent } from '../../src/wire/types.js';
 
@@ -40,5 +40,73 @@ describe('reply assembly kept in context', () => {
     for (const p of pieces) one = absorbEvents(one.assembly, one.eventCount, [text(p)]);
     expect(batched.blocks).toEqual(one.blocks);
     expect(batched.eventCount).toBe(1);
+  });
+});
+
+describe('the event log of a reply', () => {
+  const fresh = () => createReplyAssembly({ protocol: clineThinkProtocol, idPrefix: 'p', startInReasoning: false });
+  const reasoning = (t: string): ChatStreamEvent => ({ type: 'reasoning', text: t });
+
+  it('gives back the events as absorbed, runs of one kind merged, texts read back from the reply itself', () => {
+    const a = absorbEvents(fresh(), 0, [reasoning('hm'), reasoning('m '), text('Hello'), text(' there')]);
+    const b = absorbEvents(a.assembly, a.eventCount, [
+      { type: 'finish', reason: 'stop' },
+      reasoning('late'),
+      text('!'),
+    ]);
+    expect(b.eventCount).toBe(5);
+    expect(replyEvents(b.assembly, b.eventCount)).toEqual([
+      reasoning('hmm '),
+      text('Hello there'),
+      { type: 'finish', reason: 'stop' },
+      reasoning('late'),
+      text('!'),
+    ]);
+    // the first events only: a snapshot of an earlier point reads its own prefix
+    expect(replyEvents(b.assembly, 2)).toEqual([reasoning('hmm '), text('Hello there')]);
+    expect(replyEvents(b.assembly, 0)).toEqual([]);
+  });
+
+  it('an earlier snapshot continued elsewhere answers from its own point: its text, its reasoning, nothing later', () => {
+    const a = absorbEvents(fresh(), 0, [reasoning('plan'), text('Hello')]);
+    const later = absorbEvents(a.assembly, a.eventCount, [reasoning(' more'), text(' world')]);
+    const fork = absorbEvents(later.assembly, a.eventCount, [text(' there')]);
+    expect(fork.assembly).not.toBe(later.assembly);
+    expect(fork.eventCount).toBe(3);
+    expect(fork.blocks).toEqual([
+      { type: 'reasoning', reasoning: 'plan', partial: false },
+      { type: 'text', content: 'Hello there', partial: true },
+    ]);
+    expect(replyEvents(fork.assembly, fork.eventCount)).toEqual([reasoning('plan'), text('Hello'), text(' there')]);
+    // the branch that went on is untouched
+    expect(endReply(later.assembly, later.eventCount, false).content).toBe('Hello world');
+  });
+
+  it('ending twice alike answers the first end; the newest snapshot is moved on in place, never copied', () => {
+    const a = absorbEvents(fresh(), 0, [text('Hi <read_file><path>a')]);
+    const b = absorbEvents(a.assembly, a.eventCount, [text('</path>')]);
+    expect(b.assembly).toBe(a.assembly);
+    const first = endReply(b.assembly, b.eventCount, true);
+    expect(first.assembly).toBe(b.assembly);
+    const again = endReply(first.assembly, first.eventCount, true);
+    expect(again.assembly).toBe(first.assembly);
+    expect(again.blocks).toBe(first.blocks);
+    expect(again).toMatchObject({ content: 'Hi <read_file><path>a</path>', eventCount: 2, finishReason: undefined });
+    expect(again.blocks.at(-1)).toMatchObject({ type: 'tool_use', params: { path: 'a' }, partial: true });
+  });
+
+  it('an ended reply takes no more events in place: a later event forks from the log', () => {
+    const a = absorbEvents(fresh(), 0, [text('Hello')]);
+    const ended = endReply(a.assembly, a.eventCount, false);
+    const more = absorbEvents(ended.assembly, ended.eventCount, [text(' again')]);
+    expect(more.assembly).not.toBe(ended.assembly);
+    expect(more.blocks).toEqual([{ type: 'text', content: 'Hello again', partial: true }]);
+  });
+
+  it('the ended reply carries its usage and finish reason', () => {
+    const usage = { promptTokens: 3, completionTokens: 2, totalTokens: 5 };
+    const a = absorbEvents(fresh(), 0, [text('ok'), { type: 'usage', usage }, { type: 'finish', reason: 'length' }]);
+    const ended = endReply(a.assembly, a.eventCount, false);
+    expect(ended).toMatchObject({ usage, finishReason: 'length', reasoning: '', toolCalls: [], eventCount: 3 });
   });
 });

@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
 import type { AgentTurnInput, ToolOutcome } from '../../machines/agent-turn-types.js';
-import { anyToolStarted, chatRequestOf, initialContext, resolveTurnOptions } from '../../machines/turn-context.js';
+import {
+  anyToolStarted,
+  chatRequestOf,
+  freshReply,
+  initialContext,
+  needsApproval,
+  pendingToolAtIndex,
+  resolveTurnOptions,
+} from '../../machines/turn-context.js';
+import type { ToolUse } from '../../src/parser/blocks.js';
+import { clineProtocol, clineThinkProtocol } from '../../src/protocol/index.js';
 import { ChatError } from '../../src/wire/errors.js';
 import { createScriptedClient, reply, textEvents, type ScriptedReply } from '../support/scripted-client.js';
 
@@ -86,6 +96,90 @@ describe('options', () => {
   });
 });
 
+describe('options given', () => {
+  it('each option given is the one the turn uses', () => {
+    const retryOn = () => false;
+    const newIdPrefix = () => 'fixed';
+    const o = resolveTurnOptions(
+      input(undefined, {
+        maxRequests: 5,
+        toolsPerMessage: 'sequential',
+        completionTool: 'finish',
+        retry: { delaysMs: [1, 2], retryOn, maxRetryAfterMs: 9 },
+        nudge: { maxConsecutiveMistakes: 7 },
+        startInReasoning: true,
+        drain: { graceMs: 11, maxChars: 12 },
+        idempotentTools: ['ls'],
+        idPrefix: newIdPrefix,
+      }),
+    );
+    expect(o).toMatchObject({
+      maxRequests: 5,
+      toolsPerMessage: 'sequential',
+      completionTool: 'finish',
+      retryDelaysMs: [1, 2],
+      maxRetryAfterMs: 9,
+      maxConsecutiveMistakes: 7,
+      startInReasoning: true,
+      drain: { graceMs: 11, maxChars: 12 },
+      idempotentTools: ['ls'],
+    });
+    expect(o.retryOn).toBe(retryOn);
+    expect(o.newIdPrefix).toBe(newIdPrefix);
+  });
+
+  it('defaults: a Retry-After of at most a minute, the reading tools idempotent, a fresh 10-character id prefix per reply', () => {
+    const o = resolveTurnOptions(input());
+    expect(o.maxRetryAfterMs).toBe(60_000);
+    expect(o.idempotentTools).toEqual(['read_file', 'list_files', 'search_files']);
+    const a = o.newIdPrefix();
+    expect(a).toMatch(/^[\w-]{10}$/);
+    expect(o.newIdPrefix()).not.toBe(a);
+  });
+
+  it("the context window and the reply's room: a positive whole number given wins over the model's profile", () => {
+    // an unknown model gets the default profile: 128,000 tokens, 8,192 for the reply
+    expect(resolveTurnOptions(input())).toMatchObject({ contextWindow: 128_000, maxOutputTokens: 8_192 });
+    expect(resolveTurnOptions(input(undefined, { contextWindow: 50_000, maxOutputTokens: 1_000 }))).toMatchObject({
+      contextWindow: 50_000,
+      maxOutputTokens: 1_000,
+    });
+    for (const bad of [0, -5, 1.5, Number.NaN])
+      expect(
+        resolveTurnOptions(input(undefined, { contextWindow: bad, maxOutputTokens: bad })),
+        String(bad),
+      ).toMatchObject({
+        contextWindow: 128_000,
+        maxOutputTokens: 8_192,
+      });
+    expect(resolveTurnOptions(input(undefined, { contextWindow: 1, maxOutputTokens: 1 }))).toMatchObject({
+      contextWindow: 1,
+      maxOutputTokens: 1,
+    });
+  });
+
+  it("the reply's room is never the whole window: at most the window less one token, at least one", () => {
+    expect(resolveTurnOptions(input(undefined, { contextWindow: 4_000 })).maxOutputTokens).toBe(3_999);
+    expect(resolveTurnOptions(input(undefined, { contextWindow: 4_000, maxOutputTokens: 4_000 })).maxOutputTokens).toBe(
+      3_999,
+    );
+    expect(resolveTurnOptions(input(undefined, { contextWindow: 4_000, maxOutputTokens: 3_998 })).maxOutputTokens).toBe(
+      3_998,
+    );
+    expect(resolveTurnOptions(input(undefined, { contextWindow: 1 })).maxOutputTokens).toBe(1);
+  });
+
+  it("lists given are copied: changing the caller's array later changes nothing", () => {
+    const delaysMs = [5];
+    const idempotentTools = ['ls'];
+    const o = resolveTurnOptions(input(undefined, { retry: { delaysMs }, idempotentTools }));
+    delaysMs.push(6);
+    idempotentTools.push('rm');
+    expect(o.retryDelaysMs).toEqual([5]);
+    expect(o.idempotentTools).toEqual(['ls']);
+  });
+});
+
 describe('whether a tool of the reply started', () => {
   const outcomes = (status: ToolOutcome['status']) => ({
     ...initialContext(input()),
@@ -121,5 +215,90 @@ describe('whether a tool of the reply started', () => {
       { role: 'assistant', content: `${READ_A} and then` },
       { role: 'user', content: expect.stringContaining('<error>\nno such file\n</error>') },
     ]);
+  });
+});
+
+describe('the context a turn starts with', () => {
+  it('holds the input (the history copied), the think-tag protocol by default, no tools, nothing counted yet', () => {
+    const messages = [{ role: 'user' as const, content: 'task' }];
+    const c = initialContext({ ...input(), messages });
+    expect(c.messages).toEqual(messages);
+    expect(c.messages).not.toBe(messages);
+    expect(c).toMatchObject({
+      model: 'm',
+      protocol: clineThinkProtocol,
+      tools: {},
+      requestOptions: {},
+      requests: [],
+      requestCount: 0,
+      attempt: 0,
+      consecutiveMistakes: 0,
+      usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: false },
+      sentEstimate: 0,
+      droppedMessages: 0,
+      truncations: [],
+      contextRetried: false,
+      replyOpen: false,
+    });
+    expect(initialContext({ ...input(), protocol: clineProtocol }).protocol).toBe(clineProtocol);
+  });
+
+  it('a fresh reply: a new id prefix, nothing read, no block, no outcome, nothing stopped, the reply open', () => {
+    const c = { ...initialContext({ ...input(), idPrefix: () => 'r1' }), replyEventCount: 5 };
+    const fresh = freshReply(c);
+    expect(fresh).toEqual({
+      idPrefix: 'r1',
+      replyAssembly: expect.anything(),
+      replyEventCount: 0,
+      chatBacklog: { events: [] },
+      blocks: [],
+      currentStreamingContentIndex: 0,
+      toolOutcomes: {},
+      responded: false,
+      streamEnded: false,
+      finishReason: undefined,
+      streamError: undefined,
+      stoppedBy: undefined,
+      charsAfterStop: 0,
+      readingStopped: false,
+      rejectionFeedback: undefined,
+      retryWait: undefined,
+      replyOpen: true,
+      closing: undefined,
+    });
+    expect(fresh.replyAssembly.options).toEqual({ protocol: c.protocol, idPrefix: 'r1', startInReasoning: false });
+  });
+});
+
+describe('the block being presented', () => {
+  const tool = (partial: boolean, call_id = 'p_0'): ToolUse => ({
+    type: 'tool_use',
+    name: 'read_file',
+    params: { path: 'a' },
+    partial,
+    call_id,
+  });
+  const at = (blocks: ToolUse[] | { type: 'text'; content: string; partial: boolean }[], extra = {}) => ({
+    ...initialContext(input()),
+    blocks,
+    currentStreamingContentIndex: 0,
+    ...extra,
+  });
+
+  it('is a pending tool only when it is a complete tool use without an outcome yet', () => {
+    expect(pendingToolAtIndex(at([tool(false)]))).toEqual(tool(false));
+    expect(pendingToolAtIndex(at([tool(true)]))).toBeUndefined();
+    expect(pendingToolAtIndex(at([{ type: 'text', content: 'hi', partial: false }]))).toBeUndefined();
+    expect(pendingToolAtIndex(at([]))).toBeUndefined();
+    expect(pendingToolAtIndex(at([tool(false)], { toolOutcomes: { p_0: { status: 'running' } } }))).toBeUndefined();
+    expect(pendingToolAtIndex(at([tool(false)], { toolOutcomes: { other: { status: 'done' } } }))).toEqual(tool(false));
+  });
+
+  it('needs approval when every tool does, or when its name is listed', () => {
+    const ctx = (approval: AgentTurnInput['approval']) => initialContext({ ...input(), approval });
+    expect(needsApproval(ctx(true), tool(false))).toBe(true);
+    expect(needsApproval(ctx(['read_file']), tool(false))).toBe(true);
+    expect(needsApproval(ctx(['write_to_file']), tool(false))).toBe(false);
+    expect(needsApproval(ctx(false), tool(false))).toBe(false);
   });
 });
