@@ -7,6 +7,15 @@ import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
 import type { AgentTurnInput, ToolFunctions } from '../../machines/agent-turn-types.js';
 import { ChatError } from '../../src/wire/errors.js';
 import type { ToolUse } from '../../src/parser/blocks.js';
+import {
+  cutOffAtEnd,
+  historyContinuing,
+  historyEnding,
+  recordFailedAttempt,
+  withoutHeldBackTail,
+} from '../../machines/close-reply.js';
+import { absorbEvents } from '../../machines/reply-assembly.js';
+import { initialContext } from '../../machines/turn-context.js';
 import { createScriptedClient, reply, textEvents, type ScriptedReply } from '../support/scripted-client.js';
 
 const READ_A = '<read_file>\n<path>a.ts</path>\n</read_file>';
@@ -223,5 +232,94 @@ describe('closing a reply whose stream failed', () => {
       }),
     ]);
     expect(out.messages).toEqual([{ role: 'user', content: 'task' }]);
+  });
+});
+
+describe('the pieces of closing a reply', () => {
+  const base = () =>
+    initialContext({ client: createScriptedClient([]), model: 'm', messages: [{ role: 'user', content: 'task' }] });
+  const tool = (partial: boolean, call_id = 'p_1'): ToolUse => ({
+    type: 'tool_use',
+    name: 'read_file',
+    params: { path: 'a.ts' },
+    partial,
+    call_id,
+  });
+
+  it('what the person saw stays as shown when they stop a reply: prose only the end released is dropped', () => {
+    const shownText = { type: 'text' as const, content: 'Hello', partial: true };
+    const endedText = { type: 'text' as const, content: 'Hello <list_f', partial: false };
+    const done = { type: 'text' as const, content: 'Done.', partial: false };
+    // the shown partial text is kept, completed; a complete one as it is; tools as ended
+    expect(withoutHeldBackTail([shownText], [endedText])).toEqual([{ ...shownText, partial: false }]);
+    expect(withoutHeldBackTail([done], [done])).toEqual([done]);
+    expect(withoutHeldBackTail([tool(true)], [tool(false)])).toEqual([tool(false)]);
+    // a block the end alone made, or one of another kind than was shown there, is dropped
+    expect(withoutHeldBackTail([], [endedText])).toEqual([]);
+    expect(withoutHeldBackTail([{ type: 'reasoning', reasoning: 'hm', partial: true }], [endedText])).toEqual([]);
+  });
+
+  it('the history going on holds the reply, its results and the notes; the history ending has no notes', () => {
+    const c = base();
+    expect(historyContinuing(c)).toBe(c.messages);
+    expect(historyEnding(c)).toBe(c.messages);
+    const assistant = { role: 'assistant' as const, content: 'R' };
+    const results = [{ toolUse: tool(false), content: 'contents', isError: false }];
+    const closing = { assistant, results, notes: ['[a note]'], usedTool: true };
+    expect(historyContinuing({ ...c, closing })).toEqual([
+      ...c.messages,
+      assistant,
+      { role: 'user', content: "[read_file for 'a.ts'] Result:\ncontents\n\n[a note]" },
+    ]);
+    expect(historyEnding({ ...c, closing })).toEqual([
+      ...c.messages,
+      assistant,
+      { role: 'user', content: "[read_file for 'a.ts'] Result:\ncontents" },
+    ]);
+    // nothing to answer: the reply alone (no empty user message)
+    expect(historyEnding({ ...c, closing: { ...closing, results: [] } })).toEqual([...c.messages, assistant]);
+  });
+
+  it('a stream that ended inside a tool use cuts it off now, unless a stop of ours came first', () => {
+    const c = base();
+    const blocks = [tool(false, 'p_1'), tool(true, 'p_2')];
+    expect(cutOffAtEnd(c, blocks, 'stop')).toEqual({
+      p_2: {
+        status: 'cut-off',
+        isError: true,
+        content:
+          'Not run: your message ended before this tool use was complete (the closing tag </read_file> never arrived). Send it again in full.',
+      },
+    });
+    expect(cutOffAtEnd(c, blocks, 'length').p_2.content).toContain('output token limit');
+    const decided = { p_2: { status: 'done' as const, content: 'x' } };
+    expect(cutOffAtEnd({ ...c, toolOutcomes: decided }, blocks, 'stop')).toEqual(decided);
+    const stopped = { ...c, stoppedBy: 'one-tool' as const };
+    expect(cutOffAtEnd(stopped, blocks, 'stop')).toBe(stopped.toolOutcomes);
+  });
+
+  it('a failed attempt records its tool uses: an unfinished one cut off, a complete one skipped, a decided one kept', () => {
+    const c = base();
+    const read = absorbEvents(c.replyAssembly, 0, [
+      {
+        type: 'text',
+        text: `${READ_A} ${READ_B.replace('b.ts', 'c.ts')} ${READ_B} <read_file><path>d`,
+      },
+    ]);
+    const ids = read.blocks.flatMap((b) => (b.type === 'tool_use' ? [b.call_id] : []));
+    const out = recordFailedAttempt({
+      ...c,
+      replyAssembly: read.assembly,
+      replyEventCount: read.eventCount,
+      toolOutcomes: { [ids[0]]: { status: 'done', content: 'ran' } },
+    });
+    expect(out.replyOpen).toBe(false);
+    expect(out.requests?.[0]).toMatchObject({ status: 'failed', index: 0 });
+    expect(out.requests?.[0].toolResults.map((r) => [r.status, r.content, r.isError])).toEqual([
+      ['done', 'ran', false],
+      ['skipped', 'Not run: the response stream failed before this tool could run.', true],
+      ['skipped', 'Not run: the response stream failed before this tool could run.', true],
+      ['cut-off', 'Not run: the response stream failed before this tool could run.', true],
+    ]);
   });
 });
