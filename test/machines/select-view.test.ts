@@ -4,17 +4,16 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import type { AgentTurnEvent, AgentTurnInput } from '../../machines/agent-turn-types.js';
-import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/execute-tool-actor-types.js';
+import type { AgentTurnEvent } from '../../machines/agent-turn-types.js';
 import { readMachineGraph, type StateNodeLike } from '../../machines/machine-graph.js';
-import { isBlockSettled, selectView } from '../../machines/select-view.js';
+import { isBlockSettled } from '../../machines/select-view.js';
 import { TURN_PHASES, type TurnPhase } from '../../machines/turn-phase.js';
 import type { AgentTurnView, BlockView, ToolBlockView } from '../../machines/turn-view-types.js';
 import { ChatError } from '../../src/wire/errors.js';
 import type { ChatStreamEvent } from '../../src/wire/types.js';
-import { createScriptedClient } from '../support/scripted-client.js';
+import { drivenTurn } from '../support/driven-turn.js';
 
 type Snap = SnapshotFrom<typeof agentTurnMachine>;
 
@@ -23,42 +22,6 @@ const WRITE = '<write_to_file>\n<path>w.ts</path>\n<content>\nx\n</content>\n</w
 const DONE = '<attempt_completion>\n<result>fin</result>\n</attempt_completion>';
 const chunk = (...events: ChatStreamEvent[]): AgentTurnEvent => ({ type: 'CHAT.CHUNKS', events });
 const text = (t: string) => chunk({ type: 'text', text: t });
-
-/** An actor whose chat is silent (events are sent by the test) and whose tools finish when told to. */
-function drivenTurn(extra: Partial<AgentTurnInput> = {}) {
-  let pending: { resolve: (o: ExecuteToolOutput) => void; reject: (e: unknown) => void } | undefined;
-  const machine = agentTurnMachine.provide({
-    actors: {
-      chat: fromCallback(() => {}),
-      executeTool: fromPromise<ExecuteToolOutput, ExecuteToolInput>(
-        () => new Promise((resolve, reject) => (pending = { resolve, reject })),
-      ),
-    },
-  });
-  const actor = createActor(machine, {
-    input: { client: createScriptedClient([]), model: 'm', messages: [], retry: { delaysMs: [0, 0] }, ...extra },
-  }).start();
-  const settle = () => new Promise((r) => setTimeout(r, 0));
-  return {
-    actor,
-    view: () => selectView(actor.getSnapshot()),
-    send: (event: AgentTurnEvent) => actor.send(event),
-    async finishTool(output: ExecuteToolOutput = { content: 'ok', isError: false }) {
-      const p = pending;
-      pending = undefined;
-      p?.resolve(output);
-      await settle();
-    },
-    async failTool(error: unknown) {
-      const p = pending;
-      pending = undefined;
-      p?.reject(error);
-      await settle();
-    },
-    running: () => pending !== undefined,
-    settle,
-  };
-}
 
 const tools = (v: AgentTurnView) =>
   v.requests.flatMap((r) => r.blocks).filter((b): b is ToolBlockView => b.type === 'tool_use');

@@ -1,0 +1,211 @@
+// The view's details, each stated on its own: native calls marked, keys of repeated call ids, a
+// request's error, finish reason and reasoning counts, the cut summaries (one message or many,
+// after the provider's complaint, large numbers grouped), the state path, the blocks of a turn
+// between requests.
+import { describe, expect, it } from 'vitest';
+import { selectView, stateValueToPath } from '../../machines/select-view.js';
+import type { AgentTurnEvent } from '../../machines/agent-turn-types.js';
+import type { ToolBlockView } from '../../machines/turn-view-types.js';
+import { ChatError } from '../../src/wire/errors.js';
+import type { ChatStreamEvent } from '../../src/wire/types.js';
+import { drivenTurn } from '../support/driven-turn.js';
+
+const chunk = (...events: ChatStreamEvent[]): AgentTurnEvent => ({ type: 'CHAT.CHUNKS', events });
+const call = (index: number, id: string, path: string): ChatStreamEvent => ({
+  type: 'tool-call',
+  index,
+  id,
+  name: 'read_file',
+  argumentsDelta: JSON.stringify({ path }),
+});
+const tools = (blocks: readonly { type: string }[]) => blocks.filter((b): b is ToolBlockView => b.type === 'tool_use');
+
+describe('tool blocks', () => {
+  it('marks native calls as native and tag tools as not', () => {
+    const t = drivenTurn({ toolsPerMessage: 'sequential' });
+    t.send(chunk({ type: 'text', text: '<read_file>\n<path>a.ts</path>\n</read_file>' }, call(0, 'call_n', 'b.ts')));
+    t.send(chunk({ type: 'finish', reason: 'tool_calls' }));
+    expect(tools(t.view().blocks).map((b) => [b.call_id.startsWith('call_n'), b.isNativeToolCall])).toEqual([
+      [false, false],
+      [true, true],
+    ]);
+    t.actor.stop();
+  });
+
+  it('gives a call id the provider repeated a key of its own', () => {
+    const t = drivenTurn({ toolsPerMessage: 'sequential' });
+    t.send(chunk(call(0, 'dup', 'a.ts'), call(1, 'dup', 'b.ts'), { type: 'finish', reason: 'tool_calls' }));
+    const keys = tools(t.view().blocks).map((b) => b.key);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(2);
+    expect(keys[0]).toBe('0:dup');
+    t.actor.stop();
+  });
+});
+
+describe('a recorded request', () => {
+  it('carries its error with the HTTP status when there is one, and without a status key when not', () => {
+    const withStatus = drivenTurn({ retry: { delaysMs: [] } });
+    withStatus.send({
+      type: 'CHAT.ERROR',
+      error: new ChatError('http', 'bad request', { status: 400, retryable: false }),
+    });
+    const failed = selectView(withStatus.actor.getSnapshot());
+    expect(failed.requests[0].error).toEqual({ code: 'http', message: 'bad request', status: 400 });
+    expect(failed.requests[0].status).toBe('failed');
+
+    const without = drivenTurn({ retry: { delaysMs: [] } });
+    without.send({ type: 'CHAT.ERROR', error: new ChatError('malformed-chunk', 'not JSON', { retryable: false }) });
+    const error = selectView(without.actor.getSnapshot()).requests[0].error;
+    expect(error).toEqual({ code: 'malformed-chunk', message: 'not JSON' });
+    expect(error !== undefined && 'status' in error).toBe(false);
+  });
+
+  it('keeps its finish reason and usage, and has neither key when the provider sent none', async () => {
+    const t = drivenTurn();
+    t.send(chunk({ type: 'text', text: '<read_file>\n<path>a.ts</path>\n</read_file>' }));
+    t.send(
+      chunk(
+        { type: 'finish', reason: 'stop' },
+        { type: 'usage', usage: { promptTokens: 10, completionTokens: 5, totalTokens: 15 } },
+      ),
+    );
+    t.send({ type: 'CHAT.END' });
+    await t.finishTool();
+    const first = t.view().requests[0];
+    expect(first.finishReason).toBe('stop');
+    expect(first.usage).toMatchObject({ promptTokens: 10, completionTokens: 5, estimated: false });
+    expect('error' in first).toBe(false);
+    // The next reply ends without a finish reason or usage.
+    t.send(chunk({ type: 'text', text: '<read_file>\n<path>b.ts</path>\n</read_file>' }));
+    t.send({ type: 'CHAT.END' });
+    await t.finishTool();
+    const second = t.view().requests[1];
+    expect('finishReason' in second).toBe(false);
+    expect(second.usage?.estimated).toBe(true);
+    t.actor.stop();
+  });
+
+  it("reports the provider's reasoning count: on the reasoning block when it showed reasoning, as hidden when it did not", async () => {
+    const shown = drivenTurn();
+    shown.send(
+      chunk(
+        { type: 'reasoning', text: 'think think' },
+        { type: 'text', text: '<read_file>\n<path>a.ts</path>\n</read_file>' },
+      ),
+    );
+    shown.send(
+      chunk({ type: 'usage', usage: { promptTokens: 10, completionTokens: 50, totalTokens: 60, reasoningTokens: 40 } }),
+    );
+    shown.send({ type: 'CHAT.END' });
+    await shown.finishTool();
+    const shownRequest = shown.view().requests[0];
+    expect(shownRequest.blocks[0]).toMatchObject({ type: 'reasoning', tokens: 40, estimated: false });
+    expect('hiddenReasoningTokens' in shownRequest).toBe(false);
+    shown.actor.stop();
+
+    const hidden = drivenTurn();
+    hidden.send(chunk({ type: 'text', text: '<read_file>\n<path>a.ts</path>\n</read_file>' }));
+    hidden.send(
+      chunk({ type: 'usage', usage: { promptTokens: 10, completionTokens: 50, totalTokens: 60, reasoningTokens: 40 } }),
+    );
+    hidden.send({ type: 'CHAT.END' });
+    await hidden.finishTool();
+    expect(hidden.view().requests[0].hiddenReasoningTokens).toBe(40);
+
+    // A count of 0 is no reasoning: neither hidden tokens nor a reported count on a block.
+    const zero = drivenTurn();
+    zero.send(
+      chunk(
+        { type: 'reasoning', text: 'a thought of some length' },
+        { type: 'text', text: '<read_file>\n<path>a.ts</path>\n</read_file>' },
+      ),
+    );
+    zero.send(
+      chunk({ type: 'usage', usage: { promptTokens: 10, completionTokens: 5, totalTokens: 15, reasoningTokens: 0 } }),
+    );
+    zero.send({ type: 'CHAT.END' });
+    await zero.finishTool();
+    const zeroRequest = zero.view().requests[0];
+    expect(zeroRequest.blocks[0]).toMatchObject({ type: 'reasoning', estimated: true });
+    expect((zeroRequest.blocks[0] as { tokens: number }).tokens).toBeGreaterThan(0);
+    zero.actor.stop();
+  });
+
+  it('between requests, the turn shows the blocks of the last one', async () => {
+    const t = drivenTurn();
+    t.send(chunk({ type: 'text', text: 'Reading.\n<read_file>\n<path>a.ts</path>\n</read_file>' }));
+    t.send({ type: 'CHAT.END' });
+    const running = t.view();
+    expect(running.blocks.map((b) => b.type)).toEqual(['text', 'tool_use']);
+    t.actor.stop();
+  });
+});
+
+describe('cut summaries', () => {
+  const filler = (chars: number) => 'lorem ipsum '.repeat(Math.ceil(chars / 12)).slice(0, chars);
+
+  it('says "1 earlier message was removed" for one, and groups large numbers by thousands', () => {
+    const t = drivenTurn({
+      contextWindow: 1_000_000,
+      maxOutputTokens: 1000,
+      messages: [
+        { role: 'user', content: 'the task' },
+        { role: 'user', content: filler(4_400_000) },
+        { role: 'assistant', content: 'ok' },
+        { role: 'user', content: 'go on' },
+      ],
+    });
+    const [cut] = t.view().context.truncations;
+    expect(cut.dropped).toBe(1);
+    expect(cut.summary).toMatch(
+      /^To fit the context window, 1 earlier message was removed \(about 1,1\d\d,\d\d\d → \d{1,3} tokens\)\.$/,
+    );
+    t.actor.stop();
+  });
+
+  it('says how many were removed, and that the model complained, after a context-length error', () => {
+    const t = drivenTurn({
+      contextWindow: 100_000,
+      retry: { delaysMs: [] },
+      messages: [
+        { role: 'user', content: 'the task' },
+        { role: 'assistant', content: filler(4000) },
+        { role: 'user', content: filler(4000) },
+        { role: 'assistant', content: filler(4000) },
+        { role: 'user', content: filler(4000) },
+        { role: 'assistant', content: 'latest' },
+        { role: 'user', content: 'go on' },
+      ],
+    });
+    expect(t.view().context.truncations).toEqual([]);
+    t.send({
+      type: 'CHAT.ERROR',
+      error: new ChatError('http', "This model's maximum context length is 8192 tokens.", {
+        status: 400,
+        providerCode: 'context_length_exceeded',
+      }),
+    });
+    const [cut] = t.view().context.truncations;
+    expect(cut.afterError).toBe(true);
+    expect(cut.dropped).toBeGreaterThan(1);
+    expect(cut.request).toBe(1);
+    expect(cut.summary).toMatch(
+      new RegExp(
+        `^The model said the prompt was too long, so ${cut.dropped} earlier messages were removed \\(about [\\d,]+ → [\\d,]+ tokens\\)\\.$`,
+      ),
+    );
+    t.actor.stop();
+  });
+});
+
+describe('stateValueToPath', () => {
+  it('writes a state value as dotted paths, parallel regions joined by commas', () => {
+    expect(stateValueToPath('idle')).toBe('idle');
+    expect(stateValueToPath({ request: 'streaming' })).toBe('request.streaming');
+    expect(stateValueToPath({ request: { resumed: 'awaitingApproval' } })).toBe('request.resumed.awaitingApproval');
+    expect(stateValueToPath({ a: 'x', b: { c: 'y' } })).toBe('a.x,b.c.y');
+    expect(stateValueToPath(null)).toBe('null');
+    expect(stateValueToPath(undefined)).toBe('undefined');
+  });
+});
