@@ -53,6 +53,11 @@ describe('a recorded request', () => {
     const failed = selectView(withStatus.actor.getSnapshot());
     expect(failed.requests[0].error).toEqual({ code: 'http', message: 'bad request', status: 400 });
     expect(failed.requests[0].status).toBe('failed');
+    expect('usage' in failed.requests[0]).toBe(false); // nothing arrived: no usage, not even an estimate
+    // The turn's own error and reason; no result.
+    expect(failed.error).toEqual({ code: 'http', message: 'bad request', status: 400 });
+    expect(failed.reason).toBe('failed');
+    expect('result' in failed).toBe(false);
 
     const without = drivenTurn({ retry: { delaysMs: [] } });
     without.send({ type: 'CHAT.ERROR', error: new ChatError('malformed-chunk', 'not JSON', { retryable: false }) });
@@ -130,14 +135,62 @@ describe('a recorded request', () => {
     expect(zeroRequest.blocks[0]).toMatchObject({ type: 'reasoning', estimated: true });
     expect((zeroRequest.blocks[0] as { tokens: number }).tokens).toBeGreaterThan(0);
     zero.actor.stop();
+
+    // Nothing shown and a count of 0: no hidden tokens either.
+    const none = drivenTurn();
+    none.send(chunk({ type: 'text', text: '<read_file>\n<path>a.ts</path>\n</read_file>' }));
+    none.send(
+      chunk({ type: 'usage', usage: { promptTokens: 10, completionTokens: 5, totalTokens: 15, reasoningTokens: 0 } }),
+    );
+    none.send({ type: 'CHAT.END' });
+    await none.finishTool();
+    expect('hiddenReasoningTokens' in none.view().requests[0]).toBe(false);
+    none.actor.stop();
+
+    // No usage from the provider: the reasoning block keeps its own estimate, marked as one.
+    const unreported = drivenTurn();
+    unreported.send(
+      chunk(
+        { type: 'reasoning', text: 'a thought' },
+        { type: 'text', text: '<read_file>\n<path>a.ts</path>\n</read_file>' },
+      ),
+    );
+    unreported.send({ type: 'CHAT.END' });
+    await unreported.finishTool();
+    expect(unreported.view().requests[0].blocks[0]).toMatchObject({ type: 'reasoning', estimated: true });
+    unreported.actor.stop();
   });
 
-  it('between requests, the turn shows the blocks of the last one', async () => {
+  it('once the turn is over, shows the blocks of its last request, its reason and result', async () => {
     const t = drivenTurn();
-    t.send(chunk({ type: 'text', text: 'Reading.\n<read_file>\n<path>a.ts</path>\n</read_file>' }));
+    for (const path of ['a.ts', 'b.ts']) {
+      t.send(chunk({ type: 'text', text: `<read_file>\n<path>${path}</path>\n</read_file>` }));
+      t.send({ type: 'CHAT.END' });
+      await t.finishTool();
+    }
+    t.send(chunk({ type: 'text', text: 'Done.\n<attempt_completion>\n<result>fin</result>\n</attempt_completion>' }));
     t.send({ type: 'CHAT.END' });
-    const running = t.view();
-    expect(running.blocks.map((b) => b.type)).toEqual(['text', 'tool_use']);
+    await t.settle();
+    const done = t.view();
+    expect(done.done).toBe(true);
+    expect(done.requests).toHaveLength(3);
+    expect(done.blocks).toBe(done.requests[2].blocks);
+    expect(done.blocks.map((b) => b.type)).toEqual(['text', 'tool_use']);
+    expect(done.reason).toBe('completed');
+    expect(done.result).toBe('fin');
+    expect('error' in done).toBe(false);
+  });
+
+  it('keeps the totals exact while the open reply has shown nothing it could count', async () => {
+    const t = drivenTurn();
+    t.send(chunk({ type: 'text', text: '<read_file>\n<path>a.ts</path>\n</read_file>' }));
+    t.send(chunk({ type: 'usage', usage: { promptTokens: 10, completionTokens: 5, totalTokens: 15 } }));
+    t.send({ type: 'CHAT.END' });
+    await t.finishTool();
+    t.send(chunk({ type: 'text', text: '<read_file>' })); // a tool with no parameter yet
+    const view = t.view();
+    expect(view.requests.at(-1)?.status).toBe('streaming');
+    expect(view.tokens).toMatchObject({ total: 15, estimated: false });
     t.actor.stop();
   });
 });
@@ -195,6 +248,31 @@ describe('cut summaries', () => {
         `^The model said the prompt was too long, so ${cut.dropped} earlier messages were removed \\(about [\\d,]+ → [\\d,]+ tokens\\)\\.$`,
       ),
     );
+    t.actor.stop();
+  });
+});
+
+describe('a cut before a later request', () => {
+  it('is placed at the number of the request it came before', async () => {
+    const filler = 'lorem ipsum '.repeat(400);
+    const t = drivenTurn({
+      contextWindow: 4000,
+      maxOutputTokens: 1000,
+      messages: [
+        { role: 'user', content: 'the task' },
+        { role: 'assistant', content: filler },
+        { role: 'user', content: filler },
+        { role: 'assistant', content: 'latest' },
+        { role: 'user', content: 'go on' },
+      ],
+    });
+    expect(t.view().context.truncations).toEqual([]);
+    t.send(chunk({ type: 'text', text: '<read_file>\n<path>a.ts</path>\n</read_file>' }));
+    t.send({ type: 'CHAT.END' });
+    await t.finishTool({ content: 'x'.repeat(8000), isError: false });
+    const [cut] = t.view().context.truncations;
+    expect(cut).toMatchObject({ request: 2, requestIndex: 1, afterError: false });
+    expect(cut.dropped).toBe(2);
     t.actor.stop();
   });
 });
