@@ -41,6 +41,7 @@ export function closeReply(
       ? absorbEvents(c.replyAssembly, c.replyEventCount, pending)
       : { assembly: c.replyAssembly, eventCount: c.replyEventCount, blocks: c.blocks };
   const ended = endReply(read.assembly, read.eventCount, !c.streamEnded);
+  // Stryker disable next-line LogicalOperator: c.finishReason comes from an earlier end of this same assembly (or its restored events), so it is undefined whenever ended.finishReason is
   const finishReason = ended.finishReason ?? c.finishReason;
   const outcomes: Record<string, ToolOutcome> = { ...c.toolOutcomes };
   const results: ToolResultEntry[] = [];
@@ -53,6 +54,7 @@ export function closeReply(
 
   for (const block of ended.blocks) {
     if (block.type !== 'tool_use') continue;
+    // Stryker disable next-line UpdateOperator: toolBlocks is only compared with 0, and no tool block leaves it at 0 either way
     toolBlocks++;
     let outcome: ToolOutcome | undefined = outcomes[block.call_id];
     if (outcome?.status === 'running') outcome = { status: 'error', content: ABORTED_TOOL_TEXT, isError: true };
@@ -62,6 +64,7 @@ export function closeReply(
     if (outcome === undefined) {
       if (block.partial && !weStoppedIt) {
         outcome = { status: 'cut-off', content: cutOffToolText(block, finishReason, cause), isError: true };
+        // Stryker disable next-line BooleanLiteral: the new cut-off outcome sets cutOff again below (outcome.status === 'cut-off')
         cutOff = true;
       } else {
         outcome = { status: 'skipped', content: skippedToolText(stop), isError: true };
@@ -74,6 +77,7 @@ export function closeReply(
     if (USED.has(outcome.status)) usedTool = true;
     // The tag protocol needs no answer to the completion tool; a native call must be answered.
     if (isCompletion && !block.isNativeToolCall) continue;
+    // Stryker disable next-line StringLiteral: every settled outcome carries content (running and awaiting-approval, which do not, were replaced above)
     results.push({ toolUse: block, content: outcome.content ?? '', isError: outcome.isError === true });
   }
 
@@ -205,6 +209,7 @@ function toolResultsOf(blocks: readonly { type: string }[], outcomes: Record<str
       call_id: t.call_id,
       name: t.name,
       status: o.status,
+      // Stryker disable next-line StringLiteral: every settled outcome carries content; a failed attempt has no running tool (anyToolStarted)
       content: o.content ?? '',
       isError: o.isError === true,
     });

@@ -8,6 +8,7 @@ import type { AgentTurnInput, ToolFunctions } from '../../machines/agent-turn-ty
 import { ChatError } from '../../src/wire/errors.js';
 import type { ToolUse } from '../../src/parser/blocks.js';
 import {
+  closeReply,
   cutOffAtEnd,
   historyContinuing,
   historyEnding,
@@ -320,6 +321,182 @@ describe('the pieces of closing a reply', () => {
       ['skipped', 'Not run: the response stream failed before this tool could run.', true],
       ['skipped', 'Not run: the response stream failed before this tool could run.', true],
       ['cut-off', 'Not run: the response stream failed before this tool could run.', true],
+    ]);
+  });
+});
+
+describe('what the model is told when a reply closes', () => {
+  const lastToModel = (client: { requests: { messages: { content?: string | null }[] }[] }, i = 1) =>
+    client.requests[i].messages.at(-1)!.content!;
+
+  it('a tool that ran is a used tool: no nudge, and the count of replies without one starts again', async () => {
+    const { actor, client } = turn([reply('hmm'), reply(READ_A), reply('hmm'), reply(DONE)], {
+      nudge: { maxConsecutiveMistakes: 2 },
+    });
+    const out = await toPromise(actor.start());
+    expect(out.reason).toBe('completed');
+    expect(lastToModel(client, 2)).not.toContain('used no tool');
+  });
+
+  it('a reply whose only tool use was cut off used no tool: two in a row are too many mistakes', async () => {
+    const { actor } = turn([reply(`Reading. ${READ_C_CUT}`), reply(`Again. ${READ_C_CUT}`), reply(DONE)], {
+      nudge: { maxConsecutiveMistakes: 2 },
+    });
+    const out = await toPromise(actor.start());
+    expect(out.reason).toBe('too_many_mistakes');
+  });
+
+  it('a tool use cut off by the token limit is told once, in its result: no token-limit note, no nudge', async () => {
+    const { actor, client } = turn([reply(`Reading. ${READ_C_CUT}`, 'length'), reply(DONE)]);
+    await toPromise(actor.start());
+    expect(lastToModel(client)).toBe(
+      "[read_file for 'c.t'] Result:\nThe tool execution failed with the following error:\n<error>\n" +
+        'Not run: your message hit the output token limit (finish_reason "length") inside this tool use, so the closing tag </read_file> never arrived. Send it again with less content, e.g. split a large file into several smaller writes.\n</error>',
+    );
+  });
+
+  it('a reply that ran a tool and then hit the token limit gets the token-limit note beside the result', async () => {
+    const { actor, client } = turn([reply(`${READ_A} and then a long story`, 'length'), reply(DONE)], {
+      toolsPerMessage: 'sequential',
+    });
+    await toPromise(actor.start());
+    const told = lastToModel(client);
+    expect(told).toContain('contents of a.ts');
+    expect(told).toContain('[Your reply hit the output token limit (finish_reason "length") and was cut short.');
+  });
+
+  it('a reply of whitespace alone is an empty reply', async () => {
+    const { actor, client } = turn([reply('  \n\t'), reply(DONE)]);
+    await toPromise(actor.start());
+    expect(client.requests[1].messages.slice(1)).toEqual([
+      { role: 'assistant', content: '[empty reply]' },
+      { role: 'user', content: '[ERROR] Your reply was empty. Reply with a tool use.' },
+    ]);
+  });
+
+  it('the nudge shows the tag form of a tool use only when tools are tags, not native definitions', async () => {
+    const tags = turn([reply('hmm'), reply(DONE)]);
+    await toPromise(tags.actor.start());
+    expect(lastToModel(tags.client)).toContain('Write a tool use as XML tags');
+    const definition = { type: 'function' as const, function: { name: 'read_file', parameters: { type: 'object' } } };
+    const native = turn([reply('hmm'), reply(DONE)], { toolDefinitions: [definition] });
+    await toPromise(native.actor.start());
+    expect(lastToModel(native.client)).toContain('[ERROR] Your reply used no tool.');
+    expect(lastToModel(native.client)).not.toContain('XML');
+  });
+
+  it('after a rejection, the rest is skipped for the rejection: no one-tool note, and an unfinished tool is not cut off', async () => {
+    const { actor, client } = turn([{ events: textEvents(`${READ_A} ${READ_C_CUT}`), hang: true }, reply(DONE)], {
+      approval: true,
+      drain: { graceMs: 0 },
+    });
+    actor.start();
+    await waitFor(actor, (s) => s.hasTag('awaiting-approval'));
+    actor.send({ type: 'REJECT' });
+    const out = await toPromise(actor);
+    expect(results(out)).toEqual([
+      expect.objectContaining({ status: 'rejected' }),
+      expect.objectContaining({
+        status: 'skipped',
+        content: 'Not run: the user rejected an earlier tool use in this message.',
+      }),
+    ]);
+    expect(lastToModel(client)).not.toContain('cut short after its first tool use');
+  });
+
+  it('after the completion tool an unfinished tool use is skipped, not cut off', async () => {
+    const { actor } = turn([reply(`${DONE} ${READ_C_CUT}`)]);
+    const out = await toPromise(actor.start());
+    expect(results(out)).toEqual([
+      expect.objectContaining({ name: 'attempt_completion', status: 'done' }),
+      expect.objectContaining({
+        name: 'read_file',
+        status: 'skipped',
+        content: 'Not run: it came after the completion tool, which ended the task.',
+      }),
+    ]);
+  });
+
+  it('the history of a completed turn answers every tool use but the completion that ended it', async () => {
+    const { actor } = turn([reply(`${READ_A} ${DONE} ${DONE}`)], { toolsPerMessage: 'sequential' });
+    const out = await toPromise(actor.start());
+    expect(out.messages.slice(1)).toEqual([
+      { role: 'assistant', content: `${READ_A} ${DONE} ${DONE}` },
+      {
+        role: 'user',
+        content:
+          "[read_file for 'a.ts'] Result:\ncontents of a.ts\n\n[attempt_completion] Result:\nThe tool execution failed with the following error:\n<error>\nNot run: it came after the completion tool, which ended the task.\n</error>",
+      },
+    ]);
+  });
+
+  it('an aborted reply that used no tool is no mistake: the history has the interruption note, no nudge', async () => {
+    const { actor } = turn([{ events: textEvents('Let me think about'), hang: true }]);
+    actor.start();
+    await waitFor(actor, (s) => s.context.blocks.length > 0);
+    actor.send({ type: 'ABORT' });
+    const out = await toPromise(actor);
+    expect(out.messages.at(-1)!.content).toBe('[The user interrupted this response.]');
+  });
+
+  it('a reply that ends on what looked like the start of a tag keeps it as text', async () => {
+    const { actor } = turn([reply('I will use <list_f'), reply(DONE)]);
+    const out = await toPromise(actor.start());
+    expect(out.requests[0].blocks).toEqual([{ type: 'text', content: 'I will use <list_f', partial: false }]);
+  });
+});
+
+describe('the provider-reported prompt size', () => {
+  const closed = (usage: { promptTokens: number; completionTokens: number; totalTokens: number }) => {
+    const c = {
+      ...initialContext({
+        client: createScriptedClient([]),
+        model: 'm',
+        messages: [{ role: 'user', content: 'task' }],
+      }),
+      sentEstimate: 42,
+      streamEnded: true,
+    };
+    const read = absorbEvents(c.replyAssembly, 0, [
+      { type: 'text', text: DONE },
+      { type: 'usage', usage },
+    ]);
+    return closeReply({ ...c, replyAssembly: read.assembly, replyEventCount: read.eventCount }, 'complete');
+  };
+
+  it('is what the next request is measured from, beside what was estimated for this one', () => {
+    expect(closed({ promptTokens: 100, completionTokens: 5, totalTokens: 105 }).promptMeasure).toEqual({
+      promptTokens: 100,
+      estimate: 42,
+    });
+  });
+
+  it('a report of zero prompt tokens is no measure: the one before is kept', () => {
+    expect('promptMeasure' in closed({ promptTokens: 0, completionTokens: 5, totalTokens: 5 })).toBe(false);
+  });
+});
+
+describe('a reply the process lost mid-stream (resumed from a record)', () => {
+  it('is closed with the note that whatever followed was lost', () => {
+    const c = initialContext({
+      client: createScriptedClient([]),
+      model: 'm',
+      messages: [{ role: 'user', content: 'task' }],
+    });
+    const read = absorbEvents(c.replyAssembly, 0, [{ type: 'text', text: `${READ_A} and th` }]);
+    const ids = read.blocks.flatMap((b) => (b.type === 'tool_use' ? [b.call_id] : []));
+    const out = closeReply(
+      {
+        ...c,
+        replyAssembly: read.assembly,
+        replyEventCount: read.eventCount,
+        stoppedBy: 'resumed',
+        toolOutcomes: { [ids[0]]: { status: 'done', content: 'contents of a.ts' } },
+      },
+      'complete',
+    );
+    expect(out.closing?.notes).toEqual([
+      '[The process running this turn stopped during your response and the turn was resumed; whatever followed the tool results above was lost. Continue from here.]',
     ]);
   });
 });
