@@ -44,6 +44,7 @@ interface MutableReplyAssembly {
 /** The first `count` events of the assembly's log as they arrived (texts read back from the assembler). */
 export function replyEvents(assembly: ReplyAssembly, count: number): ChatStreamEvent[] {
   const events: ChatStreamEvent[] = [];
+  // Stryker disable next-line ObjectLiteral: slice(undefined, end) starts at 0 too, and each span sets its own start after its first use
   const from = { text: 0, reasoning: 0 };
   for (const entry of assembly.log.slice(0, count)) {
     if (!('span' in entry)) {

@@ -110,3 +110,24 @@ describe('the event log of a reply', () => {
     expect(ended).toMatchObject({ usage, finishReason: 'length', reasoning: '', toolCalls: [], eventCount: 3 });
   });
 });
+
+describe('what the assembly costs', () => {
+  it('a plain run moves the one assembly on in place: the first events too, never a rebuild', () => {
+    const start = createReplyAssembly({ protocol: clineThinkProtocol, idPrefix: 'p', startInReasoning: false });
+    const a = absorbEvents(start, 0, [text('Hello')]);
+    expect(a.assembly).toBe(start);
+    expect(endReply(a.assembly, a.eventCount, false).assembly).toBe(start);
+  });
+
+  it('the log does not hold the text a second time: deltas are logged as offsets into the reply', () => {
+    const start = createReplyAssembly({ protocol: clineThinkProtocol, idPrefix: 'p', startInReasoning: false });
+    const a = absorbEvents(start, 0, [{ type: 'reasoning', text: 'ponder ponder' }, text('Hello world')]);
+    const log = JSON.stringify(a.assembly.log);
+    expect(log).not.toContain('ponder');
+    expect(log).not.toContain('Hello');
+    expect(replyEvents(a.assembly, a.eventCount)).toEqual([
+      { type: 'reasoning', text: 'ponder ponder' },
+      text('Hello world'),
+    ]);
+  });
+});
