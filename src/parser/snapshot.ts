@@ -26,6 +26,7 @@ export function snapshot(s: ScanState, final: boolean): AssistantMessageContent[
   // one right-sized array: growing a copy by push() would allocate twice
   const done = s.done;
   const n = done.length;
+  // Stryker disable next-line ArrayDeclaration: a right-sized array only spares a reallocation: an empty one grows to the same content
   const out: AssistantMessageContent[] = new Array(last === undefined ? n : n + 1);
   for (let i = 0; i < n; i++) out[i] = done[i]!;
   if (last !== undefined) out[n] = last;

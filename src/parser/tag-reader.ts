@@ -26,6 +26,7 @@ export function readTag(input: string, lt: number, maxName: number, out: TagReco
   const len = input.length;
   let j = lt + 1;
   out.closing = false;
+  // Stryker disable next-line BlockStatement: without it the input end is found below alike: an empty name, TAG_INCOMPLETE
   if (j === len) {
     out.name = '';
     return TAG_INCOMPLETE;
@@ -35,6 +36,7 @@ export function readTag(input: string, lt: number, maxName: number, out: TagReco
     j++;
   }
   const nameStart = j;
+  // Stryker disable next-line MethodExpression: past the input charCodeAt is NaN, no name character: the limit only bounds the scan of a long name
   const limit = Math.min(len, nameStart + maxName + 1);
   while (j < limit && isNameChar(input.charCodeAt(j))) j++;
   if (j - nameStart > maxName) return TAG_NONE;

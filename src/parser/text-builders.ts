@@ -67,6 +67,7 @@ class TrimmedBuilder extends PieceBuilder {
     let end = to;
     while (end > from && isWhitespace(text.charCodeAt(end - 1))) end--;
     if (end > from) {
+      // Stryker disable next-line StringLiteral: pushing an empty piece adds nothing to the value
       if (this.pendingWhitespace !== '') {
         this.pieces.push(this.pendingWhitespace);
         this.pendingWhitespace = '';
@@ -129,6 +130,7 @@ class RawBuilder extends PieceBuilder {
       bodyEnd = to - 1;
       newTail = '\r';
     }
+    // Stryker disable next-line StringLiteral: pushing an empty tail adds nothing to the value
     if (keepOldTail && this.tail !== '') this.pieces.push(this.tail);
     if (bodyEnd > from) this.pieces.push(from === 0 && bodyEnd === text.length ? text : text.slice(from, bodyEnd));
     this.tail = newTail;

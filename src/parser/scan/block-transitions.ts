@@ -45,6 +45,7 @@ export function openParam(s: ScanState, name: string): void {
 export function closeParam(s: ScanState): void {
   // a later value of the same parameter replaces the earlier one
   s.params[s.paramName] = s.builder.value;
+  // Stryker disable next-line StringLiteral: paramName is read only in MODE_PARAM / MODE_RAW_AFTER_CLOSE, and openParam sets it before either
   s.paramName = '';
   s.mode = MODE_TOOL;
 }
@@ -58,6 +59,7 @@ export function holdRawClose(s: ScanState): void {
 /** The held close tag was not the real one (or the stream ended): it is part of the value after all. */
 export function releaseHeldClose(s: ScanState): void {
   s.builder.append(s.heldClose, 0, s.heldClose.length);
+  // Stryker disable next-line StringLiteral: heldClose is read only in MODE_RAW_AFTER_CLOSE, and holdRawClose sets it before entering it
   s.heldClose = '';
   s.mode = MODE_PARAM;
 }

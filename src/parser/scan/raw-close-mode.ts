@@ -27,6 +27,7 @@ export function scanRawClose(s: ScanState, input: string, pos: number, final: bo
     const kind = readTag(input, j, s.protocol.maxNameLength, tag);
     if (kind === TAG_COMPLETE) {
       if (tag.closing ? tag.name === tool.name : tag.name !== s.paramName && tool.params.has(tag.name)) {
+        // Stryker disable next-line StringLiteral: heldClose is read only in MODE_RAW_AFTER_CLOSE, and holdRawClose sets it before entering it again
         s.heldClose = '';
         closeParam(s);
         if (tag.closing) closeTool(s);

@@ -57,18 +57,25 @@ export function createScanState(protocol: CompiledProtocol, idPrefix: string): S
   return {
     protocol,
     idPrefix,
+    // Stryker disable next-line BooleanLiteral,ObjectLiteral,StringLiteral: readTag sets closing and name before anything reads them
     tag: { closing: false, name: '', end: 0 },
     done: [],
     mode: MODE_TEXT,
     carry: '',
+    // Stryker disable next-line UnaryOperator: only compared with the backtick (96): any other start value reads alike
     previousCode: -1,
     builder: createTrimmedBuilder(),
     tool: undefined,
+    // Stryker disable next-line StringLiteral: openTool sets callId before any tool block is made
     callId: '',
     params: {},
+    // Stryker disable next-line StringLiteral: paramName is read only in MODE_PARAM / MODE_RAW_AFTER_CLOSE, and openParam sets it before either
     paramName: '',
+    // Stryker disable next-line BooleanLiteral: openParam sets paramRaw before any value is scanned
     paramRaw: false,
+    // Stryker disable next-line StringLiteral: openParam / openReasoning set closeTag before any value is scanned
     closeTag: '',
+    // Stryker disable next-line StringLiteral: heldClose is read only in MODE_RAW_AFTER_CLOSE, and holdRawClose sets it before entering it
     heldClose: '',
   };
 }
