@@ -255,6 +255,8 @@ describe('the pieces of closing a reply', () => {
     expect(withoutHeldBackTail([shownText], [endedText])).toEqual([{ ...shownText, partial: false }]);
     expect(withoutHeldBackTail([done], [done])).toEqual([done]);
     expect(withoutHeldBackTail([tool(true)], [tool(false)])).toEqual([tool(false)]);
+    const shownTool = { ...tool(true), params: { path: 'a' } };
+    expect(withoutHeldBackTail([shownTool], [tool(false)])).toEqual([tool(false)]);
     // a block the end alone made, or one of another kind than was shown there, is dropped
     expect(withoutHeldBackTail([], [endedText])).toEqual([]);
     expect(withoutHeldBackTail([{ type: 'reasoning', reasoning: 'hm', partial: true }], [endedText])).toEqual([]);
@@ -363,6 +365,23 @@ describe('what the model is told when a reply closes', () => {
     const told = lastToModel(client);
     expect(told).toContain('contents of a.ts');
     expect(told).toContain('[Your reply hit the output token limit (finish_reason "length") and was cut short.');
+  });
+
+  it('a tool that ran and failed was still a tool used: no nudge', async () => {
+    const { actor, client } = turn([reply(READ_A.replace('a.ts', 'bad.ts')), reply(DONE)]);
+    await toPromise(actor.start());
+    expect(lastToModel(client)).toContain('disk on fire');
+    expect(lastToModel(client)).not.toContain('used no tool');
+  });
+
+  it('a reply whose stream failed after a tool ran keeps all it said, a tag-like tail too', async () => {
+    const failing: ScriptedReply = {
+      events: textEvents(`${READ_A} then <list_f`),
+      error: new ChatError('provider-error', 'boom', { retryable: false }),
+    };
+    const { actor } = turn([failing], { toolsPerMessage: 'sequential' });
+    const out = await toPromise(actor.start());
+    expect(out.requests[0].blocks.at(-1)).toEqual({ type: 'text', content: 'then <list_f', partial: false });
   });
 
   it('a reply of whitespace alone is an empty reply', async () => {
