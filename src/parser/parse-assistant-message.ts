@@ -21,7 +21,6 @@ import { createStreamParser } from './stream-parser.js';
 export function parseAssistantMessage(text: string, options: ParseOptions = {}): AssistantMessageContent[] {
   const parser = createStreamParser(options);
   // the pure form never throws: whatever it is given is read as text
-  if (typeof text !== 'string') text = text === undefined || text === null ? '' : String(text);
-  const blocks = parser.push(text);
+  const blocks = parser.push(text === undefined || text === null ? '' : String(text));
   return options.final ? parser.end() : blocks;
 }

@@ -11,7 +11,8 @@ export function unfinishedCloseAt(input: string, from: number, closeTag: string)
   let k = input.indexOf('<', Math.max(from, len - closeTag.length + 1));
   while (k !== -1) {
     let m = 1; // compare in place: a slice per '<' would allocate on every chunk
-    while (k + m < len && input.charCodeAt(k + m) === closeTag.charCodeAt(m)) m++;
+    // No bound needed: past the end of either string charCodeAt gives NaN, which equals nothing.
+    while (input.charCodeAt(k + m) === closeTag.charCodeAt(m)) m++;
     if (k + m === len) return k;
     k = input.indexOf('<', k + 1);
   }
