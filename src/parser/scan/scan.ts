@@ -40,7 +40,7 @@ export function scan(s: ScanState, input: string, base: number, final: boolean):
   }
   if (hold === -1) {
     s.carry = '';
-    if (len > 0) s.previousCode = input.charCodeAt(len - 1);
+    s.previousCode = input.charCodeAt(len - 1); // never empty: the stream parser scans no empty input
   } else {
     s.carry = input.slice(hold);
     if (hold > 0) s.previousCode = input.charCodeAt(hold - 1);
