@@ -94,6 +94,13 @@ describe.concurrent('the CLI in a terminal', () => {
     const cli = await run([reply({ gate, delayMs: 20 })], [], { columns: 120, rows: 50 });
     // The reply stops a third of the way in; the terminal is resized; then the rest streams.
     await cli.waitFor('word0');
+    // Let the display settle while the reply is held at the gate: the harness marks the resize in
+    // the byte stream when it sends it, so a draw already scheduled at 120 columns must not land
+    // after that mark (a real terminal reflows such a draw the same way).
+    for (let seen = -1; cli.raw().length !== seen; ) {
+      seen = cli.raw().length;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
     cli.resize(50, 50);
     await new Promise<void>((resolve) => {
       const check = () => (cli.raw().includes('\x1b]resize;50;50') ? resolve() : setTimeout(check, 20));
