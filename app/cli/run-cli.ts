@@ -308,28 +308,30 @@ async function runTurn(
   let lastCheckpoint = '';
   actor.subscribe({
     next(snapshot) {
+      let view: AgentTurnView | undefined;
+      if (!displayBroken) {
+        try {
+          view = lastView = selectView(snapshot);
+          renderer?.update(view);
+          reporter?.update(view);
+          if (view.phase === 'awaiting-approval') decide(view);
+        } catch (error) {
+          // A display bug must not crash the process or leave an approval unanswered: say so once, stop the turn cleanly.
+          displayBroken = true;
+          io.stderr.write(
+            `agent-turn: the display failed and stopped updating: ${(error as Error)?.stack ?? String(error)}\n`,
+          );
+          if (actor.getSnapshot().status === 'active') queueMicrotask(() => actor.send({ type: 'ABORT' }));
+        }
+      }
       // The session is written at every step that matters: a request sent or ended, a tool's
       // result recorded, an approval asked or answered (not on every streamed chunk).
       if (sessionFile !== undefined) {
-        const key = checkpointKey(selectView(snapshot));
+        const key = checkpointKey(view ?? selectView(snapshot));
         if (key !== lastCheckpoint) {
           lastCheckpoint = key;
           saveSession();
         }
-      }
-      if (displayBroken) return;
-      try {
-        lastView = selectView(snapshot);
-        renderer?.update(lastView);
-        reporter?.update(lastView);
-        if (lastView.phase === 'awaiting-approval') decide(lastView);
-      } catch (error) {
-        // A display bug must not crash the process or leave an approval unanswered: say so once, stop the turn cleanly.
-        displayBroken = true;
-        io.stderr.write(
-          `agent-turn: the display failed and stopped updating: ${(error as Error)?.stack ?? String(error)}\n`,
-        );
-        if (actor.getSnapshot().status === 'active') queueMicrotask(() => actor.send({ type: 'ABORT' }));
       }
     },
     error() {

@@ -3,7 +3,6 @@
 // length known up front, where a string body is encoded whole and copied again on its way out
 // (Node's fetch held the JSON string and two 60 MB buffers at once). A small one stays a string,
 // as every fetch and test double expects.
-import { jsonLength } from './json-length.js';
 
 /** Bodies of this many characters or more are sent as a Blob (where the runtime has Blob). */
 export const BLOB_BODY_CHARS = 1 << 20;
@@ -12,8 +11,12 @@ const PIECE_CHARS = 1 << 16;
 
 /** `body` as JSON: a string, or a Blob of it from {@link BLOB_BODY_CHARS} characters on. */
 export function requestBody(body: unknown): string | Blob {
-  if (typeof Blob !== 'function' || jsonLength(body) < BLOB_BODY_CHARS) return JSON.stringify(body);
-  return new Blob(jsonPieces(body, PIECE_CHARS), { type: 'application/json' });
+  // One walk: the pieces say the size too (a size check first would scan every string twice).
+  const pieces = jsonPieces(body, PIECE_CHARS);
+  let chars = 0;
+  for (const piece of pieces) chars += piece.length;
+  if (typeof Blob !== 'function' || chars < BLOB_BODY_CHARS) return pieces.join('');
+  return new Blob(pieces, { type: 'application/json' });
 }
 
 /**
