@@ -2,11 +2,14 @@
 // HTTP by a separate process: heap per live turn, event-loop delay p99 while they stream, latency
 // from the server's write to the selectView update that shows it, and throughput at pace 0.
 // Goal: 1,000 concurrent turns with an event-loop delay p99 under 50 ms on a 2-core machine.
+// The transport's floor is printed too: the same requests with every reply read and dropped
+// (read-floor.ts), through fetch and through node:http.
 // BENCH_REPEAT (default 3) runs per figure; best and median are printed (the machine may be shared:
 // an idle probe process measures the delay any process sees meanwhile, the machine's floor).
 // BENCH_TURNS (default "10,100,1000") the levels.
 import { loadavg } from 'node:os';
-import { runTurns, type RunFigures } from './many-turns/run-turns.js';
+import { recordTurnRequests, runReadFloor, type FloorFigures } from './many-turns/read-floor.js';
+import { MODEL, runTurns, TASK, turnTools, type RunFigures } from './many-turns/run-turns.js';
 import { startDelayProbe, startServerProcess } from './many-turns/server-process.js';
 import { best, median } from './many-turns/stats.js';
 
@@ -57,6 +60,22 @@ export async function run(): Promise<void> {
           )}% of a core; ` +
           `wall ${pair(runs.map((r) => r.wallMs / 1000))} s; ${Math.round(runs[0].viewsPerTurn)} views/turn`,
       );
+    }
+    // The floor under those figures: the same requests, each reply read and dropped.
+    const bodies = await recordTurnRequests(paced.url, MODEL, TASK, turnTools());
+    for (const count of LEVELS) {
+      for (const transport of ['fetch', 'node:http'] as const) {
+        const runs: FloorFigures[] = [];
+        for (let i = 0; i < REPEAT; i++) {
+          runs.push(await runReadFloor({ url: paced.url, count, spreadMs: SPREAD_MS, bodies, transport }));
+        }
+        console.log(
+          `${String(count).padStart(5)} turns' replies read and dropped (${transport}, ${bodies.length} requests a turn; load ${loadAverage()}): ` +
+            `CPU ${pair(runs.map((r) => r.cpuMsPerTurn))} ms/turn, ${pair(runs.map((r) => r.cpuUsPerRead))} µs/read, ` +
+            `${pair(runs.map((r) => r.readsPerTurn), 0)} reads/turn, ${pair(runs.map((r) => r.coreShare * 100), 0)}% of a core; ` +
+            `event-loop delay p99 ${pair(runs.map((r) => r.eventLoopP99Ms))} ms`,
+        );
+      }
     }
   } finally {
     await paced.stop();

@@ -46,9 +46,14 @@ export interface RunFigures {
   viewsPerTurn: number;
 }
 
-const TASK = 'Read README.md and write notes.md with what you learn.';
+/** The model every measured turn asks. */
+export const MODEL = 'scripted:qwen3.6-plus';
 
-function turnTools() {
+/** The task of every measured turn. */
+export const TASK = 'Read README.md and write notes.md with what you learn.';
+
+/** A fresh in-memory workspace per turn: the three tools the task uses. */
+export function turnTools() {
   const files = new Map([
     ['README.md', '# Pocket Ledger\nTrack small expenses from the terminal.\n\n## Usage\n\nledger add 4.20 coffee\n'],
     ['src/app.ts', 'export const app = 1;\n'],
@@ -87,7 +92,7 @@ export async function runTurns(options: RunOptions): Promise<RunFigures> {
     });
     const actor = createAgentTurnActor({
       client,
-      model: 'scripted:qwen3.6-plus',
+      model: MODEL,
       messages: [{ role: 'user', content: TASK }],
       tools: turnTools(),
     });
