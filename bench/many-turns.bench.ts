@@ -72,7 +72,13 @@ export async function run(): Promise<void> {
         console.log(
           `${String(count).padStart(5)} turns' replies read and dropped (${transport}, ${bodies.length} requests a turn; load ${loadAverage()}): ` +
             `CPU ${pair(runs.map((r) => r.cpuMsPerTurn))} ms/turn, ${pair(runs.map((r) => r.cpuUsPerRead))} µs/read, ` +
-            `${pair(runs.map((r) => r.readsPerTurn), 0)} reads/turn, ${pair(runs.map((r) => r.coreShare * 100), 0)}% of a core; ` +
+            `${pair(
+              runs.map((r) => r.readsPerTurn),
+              0,
+            )} reads/turn, ${pair(
+              runs.map((r) => r.coreShare * 100),
+              0,
+            )}% of a core; ` +
             `event-loop delay p99 ${pair(runs.map((r) => r.eventLoopP99Ms))} ms`,
         );
       }
