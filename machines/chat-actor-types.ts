@@ -1,15 +1,13 @@
-// The chat actor's contract: its input, the command it takes and the events it sends back.
+// The chat actor's contract: its input and the events it sends back. It takes no command: the
+// machine stops it by leaving the request state.
 import type { ChatError } from '../src/wire/errors.js';
 import type { ChatClient, ChatRequest, ChatStreamEvent } from '../src/wire/types.js';
 
-/** Sent by the machine: stop reading (one tool per message, a rejection, the completion tool). */
-export type ChatActorCommand = { type: 'STOP' };
-
 /**
  * Events the chat actor has read but not yet sent (they wait for the next macrotask, to go as one
- * batch). The machine keeps one per reply and reads it when it leaves the stream without a STOP
- * (ABORT, the completion tool, a rejection): a stopped actor can send nothing more, and what it
- * already read must not be lost.
+ * batch). The machine keeps one per reply and reads it when it leaves the stream (ABORT, the
+ * completion tool, a rejection, the drain's end): a stopped actor sends nothing more, and what it
+ * already read belongs to this reply and must not be lost.
  */
 export interface ChatBacklog {
   events: ChatStreamEvent[];

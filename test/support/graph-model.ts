@@ -196,6 +196,7 @@ export function transitionKey(t: TransitionLike): string {
 export interface ReplayLog {
   /** call_ids handed to executeTool, in order. */
   executed: string[];
+  /** Replies whose reading the machine stopped (the drain's limit passed): it then leaves the request, which stops the chat actor. */
   stops: number;
   transitions: Set<string>;
   states: Set<string>;
@@ -211,20 +212,21 @@ export async function replayPath(
   const executedHere: string[] = [];
   const machine = agentTurnMachine.provide({
     actors: {
-      chat: fromCallback(({ receive }) => {
-        receive(() => log.stops++);
-      }),
+      chat: fromCallback(() => {}),
       executeTool: fromPromise<ExecuteToolOutput, ExecuteToolInput>(({ input: i }) => {
         executedHere.push(i.toolUse.call_id);
         return new Promise((resolve, reject) => (pending = { resolve, reject }));
       }),
     },
   });
+  let readingStopped = false;
   const actor = createActor(machine, {
     input,
     inspect: (ev) => {
       if (ev.type === '@xstate.microstep') {
         const micro = ev as unknown as { _transitions: TransitionLike[]; snapshot: Snap };
+        if (micro.snapshot.context.readingStopped && !readingStopped) log.stops++;
+        readingStopped = micro.snapshot.context.readingStopped;
         for (const t of micro._transitions) {
           log.transitions.add(transitionKey(t));
           log.states.add(t.source.id.replace(/^agentTurn\./, '')); // the initial state shows only as a source

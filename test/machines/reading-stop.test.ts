@@ -1,0 +1,63 @@
+// When the turn stops reading a reply (the drain's limit passed after a rejection, one tool per
+// message, or the completion tool), what the chat actor had read and not yet handed over belongs
+// to that reply: it is closed with it, once, and never shows up in the next request's reply.
+import { describe, expect, it } from 'vitest';
+import { toPromise } from 'xstate';
+import { createAgentTurnActor, type AgentTurnActor } from '../../machines/agent-turn-actor.js';
+import type { ChatClient, ChatStreamEvent } from '../../src/wire/types.js';
+
+const text = (t: string): ChatStreamEvent => ({ type: 'text', text: t });
+const pause = () => new Promise((r) => setTimeout(r, 15));
+const MARK = 'LAST-WORDS-OF-THE-FIRST-REPLY';
+
+/**
+ * A first reply: a tool that waits for approval, then more than the drain's 300 characters, then
+ * one more piece read by the chat actor at the moment `onLastPiece` acts (before its batch goes).
+ * Every later reply completes.
+ */
+function clientWith(onLastPiece: () => void): ChatClient {
+  let call = 0;
+  return {
+    async *stream() {
+      call++;
+      if (call === 1) {
+        yield text('Reading first.\n<read_file><path>a.ts</path></read_file>\n');
+        await pause();
+        yield text('x'.repeat(400));
+        await pause();
+        yield text(MARK);
+        onLastPiece();
+        yield { type: 'finish', reason: 'stop' };
+        return;
+      }
+      yield text('Next. <attempt_completion><result>done</result></attempt_completion>');
+      yield { type: 'finish', reason: 'stop' };
+    },
+    complete: async () => {
+      throw new Error('not used');
+    },
+  };
+}
+
+describe('stopping the reading of a reply', () => {
+  it('a rejection keeps what was already read in the rejected reply, and out of the next one', async () => {
+    let actor!: AgentTurnActor;
+    actor = createAgentTurnActor({
+      client: clientWith(() => actor.send({ type: 'REJECT', feedback: 'not that file' })),
+      model: 'scripted',
+      messages: [{ role: 'user', content: 'go' }],
+      tools: { read_file: async () => 'A' },
+      approval: ['read_file'],
+      toolsPerMessage: 'sequential',
+    });
+    const done = toPromise(actor);
+    actor.start();
+    const output = await done;
+    expect(output.reason).toBe('completed');
+    const replies = output.messages.filter((m) => m.role === 'assistant').map((m) => String(m.content));
+    expect(replies).toHaveLength(2);
+    expect(replies[0].endsWith(`${'x'.repeat(400)}${MARK}`)).toBe(true);
+    expect(replies[1]).toBe('Next. <attempt_completion><result>done</result></attempt_completion>');
+    expect(output.requests[0].toolResults.map((r) => r.content)).toEqual([expect.stringContaining('not that file')]);
+  });
+});
