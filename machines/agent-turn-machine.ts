@@ -42,14 +42,18 @@ function currentToolId(c: Ctx): string {
 
 interface StopEnqueue {
   assign(values: Partial<Ctx>): void;
+  sendTo(to: 'chat', event: { type: 'STOP' }): void;
+}
+
+/** Reading stops at once (the drain's limit passed): the chat actor cancels the stream. */
+function stopReading(enqueue: StopEnqueue): void {
+  enqueue.assign({ readingStopped: true });
+  enqueue.sendTo('chat', { type: 'STOP' });
 }
 
 /**
  * Nothing after the current block is presented or run; the stream is read on (drain.ts) unless
- * what already followed the block passes the drain's limit. Reading stops by leaving the request
- * (`isReadingOver`), which stops the chat actor: what it had read and not yet sent stays in the
- * backlog for closeReply, so it belongs to this reply only. (A STOP sent to the actor made it send
- * that backlog once more, after the machine had moved on: into the next request's reply.)
+ * what already followed the block passes the drain's limit.
  */
 function stopPresenting(c: Ctx, cause: StopCause, enqueue: StopEnqueue): void {
   // (A rejection in 'one' mode stops again at the same block: what was counted since is kept.)
@@ -58,7 +62,7 @@ function stopPresenting(c: Ctx, cause: StopCause, enqueue: StopEnqueue): void {
     contentAfter(c.blocks, c.currentStreamingContentIndex),
   );
   enqueue.assign({ stoppedBy: cause, charsAfterStop: chars });
-  if (chars > c.options.drain.maxChars) enqueue.assign({ readingStopped: true });
+  if (chars > c.options.drain.maxChars) stopReading(enqueue);
 }
 
 /**
@@ -184,12 +188,11 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
       assertEvent(event, 'CHAT.CHUNKS');
       const a = absorbEvents(context.replyAssembly, context.replyEventCount, event.events);
       enqueue.assign({ replyAssembly: a.assembly, replyEventCount: a.eventCount, blocks: a.blocks, responded: true });
-      // Draining (the presentation stopped): only the end is wanted; a model that writes on is cut
-      // (reading stops when the machine leaves the request; see stopPresenting).
+      // Draining (the presentation stopped): only the end is wanted; a model that writes on is cut.
       if (context.stoppedBy === undefined || context.readingStopped) return;
       const chars = context.charsAfterStop + contentIn(event.events);
       enqueue.assign({ charsAfterStop: chars });
-      if (chars > context.options.drain.maxChars) enqueue.assign({ readingStopped: true });
+      if (chars > context.options.drain.maxChars) stopReading(enqueue);
     }),
     endStream: assign(({ context }) => {
       const ended = endReply(context.replyAssembly, context.replyEventCount, false);
@@ -436,7 +439,7 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
           ],
         },
         // Nothing more is presented; the rest of the stream is read for its finish reason and usage
-        // until it ends, the model writes on past the limit (absorbChunks marks reading stopped), or the grace ends.
+        // until it ends, the model writes on past the limit (absorbChunks cancels it), or the grace ends.
         draining: {
           tags: 'closing',
           always: { guard: 'isReadingOver', target: '#agentTurn.finalizing' },

@@ -1,13 +1,15 @@
-// The chat actor's contract: its input and the events it sends back. It takes no command: the
-// machine stops it by leaving the request state.
+// The chat actor's contract: its input, the command it takes and the events it sends back.
 import type { ChatError } from '../src/wire/errors.js';
 import type { ChatClient, ChatRequest, ChatStreamEvent } from '../src/wire/types.js';
 
+/** Sent by the machine: cancel the stream (the model writes on past the drain's limit). */
+export type ChatActorCommand = { type: 'STOP' };
+
 /**
  * Events the chat actor has read but not yet sent (they wait for the next macrotask, to go as one
- * batch). The machine keeps one per reply and reads it when it leaves the stream (ABORT, the
- * completion tool, a rejection, the drain's end): a stopped actor sends nothing more, and what it
- * already read belongs to this reply and must not be lost.
+ * batch). The machine keeps one per reply and reads it when it closes the reply: a stopped actor
+ * (STOP, or the machine left the request) sends nothing more, and what it already read belongs
+ * to this reply and must not be lost.
  */
 export interface ChatBacklog {
   events: ChatStreamEvent[];

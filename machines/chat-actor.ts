@@ -1,11 +1,11 @@
 // The `chat` actor: streams one request and reports to the machine. Events that arrive close
 // together (one network read usually carries many SSE events) are sent as one CHAT.CHUNKS batch,
 // flushed on the next macrotask, so the machine does one transition per read rather than per token.
-import { fromCallback, type EventObject } from 'xstate';
+import { fromCallback } from 'xstate';
 import { ChatError } from '../src/wire/errors.js';
 import type { ChatStreamEvent } from '../src/wire/types.js';
-import type { ChatActorEvent, ChatActorInput, ChatBacklog } from './chat-actor-types.js';
-export type { ChatBacklog } from './chat-actor-types.js';
+import type { ChatActorCommand, ChatActorEvent, ChatActorInput, ChatBacklog } from './chat-actor-types.js';
+export type { ChatActorCommand, ChatBacklog } from './chat-actor-types.js';
 
 /** Errors a program makes, not a network: a bug in a custom client's code, which no retry fixes. */
 const BUG_ERRORS = ['TypeError', 'ReferenceError', 'SyntaxError', 'RangeError'];
@@ -26,46 +26,55 @@ export function toChatError(error: unknown): ChatError {
   return new ChatError('network', message, { cause: error, retryable: true });
 }
 
-export const chatActor = /* @__PURE__ */ fromCallback<EventObject, ChatActorInput>(({ input, sendBack }) => {
-  const controller = new AbortController();
-  let finished = false; // stopped by the machine or the stream is over: send nothing more
-  const backlog: ChatBacklog = input.backlog ?? { events: [] };
-  let timer: ReturnType<typeof setTimeout> | undefined;
+export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActorInput>(
+  ({ input, sendBack, receive }) => {
+    const controller = new AbortController();
+    let finished = false; // stopped by the machine or the stream is over: send nothing more
+    const backlog: ChatBacklog = input.backlog ?? { events: [] };
+    let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const flush = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    if (backlog.events.length === 0 || finished) return;
-    const events = backlog.events;
-    backlog.events = [];
-    sendBack({ type: 'CHAT.CHUNKS', events } satisfies ChatActorEvent);
-  };
+    const flush = () => {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      if (backlog.events.length === 0 || finished) return;
+      const events = backlog.events;
+      backlog.events = [];
+      sendBack({ type: 'CHAT.CHUNKS', events } satisfies ChatActorEvent);
+    };
 
-  const stop = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    finished = true;
-    controller.abort();
-  };
+    const stop = () => {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      finished = true;
+      controller.abort();
+    };
 
-  (async () => {
-    try {
-      for await (const event of input.client.stream(input.request, { signal: controller.signal })) {
+    // STOP: the stream is cancelled; what was read and not yet sent stays in the backlog, where
+    // the machine takes it when it closes the reply. (Sending it now would deliver it after the
+    // machine closed the reply with it: a second time, into whatever reply comes next.)
+    receive((command) => {
+      if (command.type === 'STOP') stop();
+    });
+
+    (async () => {
+      try {
+        for await (const event of input.client.stream(input.request, { signal: controller.signal })) {
+          if (finished) return;
+          backlog.events.push(event);
+          if (timer === undefined) timer = setTimeout(flush, 0);
+        }
         if (finished) return;
-        backlog.events.push(event);
-        if (timer === undefined) timer = setTimeout(flush, 0);
+        flush();
+        finished = true;
+        sendBack({ type: 'CHAT.END' } satisfies ChatActorEvent);
+      } catch (error) {
+        if (finished) return; // our own abort
+        flush();
+        finished = true;
+        sendBack({ type: 'CHAT.ERROR', error: toChatError(error) } satisfies ChatActorEvent);
       }
-      if (finished) return;
-      flush();
-      finished = true;
-      sendBack({ type: 'CHAT.END' } satisfies ChatActorEvent);
-    } catch (error) {
-      if (finished) return; // our own abort
-      flush();
-      finished = true;
-      sendBack({ type: 'CHAT.ERROR', error: toChatError(error) } satisfies ChatActorEvent);
-    }
-  })();
+    })();
 
-  return stop;
-});
+    return stop;
+  },
+);

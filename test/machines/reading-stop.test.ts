@@ -2,7 +2,7 @@
 // message, or the completion tool), what the chat actor had read and not yet handed over belongs
 // to that reply: it is closed with it, once, and never shows up in the next request's reply.
 import { describe, expect, it } from 'vitest';
-import { toPromise } from 'xstate';
+import { toPromise, waitFor } from 'xstate';
 import { createAgentTurnActor, type AgentTurnActor } from '../../machines/agent-turn-actor.js';
 import type { ChatClient, ChatStreamEvent } from '../../src/wire/types.js';
 
@@ -59,5 +59,51 @@ describe('stopping the reading of a reply', () => {
     expect(replies[0].endsWith(`${'x'.repeat(400)}${MARK}`)).toBe(true);
     expect(replies[1]).toBe('Next. <attempt_completion><result>done</result></attempt_completion>');
     expect(output.requests[0].toolResults.map((r) => r.content)).toEqual([expect.stringContaining('not that file')]);
+  });
+
+  it("in 'one' mode, a model that writes past the drain's limit while its tool waits for approval is cut at once", async () => {
+    let call = 0;
+    let cancelled = false;
+    const client: ChatClient = {
+      async *stream(_request, options) {
+        call++;
+        if (call === 1) {
+          yield text('Reading first.\n<read_file><path>a.ts</path></read_file>\n');
+          await pause();
+          yield text('y'.repeat(400));
+          // A model that goes on and on: only a cancel ends this reply.
+          await new Promise<void>((resolve) => {
+            if (options?.signal?.aborted) resolve();
+            options?.signal?.addEventListener('abort', () => resolve());
+          });
+          cancelled = true;
+          return;
+        }
+        yield text('Next. <attempt_completion><result>done</result></attempt_completion>');
+        yield { type: 'finish', reason: 'stop' };
+      },
+      complete: async () => {
+        throw new Error('not used');
+      },
+    };
+    const actor = createAgentTurnActor({
+      client,
+      model: 'scripted',
+      messages: [{ role: 'user', content: 'go' }],
+      tools: { read_file: async () => 'A' },
+      approval: ['read_file'],
+      toolsPerMessage: 'one',
+    });
+    const done = toPromise(actor);
+    actor.start();
+    await waitFor(actor, (s) => s.context.readingStopped);
+    await pause();
+    expect(cancelled).toBe(true); // while the approval still waits
+    expect(actor.getSnapshot().hasTag('awaiting-approval')).toBe(true);
+    actor.send({ type: 'APPROVE' });
+    const output = await done;
+    expect(output.reason).toBe('completed');
+    expect(output.requests[0].toolResults.map((r) => r.content)).toEqual(['A']);
+    expect(String(output.messages.find((m) => m.role === 'assistant')?.content)).toContain('y'.repeat(400));
   });
 });
