@@ -106,4 +106,63 @@ describe('stopping the reading of a reply', () => {
     expect(output.requests[0].toolResults.map((r) => r.content)).toEqual(['A']);
     expect(String(output.messages.find((m) => m.role === 'assistant')?.content)).toContain('y'.repeat(400));
   });
+
+  it("in 'one' mode, a rejection keeps counting what followed the tool from the first stop", async () => {
+    // After the tool: a second tool of ~230 non-blank characters as written (~165 as parsed), the
+    // rejection, then 100 more: 330 written since the stop passes the 300 limit and cuts the stream.
+    let cancelled = false;
+    let actor!: AgentTurnActor;
+    let call = 0;
+    const client: ChatClient = {
+      async *stream(_request, options) {
+        call++;
+        if (call > 1) {
+          yield text('Next. <attempt_completion><result>done</result></attempt_completion>');
+          yield { type: 'finish', reason: 'stop' };
+          return;
+        }
+        yield text('<read_file><path>a.ts</path></read_file>\n');
+        await pause();
+        yield text(`<write_to_file><path>b.ts</path><content>${'z'.repeat(150)}</content></write_to_file>`);
+        await pause();
+        actor.send({ type: 'REJECT', feedback: 'no' });
+        yield text('w'.repeat(100));
+        // Cancelled within 500 ms, or the reply ends on its own.
+        await new Promise<void>((resolve) => {
+          const onAbort = () => {
+            cancelled = true;
+            clearTimeout(timer);
+            resolve();
+          };
+          const timer = setTimeout(() => {
+            options?.signal?.removeEventListener('abort', onAbort);
+            resolve();
+          }, 500);
+          options?.signal?.addEventListener('abort', onAbort);
+        });
+        yield { type: 'finish', reason: 'stop' };
+      },
+      complete: async () => {
+        throw new Error('not used');
+      },
+    };
+    actor = createAgentTurnActor({
+      client,
+      model: 'scripted',
+      messages: [{ role: 'user', content: 'go' }],
+      tools: { read_file: async () => 'A', write_to_file: async () => 'written' },
+      approval: ['read_file'],
+      toolsPerMessage: 'one',
+      drain: { graceMs: 60_000, maxChars: 300 },
+    });
+    const done = toPromise(actor);
+    actor.start();
+    const output = await done;
+    expect(cancelled).toBe(true);
+    expect(output.reason).toBe('completed');
+    expect(output.requests[0].toolResults.map((r) => [r.name, r.isError])).toEqual([
+      ['read_file', true], // rejected
+      ['write_to_file', true], // skipped: one tool per message
+    ]);
+  });
 });
