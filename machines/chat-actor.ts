@@ -3,7 +3,6 @@
 // flushed on the next macrotask, so the machine does one transition per read rather than per token.
 import { fromCallback } from 'xstate';
 import { ChatError } from '../src/wire/errors.js';
-import type { ChatStreamEvent } from '../src/wire/types.js';
 import type { ChatActorCommand, ChatActorEvent, ChatActorInput, ChatBacklog } from './chat-actor-types.js';
 export type { ChatActorCommand, ChatBacklog } from './chat-actor-types.js';
 

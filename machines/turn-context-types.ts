@@ -124,7 +124,7 @@ export interface AgentTurnContext {
   closing: ReplyClosing | undefined;
 
   // --- persistence ---
-  /** Set on a restored turn until `starting` has routed it: where it goes on. */
+  /** Set on a restored turn: where it goes on (read once, by `starting`). */
   resumeAt: ResumePoint | undefined;
 
   // --- the end ---

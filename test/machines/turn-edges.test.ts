@@ -1,0 +1,133 @@
+// Edges of a turn that a UI and a caller rely on: what the output holds (and leaves out), a
+// completion without a result, a reply with nothing in it, the request limit across retries, a
+// tool actor that fails, and an ABORT while a retry waits.
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, toPromise, waitFor } from 'xstate';
+import { createAgentTurnActor } from '../../machines/agent-turn-actor.js';
+import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
+import { selectView } from '../../machines/select-view.js';
+import { ChatError } from '../../src/wire/errors.js';
+import type { ChatClient, ChatStreamEvent } from '../../src/wire/types.js';
+
+/** A client that answers the n-th request with `replies[n]`: text, a thrown error, or no event at all (null). */
+function clientOf(replies: readonly (string | ChatError | null)[]): ChatClient & { calls: () => number } {
+  let n = 0;
+  return {
+    calls: () => n,
+    async *stream() {
+      const reply = replies[Math.min(n++, replies.length - 1)];
+      if (reply instanceof ChatError) throw reply;
+      if (reply === null) return; // a stream that ends with no event at all
+      yield { type: 'text', text: reply } as ChatStreamEvent;
+      yield { type: 'finish', reason: 'stop' } as ChatStreamEvent;
+    },
+    complete: async () => {
+      throw new Error('not used');
+    },
+  };
+}
+
+const DONE = '<attempt_completion><result>all done</result></attempt_completion>';
+const READ = '<read_file><path>a.ts</path></read_file>';
+const networkError = () => new ChatError('network', 'connection reset', { retryable: true });
+
+async function run(client: ChatClient, options: Record<string, unknown> = {}) {
+  const actor = createAgentTurnActor({
+    client,
+    model: 'scripted',
+    messages: [{ role: 'user', content: 'go' }],
+    tools: { read_file: async () => 'A' },
+    retry: { delaysMs: [0] },
+    ...options,
+  });
+  const done = toPromise(actor);
+  actor.start();
+  return { actor, output: await done };
+}
+
+describe('the output', () => {
+  it('holds a result only when the turn completed, and an error only when it failed', async () => {
+    const { output: completed } = await run(clientOf([DONE]));
+    expect(completed.reason).toBe('completed');
+    expect(completed.result).toBe('all done');
+    expect('error' in completed).toBe(false);
+
+    const { output: failed } = await run(clientOf([networkError()]), { retry: { delaysMs: [] } });
+    expect(failed.reason).toBe('failed');
+    expect(failed.error?.code).toBe('network');
+    expect('result' in failed).toBe(false);
+  });
+
+  it('a completion without a result completes with an empty result', async () => {
+    const { output } = await run(clientOf(['<attempt_completion></attempt_completion>']));
+    expect(output.reason).toBe('completed');
+    expect(output.result).toBe('');
+  });
+});
+
+describe('replies', () => {
+  it('a reply with nothing in it is answered like any reply without a tool, never waited on', async () => {
+    const client = clientOf([null, null, null, null, null]);
+    const { output } = await run(client, { maxConsecutiveMistakes: 2 });
+    expect(output.reason).toBe('too_many_mistakes');
+    expect(output.requests.length).toBe(client.calls());
+    expect(output.requests.every((r) => r.blocks.length === 0)).toBe(true);
+  });
+
+  it('a retried attempt is the same request: maxRequests counts requests, not attempts', async () => {
+    const client = clientOf([networkError(), READ, READ, DONE]);
+    const { output } = await run(client, { maxRequests: 2 });
+    expect(output.reason).toBe('max_requests');
+    // Two requests answered (the first after its retry): both reads ran.
+    expect(output.requests.flatMap((r) => r.toolResults.map((t) => t.content))).toEqual(['A', 'A']);
+    expect(client.calls()).toBe(3);
+  });
+});
+
+describe('tools', () => {
+  it('a tool actor that fails gives an error result and an error status', async () => {
+    const machine = agentTurnMachine.provide({
+      actors: {
+        executeTool: fromPromise(async () => {
+          throw new Error('the tool runner crashed');
+        }),
+      },
+    });
+    const actor = createActor(machine, {
+      input: {
+        client: clientOf([READ, DONE]),
+        model: 'scripted',
+        messages: [{ role: 'user', content: 'go' }],
+        tools: {},
+      },
+    });
+    const done = toPromise(actor);
+    actor.start();
+    const output = await done;
+    const [result] = output.requests[0].toolResults;
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain('the tool runner crashed');
+    const tool = selectView(actor.getSnapshot()).requests[0].blocks.find((b) => b.type === 'tool_use');
+    expect(tool?.type === 'tool_use' && tool.status).toBe('error');
+  });
+});
+
+describe('ABORT', () => {
+  it('while a retry waits: the turn ends aborted with only the failed attempt recorded', async () => {
+    const actor = createAgentTurnActor({
+      client: clientOf([networkError(), DONE]),
+      model: 'scripted',
+      messages: [{ role: 'user', content: 'go' }],
+      retry: { delaysMs: [60_000] },
+    });
+    const done = toPromise(actor);
+    actor.start();
+    await waitFor(actor, (s) => s.hasTag('retrying'));
+    const before = actor.getSnapshot().context;
+    actor.send({ type: 'ABORT' });
+    const output = await done;
+    expect(output.reason).toBe('aborted');
+    expect(output.requests.map((r) => r.status)).toEqual(['failed']);
+    expect(output.messages).toEqual(before.messages);
+  });
+});
