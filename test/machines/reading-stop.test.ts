@@ -61,51 +61,74 @@ describe('stopping the reading of a reply', () => {
     expect(output.requests[0].toolResults.map((r) => r.content)).toEqual([expect.stringContaining('not that file')]);
   });
 
-  it("in 'one' mode, a model that writes past the drain's limit while its tool waits for approval is cut at once", async () => {
-    let call = 0;
-    let cancelled = false;
-    const client: ChatClient = {
-      async *stream(_request, options) {
-        call++;
-        if (call === 1) {
-          yield text('Reading first.\n<read_file><path>a.ts</path></read_file>\n');
+  for (const c of [
+    { where: 'a later piece', sameChunk: false, after: 400, cut: true },
+    { where: 'the same piece as the tool', sameChunk: true, after: 400, cut: true },
+    { where: 'a later piece, exactly the limit', sameChunk: false, after: 300, cut: false },
+    { where: 'the same piece, exactly the limit', sameChunk: true, after: 300, cut: false },
+  ]) {
+    it(`in 'one' mode, ${c.after} characters after a tool that waits for approval (${c.where}): ${c.cut ? 'cut at once' : 'read on'}`, async () => {
+      let call = 0;
+      let cancelled = false;
+      const client: ChatClient = {
+        async *stream(_request, options) {
+          call++;
+          if (call > 1) {
+            yield text('Next. <attempt_completion><result>done</result></attempt_completion>');
+            yield { type: 'finish', reason: 'stop' };
+            return;
+          }
+          const tool = 'Reading first.\n<read_file><path>a.ts</path></read_file>\n';
+          yield text(c.sameChunk ? tool + 'y'.repeat(c.after) : tool);
           await pause();
-          yield text('y'.repeat(400));
-          // A model that goes on and on: only a cancel ends this reply.
+          if (!c.sameChunk) yield text('y'.repeat(c.after));
+          // Cancelled (already, or within 300 ms), or the reply ends on its own.
           await new Promise<void>((resolve) => {
-            if (options?.signal?.aborted) resolve();
-            options?.signal?.addEventListener('abort', () => resolve());
+            if (options?.signal?.aborted) {
+              cancelled = true;
+              resolve();
+              return;
+            }
+            const onAbort = () => {
+              cancelled = true;
+              clearTimeout(timer);
+              resolve();
+            };
+            const timer = setTimeout(() => {
+              options?.signal?.removeEventListener('abort', onAbort);
+              resolve();
+            }, 300);
+            options?.signal?.addEventListener('abort', onAbort);
           });
-          cancelled = true;
-          return;
-        }
-        yield text('Next. <attempt_completion><result>done</result></attempt_completion>');
-        yield { type: 'finish', reason: 'stop' };
-      },
-      complete: async () => {
-        throw new Error('not used');
-      },
-    };
-    const actor = createAgentTurnActor({
-      client,
-      model: 'scripted',
-      messages: [{ role: 'user', content: 'go' }],
-      tools: { read_file: async () => 'A' },
-      approval: ['read_file'],
-      toolsPerMessage: 'one',
+          yield { type: 'finish', reason: 'stop' };
+        },
+        complete: async () => {
+          throw new Error('not used');
+        },
+      };
+      const actor = createAgentTurnActor({
+        client,
+        model: 'scripted',
+        messages: [{ role: 'user', content: 'go' }],
+        tools: { read_file: async () => 'A' },
+        approval: ['read_file'],
+        toolsPerMessage: 'one',
+        drain: { graceMs: 60_000, maxChars: 300 },
+      });
+      const done = toPromise(actor);
+      actor.start();
+      await waitFor(actor, (s) => s.hasTag('awaiting-approval'));
+      await pause();
+      await pause();
+      expect(cancelled).toBe(c.cut); // while the approval still waits
+      expect(actor.getSnapshot().hasTag('awaiting-approval')).toBe(true);
+      actor.send({ type: 'APPROVE' });
+      const output = await done;
+      expect(output.reason).toBe('completed');
+      expect(output.requests[0].toolResults.map((r) => r.content)).toEqual(['A']);
+      expect(String(output.messages.find((m) => m.role === 'assistant')?.content)).toContain('y'.repeat(c.after));
     });
-    const done = toPromise(actor);
-    actor.start();
-    await waitFor(actor, (s) => s.context.readingStopped);
-    await pause();
-    expect(cancelled).toBe(true); // while the approval still waits
-    expect(actor.getSnapshot().hasTag('awaiting-approval')).toBe(true);
-    actor.send({ type: 'APPROVE' });
-    const output = await done;
-    expect(output.reason).toBe('completed');
-    expect(output.requests[0].toolResults.map((r) => r.content)).toEqual(['A']);
-    expect(String(output.messages.find((m) => m.role === 'assistant')?.content)).toContain('y'.repeat(400));
-  });
+  }
 
   it("in 'one' mode, a rejection keeps counting what followed the tool from the first stop", async () => {
     // After the tool: a second tool of ~230 non-blank characters as written (~165 as parsed), the

@@ -10,6 +10,7 @@ import type { ToolFunctions } from '../../machines/tool-function-types.js';
 import { selectView } from '../../machines/select-view.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 import { createScriptedModel } from '../../src/scripted/index.js';
+import { TOOL_OUTCOME_UNKNOWN_TEXT } from '../../machines/turn-notes.js';
 
 const COMMAND = 'echo run >> log.txt';
 const TASK = `Run \`${COMMAND}\`, then write notes.md`;
@@ -200,7 +201,57 @@ describe('persist and resume', () => {
       const results = output.requests.flatMap((r) => r.toolResults).filter((t) => tool.startsWith(t.name));
       expect(results).toHaveLength(1);
       expect(world.calls.filter((c) => c === tool)).toHaveLength(runsAgain ? 2 : 1);
-      if (!runsAgain) expect(results[0].content).toMatch(/outcome is unknown/);
+      if (!runsAgain) expect([results[0].content, results[0].isError]).toEqual([TOOL_OUTCOME_UNKNOWN_TEXT, true]);
+    }
+  });
+
+  it('a turn that ended aborted or failed resumes as it ended, running nothing', async () => {
+    for (const [content, end] of [
+      [TASK, 'aborted'],
+      [`${TASK} fault:http-500-once`, 'failed'],
+    ] as const) {
+      const world: World = { files: new Map(), calls: [] };
+      const setup = { ...setupFor(world), messages: [{ role: 'user' as const, content }] };
+      const actor = createAgentTurnActor(setup);
+      const done = toPromise(actor);
+      actor.start();
+      if (end === 'aborted') actor.send({ type: 'ABORT' });
+      const output = await done;
+      expect(output.reason).toBe(end);
+      const record = JSON.parse(JSON.stringify(actor.getPersistedSnapshot())) as PersistedAgentTurn;
+      expect(record.resume).toBe('finished');
+      const again = await resume(setup, record);
+      expect([again.reason, again.error?.code, again.messages]).toEqual([end, output.error?.code, output.messages]);
+      expect(world.calls).toEqual([]);
+    }
+  });
+
+  it('a record whose index is not at a tool (edited, or another protocol) closes the reply with what had arrived', async () => {
+    const world: World = { files: new Map([['README.md', '# Demo\n']]), calls: [] };
+    const setup = { ...setupFor(world), messages: [{ role: 'user' as const, content: 'Read README.md' }] };
+    let record: PersistedAgentTurn | undefined;
+    for (let k = 1; record === undefined; k++) {
+      const r = await runUntil({ ...setup, tools: tools({ files: new Map(world.files), calls: [] }) }, k);
+      if (r.record?.resume === 'running-tool') record = r.record;
+    }
+    const reply = record.turn.reply!;
+    for (const edited of [
+      {
+        ...record,
+        resume: 'awaiting-approval' as const,
+        turn: { ...record.turn, reply: { ...reply, currentStreamingContentIndex: 99 } },
+      },
+      { ...record, turn: { ...record.turn, reply: { ...reply, currentStreamingContentIndex: 99 } } },
+      { ...record, resume: 'interrupted' as const },
+    ]) {
+      const calls: string[] = [];
+      const output = await resume({ ...setup, tools: tools({ files: new Map(world.files), calls }) }, edited);
+      expect(output.reason).toBe('completed');
+      // The reply is closed with the running tool's outcome unknown (an idempotent one: not run again within it).
+      const closed = output.requests[record.turn.requests.length];
+      expect(closed.toolResults.map((t) => [t.isError, t.content.includes('outcome is unknown')])).toEqual([
+        [true, true],
+      ]);
     }
   });
 
