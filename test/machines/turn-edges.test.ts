@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise, waitFor } from 'xstate';
 import { createAgentTurnActor } from '../../machines/agent-turn-actor.js';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
+import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/execute-tool-actor-types.js';
 import { selectView } from '../../machines/select-view.js';
 import { ChatError } from '../../src/wire/errors.js';
 import type { ChatClient, ChatStreamEvent } from '../../src/wire/types.js';
@@ -88,7 +89,7 @@ describe('tools', () => {
   it('a tool actor that fails gives an error result and an error status', async () => {
     const machine = agentTurnMachine.provide({
       actors: {
-        executeTool: fromPromise(async () => {
+        executeTool: fromPromise<ExecuteToolOutput, ExecuteToolInput>(async () => {
           throw new Error('the tool runner crashed');
         }),
       },
