@@ -29,9 +29,9 @@ module.exports = {
     },
     {
       name: 'bindings-no-node',
-      comment: 'the React binding renders on servers and in browsers',
+      comment: 'the React and Restate bindings run on servers and in browsers; agent-turn/node (bindings/node) is for Node',
       severity: 'error',
-      from: { path: '^bindings/' },
+      from: { path: '^bindings/(?!node/)' },
       to: { dependencyTypes: ['core'] },
     },
     {

@@ -7,6 +7,7 @@ export default defineConfig({
     scripted: 'src/scripted/index.ts',
     react: 'bindings/react/index.ts',
     restate: 'bindings/restate/index.ts',
+    node: 'bindings/node/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

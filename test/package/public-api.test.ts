@@ -195,6 +195,7 @@ const EXPECTED: Record<string, { values: string[]; types: string[] }> = {
       'RecordedChatError',
     ],
   },
+  node: { values: ['createNodeHttpFetch'], types: ['NodeHttpFetchOptions'] },
 };
 
 /** The entry points a reader meets first: each shows its use in an @example. */
@@ -212,6 +213,7 @@ const WITH_EXAMPLE: Record<string, string[]> = {
   scripted: ['createScriptedModel'],
   react: ['useAgentTurn', 'Block'],
   restate: ['agentTurnObject', 'runDurableTurn'],
+  node: ['createNodeHttpFetch'],
 };
 
 const sorted = (names: string[]) => [...names].sort();
