@@ -15,6 +15,8 @@ import { best, median } from './many-turns/stats.js';
 
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
 const LEVELS = (process.env.BENCH_TURNS ?? '10,100,1000').split(',').map(Number);
+/** BENCH_TRANSPORT (default "fetch,node"): the global fetch, agent-turn/node's createNodeHttpFetch, or both. */
+const TRANSPORTS = (process.env.BENCH_TRANSPORT ?? 'fetch,node').split(',') as ('fetch' | 'node')[];
 /** Realistic arrival: the turns of one level start over this window, not in one instant. */
 const SPREAD_MS = 1000;
 
@@ -36,18 +38,18 @@ export async function run(): Promise<void> {
   const paced = await startServerProcess('realistic');
   try {
     await runTurns({ url: paced.url, count: 10, spreadMs: 0 }); // warm-up
-    for (const count of LEVELS) {
+    for (const [count, transport] of LEVELS.flatMap((n) => TRANSPORTS.map((t) => [n, t] as const))) {
       const runs: RunFigures[] = [];
       const floors: number[] = [];
       for (let i = 0; i < REPEAT; i++) {
         const probe = startDelayProbe();
-        const r = await runTurns({ url: paced.url, count, spreadMs: SPREAD_MS, heapAtMs: 700 });
+        const r = await runTurns({ url: paced.url, count, spreadMs: SPREAD_MS, heapAtMs: 700, transport });
         floors.push((await probe.stop()).p99Ms);
         check(r);
         runs.push(r);
       }
       console.log(
-        `${String(count).padStart(5)} turns (realistic pace, started over ${SPREAD_MS} ms; load ${loadAverage()}): ` +
+        `${String(count).padStart(5)} turns (realistic pace, started over ${SPREAD_MS} ms, ${transport === 'node' ? 'createNodeHttpFetch' : 'fetch'}; load ${loadAverage()}): ` +
           `heap ${pair(runs.map((r) => r.heapPerTurnKiB ?? NaN))} KiB/live turn; ` +
           `event-loop delay p99 ${pair(runs.map((r) => r.eventLoopP99Ms))} ms (max ${pair(
             runs.map((r) => r.eventLoopMaxMs),

@@ -7,7 +7,9 @@ import { runInNewContext } from 'node:vm';
 import { toPromise } from 'xstate';
 import { createAgentTurnActor } from '../../machines/agent-turn-actor.js';
 import { selectView } from '../../machines/select-view.js';
+import { createNodeHttpFetch } from '../../bindings/node/node-http-fetch.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
+import type { FetchLike } from '../../src/wire/types.js';
 import { epochNow } from './clock.js';
 import { stampReadingFetch, type StampQueue } from './stamp-reader.js';
 import { percentile } from './stats.js';
@@ -25,6 +27,8 @@ export interface RunOptions {
    * for none. The GC's pause is left out of the event-loop delay and of the latencies.
    */
   heapAtMs?: number;
+  /** How the turns reach the server: the global fetch (default) or agent-turn/node's createNodeHttpFetch. */
+  transport?: 'fetch' | 'node';
 }
 
 export interface RunFigures {
@@ -71,6 +75,8 @@ export function turnTools() {
 
 export async function runTurns(options: RunOptions): Promise<RunFigures> {
   const { url, count, spreadMs } = options;
+  const transport: FetchLike =
+    options.transport === 'node' ? createNodeHttpFetch() : (input, init) => fetch(input, init);
   const latencies: number[] = [];
   let views = 0;
   let heapPerTurnKiB: number | undefined;
@@ -88,7 +94,7 @@ export async function runTurns(options: RunOptions): Promise<RunFigures> {
     const queue: StampQueue = { stamps: [] };
     const client = createChatClient({
       baseURL: url,
-      fetch: stampReadingFetch((input, init) => fetch(input, init), queue),
+      fetch: stampReadingFetch(transport, queue),
     });
     const actor = createAgentTurnActor({
       client,
