@@ -484,6 +484,7 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
     failed: { type: 'final', tags: 'finished' },
   },
   output: ({ context }) => ({
+    // Stryker disable next-line StringLiteral: every final state is entered by an action that sets reason (endCompleted, recordFailure, finalizeAborted, …) or by a restored finished turn, which has one
     reason: context.reason ?? 'failed',
     messages: context.messages,
     requests: context.requests,

@@ -132,3 +132,58 @@ describe('ABORT', () => {
     expect(output.messages).toEqual(before.messages);
   });
 });
+
+describe('the presentation index while a reply drains', () => {
+  /** A first reply that stays open after `text` (until the turn cancels it); later replies complete. */
+  function openReply(text: string): ChatClient {
+    let n = 0;
+    return {
+      async *stream(_request, options) {
+        if (n++ > 0) {
+          yield { type: 'text', text: DONE } as ChatStreamEvent;
+          return;
+        }
+        yield { type: 'text', text } as ChatStreamEvent;
+        await new Promise<void>((resolve) => {
+          if (options?.signal?.aborted) resolve();
+          options?.signal?.addEventListener('abort', () => resolve());
+        });
+      },
+      complete: async () => {
+        throw new Error('not used');
+      },
+    };
+  }
+
+  it('is past the completion tool once it is accepted', async () => {
+    const actor = createAgentTurnActor({
+      client: openReply(`Finished.\n${DONE}`),
+      model: 'scripted',
+      messages: [{ role: 'user', content: 'go' }],
+    });
+    actor.start();
+    const draining = await waitFor(actor, (s) => s.hasTag('closing'));
+    const view = selectView(draining);
+    expect(view.blocks.map((b) => b.type)).toEqual(['text', 'tool_use']);
+    expect(view.currentStreamingContentIndex).toBe(2);
+    actor.send({ type: 'ABORT' });
+  });
+
+  it('is past a rejected tool', async () => {
+    const actor = createAgentTurnActor({
+      client: openReply(`Reading.\n${READ}`),
+      model: 'scripted',
+      messages: [{ role: 'user', content: 'go' }],
+      tools: { read_file: async () => 'A' },
+      approval: ['read_file'],
+      toolsPerMessage: 'sequential',
+    });
+    actor.start();
+    await waitFor(actor, (s) => s.hasTag('awaiting-approval'));
+    actor.send({ type: 'REJECT', feedback: 'no' });
+    const view = selectView(await waitFor(actor, (s) => s.hasTag('closing')));
+    expect(view.blocks.map((b) => b.type)).toEqual(['text', 'tool_use']);
+    expect(view.currentStreamingContentIndex).toBe(2);
+    actor.send({ type: 'ABORT' });
+  });
+});

@@ -10,7 +10,7 @@ import type { ToolFunctions } from '../../machines/tool-function-types.js';
 import { selectView } from '../../machines/select-view.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 import { createScriptedModel } from '../../src/scripted/index.js';
-import { TOOL_OUTCOME_UNKNOWN_TEXT } from '../../machines/turn-notes.js';
+import { ABORTED_TOOL_TEXT, TOOL_OUTCOME_UNKNOWN_TEXT } from '../../machines/turn-notes.js';
 
 const COMMAND = 'echo run >> log.txt';
 const TASK = `Run \`${COMMAND}\`, then write notes.md`;
@@ -201,7 +201,20 @@ describe('persist and resume', () => {
       const results = output.requests.flatMap((r) => r.toolResults).filter((t) => tool.startsWith(t.name));
       expect(results).toHaveLength(1);
       expect(world.calls.filter((c) => c === tool)).toHaveLength(runsAgain ? 2 : 1);
-      if (!runsAgain) expect([results[0].content, results[0].isError]).toEqual([TOOL_OUTCOME_UNKNOWN_TEXT, true]);
+      if (!runsAgain) {
+        expect([results[0].content, results[0].isError]).toEqual([TOOL_OUTCOME_UNKNOWN_TEXT, true]);
+        const closedTool = view.requests
+          .flatMap((r) => r.blocks)
+          .filter((b) => b.type === 'tool_use')
+          .at(-1);
+        expect(closedTool?.type === 'tool_use' && closedTool.status).toBe('error');
+        // The same record marked 'interrupted' (the stream was cut, not the tool): the reply is closed
+        // as an interruption closes it, and the tool is not labelled by the resume.
+        const copy: World = { files: new Map(world.files), calls: [] };
+        const out = await resume({ ...setup, tools: tools(copy) }, { ...record!, resume: 'interrupted' });
+        const closed = out.requests[record!.turn.requests.length];
+        expect(closed.toolResults.map((t) => t.content)).toEqual([ABORTED_TOOL_TEXT]);
+      }
     }
   });
 
