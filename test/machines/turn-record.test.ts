@@ -2,7 +2,9 @@
 // plain-JSON record finishes, runs every command exactly once, writes notes.md, and its history
 // holds one result per tool use.
 import { describe, expect, it } from 'vitest';
-import { toPromise } from 'xstate';
+import { createActor, fromPromise, toPromise } from 'xstate';
+import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
+import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/execute-tool-actor-types.js';
 import { createAgentTurnActor, type AgentTurnActor, type AgentTurnSetup } from '../../machines/agent-turn-actor.js';
 import type { AgentTurnOutput } from '../../machines/agent-turn-types.js';
 import type { PersistedAgentTurn } from '../../machines/turn-record-types.js';
@@ -266,6 +268,56 @@ describe('persist and resume', () => {
         [true, true],
       ]);
     }
+  });
+
+  it('a resumed approval that is rejected records the rejection with its feedback', async () => {
+    const world: World = { files: new Map([['README.md', '# Demo\n']]), calls: [] };
+    const setup = setupFor(world, { toolsPerMessage: 'sequential', approval: ['write_to_file', 'execute_command'] });
+    let record: PersistedAgentTurn | undefined;
+    for (let k = 1; record === undefined; k++) {
+      const r = await runUntil({ ...setup, tools: tools({ files: new Map(world.files), calls: [] }) }, k);
+      if (r.record?.resume === 'awaiting-approval') record = r.record;
+    }
+    const actor = createAgentTurnActor({ ...setup, snapshot: record });
+    let asked = 0;
+    actor.subscribe((s) => {
+      if (!s.hasTag('awaiting-approval')) return;
+      const first = asked++ === 0;
+      queueMicrotask(() => actor.send(first ? { type: 'REJECT', feedback: 'not this one' } : { type: 'APPROVE' }));
+    });
+    const done = toPromise(actor);
+    actor.start();
+    const output = await done;
+    const closed = output.requests[record.turn.requests.length];
+    expect(closed.toolResults.map((t) => [t.isError, t.content.includes('not this one')])).toEqual([[true, true]]);
+  });
+
+  it('a resumed idempotent tool whose run fails records the failure', async () => {
+    const world: World = { files: new Map([['README.md', '# Demo\n']]), calls: [] };
+    const setup = { ...setupFor(world), messages: [{ role: 'user' as const, content: 'Read README.md' }] };
+    let record: PersistedAgentTurn | undefined;
+    for (let k = 1; record === undefined; k++) {
+      const r = await runUntil({ ...setup, tools: tools({ files: new Map(world.files), calls: [] }) }, k);
+      if (r.record?.resume === 'running-tool') record = r.record;
+    }
+    const machine = agentTurnMachine.provide({
+      actors: {
+        executeTool: fromPromise<ExecuteToolOutput, ExecuteToolInput>(async () => {
+          throw new Error('the disk went away');
+        }),
+      },
+    });
+    const { snapshot: _, ...rest } = { ...setup, snapshot: record };
+    const actor = createActor(machine, {
+      input: { ...rest, model: record.turn.model, messages: record.turn.messages, resume: record },
+    });
+    const done = toPromise(actor);
+    actor.start();
+    const output = await done;
+    const closed = output.requests[record.turn.requests.length];
+    expect(closed.toolResults.map((t) => [t.isError, t.content.includes('the disk went away')])).toEqual([
+      [true, true],
+    ]);
   });
 
   it('an unreadable record is refused with a coded error', () => {
