@@ -29,7 +29,8 @@ module.exports = {
     },
     {
       name: 'bindings-no-node',
-      comment: 'the React and Restate bindings run on servers and in browsers; agent-turn/node (bindings/node) is for Node',
+      comment:
+        'the React and Restate bindings run on servers and in browsers; agent-turn/node (bindings/node) is for Node',
       severity: 'error',
       from: { path: '^bindings/(?!node/)' },
       to: { dependencyTypes: ['core'] },
