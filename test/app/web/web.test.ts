@@ -542,6 +542,8 @@ describe('web page', () => {
     expect((await readability()).smallest).toBeGreaterThan(enlarged.smallest);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    // The dialog's 'close' event (which moves the diagram back) is a task queued after it hides.
+    await page.waitForFunction(() => document.querySelector('.state-diagram')?.closest('dialog') === null);
     expect((await readability()).inDialog).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('enlarge-diagram');
     expect(errors).toEqual([]);
