@@ -100,7 +100,7 @@ export function createNodeHttpFetch(options: NodeHttpFetchOptions = {}): FetchLi
       const onAbort = () => req.destroy(abortReason(signal!));
       signal?.addEventListener('abort', onAbort, { once: true });
       req.once('close', () => signal?.removeEventListener('abort', onAbort));
-      req.once('error', reject); // after the response, its body reports the failure
+      req.on('error', reject); // after the response, its body reports the failure (reject is a no-op then)
       req.once('response', (message: IncomingMessage) => resolve(nodeResponse(message, url.href, maxQueuedBytes)));
       sendBody(req, init.body).catch((error: unknown) => req.destroy(error as Error));
     });
