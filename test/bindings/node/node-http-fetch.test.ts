@@ -161,6 +161,27 @@ describe('createNodeHttpFetch', () => {
     }
   });
 
+  it('a connection cut in the middle of the body is a network ChatError after the events before it', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: {"choices":[{"index":0,"delta":{"content":"Hel"}}]}\n\n');
+      setTimeout(() => res.socket?.destroy(), 50);
+    });
+    const url = await listen(server);
+    try {
+      const seen: ChatStreamEvent[] = [];
+      const error = await failure(async () => {
+        for await (const e of createChatClient({ baseURL: `${url}/v1`, fetch: createNodeHttpFetch() }).stream(REQUEST))
+          seen.push(e);
+      });
+      expect(seen).toEqual([{ type: 'text', text: 'Hel' }]);
+      expect(error.code).toBe('network');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
   it('refuses what it cannot send: a Request object, a non-HTTP URL', async () => {
     const fetchNode = createNodeHttpFetch();
     await expect(fetchNode(new Request('http://127.0.0.1/'))).rejects.toThrow(/pass a URL/);
