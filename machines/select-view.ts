@@ -253,8 +253,6 @@ function contextView(c: AgentTurnContext, requests: readonly RequestView[], curr
 
 /** A snapshot's value as a dotted path: `{ request: 'streaming' }` -> `request.streaming`. */
 export function stateValueToPath(value: unknown): string {
-  // Stryker disable next-line ConditionalExpression,StringLiteral: String(value) below gives a string as it is
-  if (typeof value === 'string') return value;
   if (value !== null && typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>)
       .map(([k, v]) => `${k}.${stateValueToPath(v)}`)

@@ -77,22 +77,13 @@ function bodyReader(message: IncomingMessage, maxQueuedBytes: number) {
   };
 }
 
-async function readAll(read: () => Promise<ReadResult>): Promise<Uint8Array> {
+async function readAll(read: () => Promise<ReadResult>): Promise<Buffer> {
   const parts: Uint8Array[] = [];
-  let size = 0;
   for (;;) {
     const { done, value } = await read();
-    if (done) break;
+    if (done) return Buffer.concat(parts);
     parts.push(value);
-    size += value.byteLength;
   }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.byteLength;
-  }
-  return all;
 }
 
 /** `message` as a fetch Response (the subset named above). */
@@ -131,7 +122,11 @@ export function nodeResponse(message: IncomingMessage, url: string, maxQueuedByt
         return used;
       },
     },
-    arrayBuffer: async () => (await readAll(take().read)).buffer,
+    arrayBuffer: async () => {
+      const all = await readAll(take().read);
+      // A small Buffer may sit in a shared pool: hand out its own bytes only.
+      return all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength);
+    },
     text: async () => new TextDecoder().decode(await readAll(take().read)),
     json: async () => JSON.parse(new TextDecoder().decode(await readAll(take().read))),
   };

@@ -10,27 +10,18 @@ const text = (t: string): ChatStreamEvent => ({ type: 'text', text: t });
 const pause = () => new Promise((r) => setTimeout(r, 15));
 const MARK = 'LAST-WORDS-OF-THE-FIRST-REPLY';
 
-/**
- * A first reply: a tool that waits for approval, then more than the drain's 300 characters, then
- * one more piece read by the chat actor at the moment `onLastPiece` acts (before its batch goes).
- * Every later reply completes.
- */
-function clientWith(onLastPiece: () => void): ChatClient {
+const COMPLETION = 'Next. <attempt_completion><result>done</result></attempt_completion>';
+
+/** A client whose first reply is `first` (given the request's signal); every later reply completes. */
+function clientWith(first: (signal: AbortSignal | undefined) => AsyncGenerator<ChatStreamEvent>): ChatClient {
   let call = 0;
   return {
-    async *stream() {
-      call++;
-      if (call === 1) {
-        yield text('Reading first.\n<read_file><path>a.ts</path></read_file>\n');
-        await pause();
-        yield text('x'.repeat(400));
-        await pause();
-        yield text(MARK);
-        onLastPiece();
-        yield { type: 'finish', reason: 'stop' };
+    async *stream(_request, options) {
+      if (call++ === 0) {
+        yield* first(options?.signal);
         return;
       }
-      yield text('Next. <attempt_completion><result>done</result></attempt_completion>');
+      yield text(COMPLETION);
       yield { type: 'finish', reason: 'stop' };
     },
     complete: async () => {
@@ -39,11 +30,37 @@ function clientWith(onLastPiece: () => void): ChatClient {
   };
 }
 
+/** True once the turn cancels the stream (already, or within `ms`); false if `ms` pass first. */
+function cancelledWithin(signal: AbortSignal | undefined, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve(true);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(false);
+    }, ms);
+    signal?.addEventListener('abort', onAbort);
+  });
+}
+
 describe('stopping the reading of a reply', () => {
   it('a rejection keeps what was already read in the rejected reply, and out of the next one', async () => {
     let actor!: AgentTurnActor;
     actor = createAgentTurnActor({
-      client: clientWith(() => actor.send({ type: 'REJECT', feedback: 'not that file' })),
+      // A tool that waits for approval, more than the drain's 300 characters, then one more piece
+      // that the chat actor has read when the rejection comes (before its batch goes).
+      client: clientWith(async function* () {
+        yield text('Reading first.\n<read_file><path>a.ts</path></read_file>\n');
+        await pause();
+        yield text('x'.repeat(400));
+        await pause();
+        yield text(MARK);
+        actor.send({ type: 'REJECT', feedback: 'not that file' });
+        yield { type: 'finish', reason: 'stop' };
+      }),
       model: 'scripted',
       messages: [{ role: 'user', content: 'go' }],
       tools: { read_file: async () => 'A' },
@@ -57,7 +74,7 @@ describe('stopping the reading of a reply', () => {
     const replies = output.messages.filter((m) => m.role === 'assistant').map((m) => String(m.content));
     expect(replies).toHaveLength(2);
     expect(replies[0].endsWith(`${'x'.repeat(400)}${MARK}`)).toBe(true);
-    expect(replies[1]).toBe('Next. <attempt_completion><result>done</result></attempt_completion>');
+    expect(replies[1]).toBe(COMPLETION);
     expect(output.requests[0].toolResults.map((r) => r.content)).toEqual([expect.stringContaining('not that file')]);
   });
 
@@ -68,44 +85,15 @@ describe('stopping the reading of a reply', () => {
     { where: 'the same piece, exactly the limit', sameChunk: true, after: 300, cut: false },
   ]) {
     it(`in 'one' mode, ${c.after} characters after a tool that waits for approval (${c.where}): ${c.cut ? 'cut at once' : 'read on'}`, async () => {
-      let call = 0;
       let cancelled = false;
-      const client: ChatClient = {
-        async *stream(_request, options) {
-          call++;
-          if (call > 1) {
-            yield text('Next. <attempt_completion><result>done</result></attempt_completion>');
-            yield { type: 'finish', reason: 'stop' };
-            return;
-          }
-          const tool = 'Reading first.\n<read_file><path>a.ts</path></read_file>\n';
-          yield text(c.sameChunk ? tool + 'y'.repeat(c.after) : tool);
-          await pause();
-          if (!c.sameChunk) yield text('y'.repeat(c.after));
-          // Cancelled (already, or within 300 ms), or the reply ends on its own.
-          await new Promise<void>((resolve) => {
-            if (options?.signal?.aborted) {
-              cancelled = true;
-              resolve();
-              return;
-            }
-            const onAbort = () => {
-              cancelled = true;
-              clearTimeout(timer);
-              resolve();
-            };
-            const timer = setTimeout(() => {
-              options?.signal?.removeEventListener('abort', onAbort);
-              resolve();
-            }, 300);
-            options?.signal?.addEventListener('abort', onAbort);
-          });
-          yield { type: 'finish', reason: 'stop' };
-        },
-        complete: async () => {
-          throw new Error('not used');
-        },
-      };
+      const client = clientWith(async function* (signal) {
+        const tool = 'Reading first.\n<read_file><path>a.ts</path></read_file>\n';
+        yield text(c.sameChunk ? tool + 'y'.repeat(c.after) : tool);
+        await pause();
+        if (!c.sameChunk) yield text('y'.repeat(c.after));
+        cancelled = await cancelledWithin(signal, 300); // or the reply ends on its own
+        yield { type: 'finish', reason: 'stop' };
+      });
       const actor = createAgentTurnActor({
         client,
         model: 'scripted',
@@ -135,40 +123,16 @@ describe('stopping the reading of a reply', () => {
     // rejection, then 100 more: 330 written since the stop passes the 300 limit and cuts the stream.
     let cancelled = false;
     let actor!: AgentTurnActor;
-    let call = 0;
-    const client: ChatClient = {
-      async *stream(_request, options) {
-        call++;
-        if (call > 1) {
-          yield text('Next. <attempt_completion><result>done</result></attempt_completion>');
-          yield { type: 'finish', reason: 'stop' };
-          return;
-        }
-        yield text('<read_file><path>a.ts</path></read_file>\n');
-        await pause();
-        yield text(`<write_to_file><path>b.ts</path><content>${'z'.repeat(150)}</content></write_to_file>`);
-        await pause();
-        actor.send({ type: 'REJECT', feedback: 'no' });
-        yield text('w'.repeat(100));
-        // Cancelled within 500 ms, or the reply ends on its own.
-        await new Promise<void>((resolve) => {
-          const onAbort = () => {
-            cancelled = true;
-            clearTimeout(timer);
-            resolve();
-          };
-          const timer = setTimeout(() => {
-            options?.signal?.removeEventListener('abort', onAbort);
-            resolve();
-          }, 500);
-          options?.signal?.addEventListener('abort', onAbort);
-        });
-        yield { type: 'finish', reason: 'stop' };
-      },
-      complete: async () => {
-        throw new Error('not used');
-      },
-    };
+    const client = clientWith(async function* (signal) {
+      yield text('<read_file><path>a.ts</path></read_file>\n');
+      await pause();
+      yield text(`<write_to_file><path>b.ts</path><content>${'z'.repeat(150)}</content></write_to_file>`);
+      await pause();
+      actor.send({ type: 'REJECT', feedback: 'no' });
+      yield text('w'.repeat(100));
+      cancelled = await cancelledWithin(signal, 500); // or the reply ends on its own
+      yield { type: 'finish', reason: 'stop' };
+    });
     actor = createAgentTurnActor({
       client,
       model: 'scripted',

@@ -20,6 +20,25 @@ const call = (index: number, id: string, path: string): ChatStreamEvent => ({
 });
 const tools = (blocks: readonly { type: string }[]) => blocks.filter((b): b is ToolBlockView => b.type === 'tool_use');
 
+/**
+ * The view of a finished request: `reasoning` shown (or none), a tool that ran, and the provider's
+ * usage with `reasoningTokens` (or no usage at all).
+ */
+async function requestWith(reasoning: string | undefined, reasoningTokens: number | undefined) {
+  const t = drivenTurn();
+  const tool: ChatStreamEvent = { type: 'text', text: '<read_file>\n<path>a.ts</path>\n</read_file>' };
+  t.send(chunk(...(reasoning !== undefined ? [{ type: 'reasoning', text: reasoning } as const] : []), tool));
+  if (reasoningTokens !== undefined)
+    t.send(
+      chunk({ type: 'usage', usage: { promptTokens: 10, completionTokens: 50, totalTokens: 60, reasoningTokens } }),
+    );
+  t.send({ type: 'CHAT.END' });
+  await t.finishTool();
+  const request = t.view().requests[0];
+  t.actor.stop();
+  return request;
+}
+
 describe('tool blocks', () => {
   it('marks native calls as native and tag tools as not', () => {
     const t = drivenTurn({ toolsPerMessage: 'sequential' });
@@ -92,73 +111,22 @@ describe('a recorded request', () => {
   });
 
   it("reports the provider's reasoning count: on the reasoning block when it showed reasoning, as hidden when it did not", async () => {
-    const shown = drivenTurn();
-    shown.send(
-      chunk(
-        { type: 'reasoning', text: 'think think' },
-        { type: 'text', text: '<read_file>\n<path>a.ts</path>\n</read_file>' },
-      ),
-    );
-    shown.send(
-      chunk({ type: 'usage', usage: { promptTokens: 10, completionTokens: 50, totalTokens: 60, reasoningTokens: 40 } }),
-    );
-    shown.send({ type: 'CHAT.END' });
-    await shown.finishTool();
-    const shownRequest = shown.view().requests[0];
+    const shownRequest = await requestWith('think think', 40);
     expect(shownRequest.blocks[0]).toMatchObject({ type: 'reasoning', tokens: 40, estimated: false });
     expect('hiddenReasoningTokens' in shownRequest).toBe(false);
-    shown.actor.stop();
 
-    const hidden = drivenTurn();
-    hidden.send(chunk({ type: 'text', text: '<read_file>\n<path>a.ts</path>\n</read_file>' }));
-    hidden.send(
-      chunk({ type: 'usage', usage: { promptTokens: 10, completionTokens: 50, totalTokens: 60, reasoningTokens: 40 } }),
-    );
-    hidden.send({ type: 'CHAT.END' });
-    await hidden.finishTool();
-    expect(hidden.view().requests[0].hiddenReasoningTokens).toBe(40);
+    expect((await requestWith(undefined, 40)).hiddenReasoningTokens).toBe(40);
 
     // A count of 0 is no reasoning: neither hidden tokens nor a reported count on a block.
-    const zero = drivenTurn();
-    zero.send(
-      chunk(
-        { type: 'reasoning', text: 'a thought of some length' },
-        { type: 'text', text: '<read_file>\n<path>a.ts</path>\n</read_file>' },
-      ),
-    );
-    zero.send(
-      chunk({ type: 'usage', usage: { promptTokens: 10, completionTokens: 5, totalTokens: 15, reasoningTokens: 0 } }),
-    );
-    zero.send({ type: 'CHAT.END' });
-    await zero.finishTool();
-    const zeroRequest = zero.view().requests[0];
+    const zeroRequest = await requestWith('a thought of some length', 0);
     expect(zeroRequest.blocks[0]).toMatchObject({ type: 'reasoning', estimated: true });
     expect((zeroRequest.blocks[0] as { tokens: number }).tokens).toBeGreaterThan(0);
-    zero.actor.stop();
 
     // Nothing shown and a count of 0: no hidden tokens either.
-    const none = drivenTurn();
-    none.send(chunk({ type: 'text', text: '<read_file>\n<path>a.ts</path>\n</read_file>' }));
-    none.send(
-      chunk({ type: 'usage', usage: { promptTokens: 10, completionTokens: 5, totalTokens: 15, reasoningTokens: 0 } }),
-    );
-    none.send({ type: 'CHAT.END' });
-    await none.finishTool();
-    expect('hiddenReasoningTokens' in none.view().requests[0]).toBe(false);
-    none.actor.stop();
+    expect('hiddenReasoningTokens' in (await requestWith(undefined, 0))).toBe(false);
 
     // No usage from the provider: the reasoning block keeps its own estimate, marked as one.
-    const unreported = drivenTurn();
-    unreported.send(
-      chunk(
-        { type: 'reasoning', text: 'a thought' },
-        { type: 'text', text: '<read_file>\n<path>a.ts</path>\n</read_file>' },
-      ),
-    );
-    unreported.send({ type: 'CHAT.END' });
-    await unreported.finishTool();
-    expect(unreported.view().requests[0].blocks[0]).toMatchObject({ type: 'reasoning', estimated: true });
-    unreported.actor.stop();
+    expect((await requestWith('a thought', undefined)).blocks[0]).toMatchObject({ type: 'reasoning', estimated: true });
   });
 
   it('once the turn is over, shows the blocks of its last request, its reason and result', async () => {

@@ -92,6 +92,19 @@ async function runUntil(
   return { record, snapshots: seen };
 }
 
+/** The first record a crash leaves at `point`: the turn run on a copy of `world`, stopped one snapshot later each time. */
+async function firstRecordAt(
+  setup: AgentTurnSetup,
+  world: World,
+  point: PersistedAgentTurn['resume'],
+): Promise<PersistedAgentTurn> {
+  for (let k = 1; ; k++) {
+    const { record } = await runUntil({ ...setup, tools: tools({ files: new Map(world.files), calls: [] }) }, k);
+    if (record === undefined) throw new Error(`the turn ended without a snapshot at ${point}`);
+    if (record.resume === point) return record;
+  }
+}
+
 async function resume(setup: AgentTurnSetup, record: PersistedAgentTurn): Promise<AgentTurnOutput> {
   const actor = createAgentTurnActor({ ...setup, snapshot: record });
   autoApprove(actor);
@@ -244,11 +257,7 @@ describe('persist and resume', () => {
   it('a record whose index is not at a tool (edited, or another protocol) closes the reply with what had arrived', async () => {
     const world: World = { files: new Map([['README.md', '# Demo\n']]), calls: [] };
     const setup = { ...setupFor(world), messages: [{ role: 'user' as const, content: 'Read README.md' }] };
-    let record: PersistedAgentTurn | undefined;
-    for (let k = 1; record === undefined; k++) {
-      const r = await runUntil({ ...setup, tools: tools({ files: new Map(world.files), calls: [] }) }, k);
-      if (r.record?.resume === 'running-tool') record = r.record;
-    }
+    const record = await firstRecordAt(setup, world, 'running-tool');
     const reply = record.turn.reply!;
     for (const edited of [
       {
@@ -273,11 +282,7 @@ describe('persist and resume', () => {
   it('a resumed approval that is rejected records the rejection with its feedback', async () => {
     const world: World = { files: new Map([['README.md', '# Demo\n']]), calls: [] };
     const setup = setupFor(world, { toolsPerMessage: 'sequential', approval: ['write_to_file', 'execute_command'] });
-    let record: PersistedAgentTurn | undefined;
-    for (let k = 1; record === undefined; k++) {
-      const r = await runUntil({ ...setup, tools: tools({ files: new Map(world.files), calls: [] }) }, k);
-      if (r.record?.resume === 'awaiting-approval') record = r.record;
-    }
+    const record = await firstRecordAt(setup, world, 'awaiting-approval');
     const actor = createAgentTurnActor({ ...setup, snapshot: record });
     let asked = 0;
     actor.subscribe((s) => {
@@ -295,11 +300,7 @@ describe('persist and resume', () => {
   it('a resumed idempotent tool whose run fails records the failure', async () => {
     const world: World = { files: new Map([['README.md', '# Demo\n']]), calls: [] };
     const setup = { ...setupFor(world), messages: [{ role: 'user' as const, content: 'Read README.md' }] };
-    let record: PersistedAgentTurn | undefined;
-    for (let k = 1; record === undefined; k++) {
-      const r = await runUntil({ ...setup, tools: tools({ files: new Map(world.files), calls: [] }) }, k);
-      if (r.record?.resume === 'running-tool') record = r.record;
-    }
+    const record = await firstRecordAt(setup, world, 'running-tool');
     const machine = agentTurnMachine.provide({
       actors: {
         executeTool: fromPromise<ExecuteToolOutput, ExecuteToolInput>(async () => {
@@ -307,9 +308,8 @@ describe('persist and resume', () => {
         }),
       },
     });
-    const { snapshot: _, ...rest } = { ...setup, snapshot: record };
     const actor = createActor(machine, {
-      input: { ...rest, model: record.turn.model, messages: record.turn.messages, resume: record },
+      input: { ...setup, model: record.turn.model, messages: record.turn.messages, resume: record },
     });
     const done = toPromise(actor);
     actor.start();

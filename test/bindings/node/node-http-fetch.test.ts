@@ -39,20 +39,37 @@ async function failure(run: () => Promise<unknown>): Promise<ChatError> {
 describe('createNodeHttpFetch', () => {
   let scripted: ScriptedServer;
   let paced: ScriptedServer;
+  let jittered: ScriptedServer;
   beforeAll(async () => {
     scripted = await startScriptedServer({ port: 0, pace: 0 });
     paced = await startScriptedServer({ port: 0, pace: 10 });
+    jittered = await startScriptedServer({ port: 0, pace: { firstTokenMs: 5, tokenMs: 1, jitterMs: 3 } });
   });
   afterAll(async () => {
     await scripted.close();
     await paced.close();
+    await jittered.close();
   });
 
-  it('gives the chat client the same events as the global fetch', async () => {
+  it('gives the chat client the same events as the global fetch, at pace 0 and at a jittered pace', async () => {
     const viaFetch = await events((input, init) => fetch(input, init), scripted.url);
     const viaNode = await events(createNodeHttpFetch(), scripted.url);
     expect(viaNode.length).toBeGreaterThan(10);
     expect(viaNode).toEqual(viaFetch);
+    // Token by token, with jitter: most reads wait for their chunk instead of finding it queued.
+    expect(await events(createNodeHttpFetch(), jittered.url)).toEqual(viaFetch);
+  });
+
+  it('arrayBuffer() holds the body and nothing more', async () => {
+    const server = createServer((_req, res) => res.end('hello'));
+    const url = await listen(server);
+    try {
+      const bytes = await (await createNodeHttpFetch()(url)).arrayBuffer();
+      expect(new TextDecoder().decode(bytes)).toBe('hello');
+      expect(bytes.byteLength).toBe(5);
+    } finally {
+      server.close();
+    }
   });
 
   it('an HTTP error is a ChatError with its status, message and Retry-After', async () => {
