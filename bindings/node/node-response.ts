@@ -77,13 +77,22 @@ function bodyReader(message: IncomingMessage, maxQueuedBytes: number) {
   };
 }
 
-async function readAll(read: () => Promise<ReadResult>): Promise<Buffer> {
+async function readAll(read: () => Promise<ReadResult>): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
+  let size = 0;
   for (;;) {
     const { done, value } = await read();
-    if (done) return Buffer.concat(parts);
+    if (done) break;
     parts.push(value);
+    size += value.byteLength;
   }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.byteLength;
+  }
+  return all;
 }
 
 /** `message` as a fetch Response (the subset named above). */
@@ -122,11 +131,7 @@ export function nodeResponse(message: IncomingMessage, url: string, maxQueuedByt
         return used;
       },
     },
-    arrayBuffer: async () => {
-      const all = await readAll(take().read);
-      // A small Buffer may sit in a shared pool: hand out its own bytes only.
-      return all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength);
-    },
+    arrayBuffer: async () => (await readAll(take().read)).buffer,
     text: async () => new TextDecoder().decode(await readAll(take().read)),
     json: async () => JSON.parse(new TextDecoder().decode(await readAll(take().read))),
   };

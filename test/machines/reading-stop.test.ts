@@ -85,13 +85,14 @@ describe('stopping the reading of a reply', () => {
     { where: 'the same piece, exactly the limit', sameChunk: true, after: 300, cut: false },
   ]) {
     it(`in 'one' mode, ${c.after} characters after a tool that waits for approval (${c.where}): ${c.cut ? 'cut at once' : 'read on'}`, async () => {
-      let cancelled = false;
+      let stream: AbortSignal | undefined;
       const client = clientWith(async function* (signal) {
+        stream = signal;
         const tool = 'Reading first.\n<read_file><path>a.ts</path></read_file>\n';
         yield text(c.sameChunk ? tool + 'y'.repeat(c.after) : tool);
         await pause();
         if (!c.sameChunk) yield text('y'.repeat(c.after));
-        cancelled = await cancelledWithin(signal, 300); // or the reply ends on its own
+        await cancelledWithin(signal, 300); // or the reply ends on its own
         yield { type: 'finish', reason: 'stop' };
       });
       const actor = createAgentTurnActor({
@@ -105,10 +106,14 @@ describe('stopping the reading of a reply', () => {
       });
       const done = toPromise(actor);
       actor.start();
-      await waitFor(actor, (s) => s.hasTag('awaiting-approval'));
-      await pause();
-      await pause();
-      expect(cancelled).toBe(c.cut); // while the approval still waits
+      // The y's are in the reply: the drain's decision is made (the stream cancelled or not).
+      const after = 'y'.repeat(c.after);
+      await waitFor(
+        actor,
+        (s) =>
+          s.hasTag('awaiting-approval') && s.context.blocks.some((b) => b.type === 'text' && b.content.includes(after)),
+      );
+      expect(stream?.aborted).toBe(c.cut); // while the approval still waits
       expect(actor.getSnapshot().hasTag('awaiting-approval')).toBe(true);
       actor.send({ type: 'APPROVE' });
       const output = await done;
