@@ -1,9 +1,12 @@
 // The `chat` actor: streams one request and reports to the machine. Events that arrive close
 // together (one network read usually carries many SSE events) are sent as one CHAT.CHUNKS batch,
-// flushed on the next macrotask, so the machine does one transition per read rather than per token.
+// flushed on a later macrotask by the shared flush scheduler (flush-scheduler.ts), so the machine
+// does one transition per read rather than per token, and with many streams at once, one task
+// never runs more than a slice's worth of transitions.
 import { fromCallback } from 'xstate';
 import { ChatError } from '../src/wire/errors.js';
 import type { ChatActorCommand, ChatActorEvent, ChatActorInput, ChatBacklog } from './chat-actor-types.js';
+import { sharedFlushScheduler } from './flush-scheduler.js';
 export type { ChatActorCommand, ChatBacklog } from './chat-actor-types.js';
 
 /** Errors a program makes, not a network: a bug in a custom client's code, which no retry fixes. */
@@ -30,11 +33,9 @@ export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActo
     const controller = new AbortController();
     let finished = false; // stopped by the machine or the stream is over: send nothing more
     const backlog: ChatBacklog = input.backlog ?? { events: [] };
-    let timer: ReturnType<typeof setTimeout> | undefined;
 
+    // Also run by the scheduler after the actor stopped or flushed at the end: then it does nothing.
     const flush = () => {
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
       if (backlog.events.length === 0 || finished) return;
       const events = backlog.events;
       backlog.events = [];
@@ -42,8 +43,6 @@ export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActo
     };
 
     const stop = () => {
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
       finished = true;
       controller.abort();
     };
@@ -55,12 +54,16 @@ export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActo
       if (command.type === 'STOP') stop();
     });
 
-    (async () => {
+    // The request itself starts in the scheduler's next slice too: opening it (the body's JSON, the
+    // connection) is the costliest step of a stream, and a thousand turns starting at once would
+    // otherwise do all of it in one turn of the event loop.
+    const read = async () => {
+      if (finished) return; // stopped before it began: no request is made
       try {
         for await (const event of input.client.stream(input.request, { signal: controller.signal })) {
           if (finished) return;
           backlog.events.push(event);
-          if (timer === undefined) timer = setTimeout(flush, 0);
+          sharedFlushScheduler.queue(flush);
         }
         if (finished) return;
         flush();
@@ -72,7 +75,8 @@ export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActo
         finished = true;
         sendBack({ type: 'CHAT.ERROR', error: toChatError(error) } satisfies ChatActorEvent);
       }
-    })();
+    };
+    sharedFlushScheduler.queue(() => void read());
 
     return stop;
   },

@@ -80,20 +80,58 @@ function blockKeys(blocks: readonly AssistantMessageContent[], index: number): s
 
 function blockViews(r: ReplySource): BlockView[] {
   const keys = blockKeys(r.blocks, r.index);
-  return r.blocks.map((b, i) => sameAsBefore(b, blockView(b, keys[i], r)));
+  const views = new Array<BlockView>(r.blocks.length);
+  for (let i = 0; i < views.length; i++) views[i] = viewOnce(r.blocks[i], keys[i], r);
+  return views;
+}
+
+/** What a block's view was made from, besides the block itself (which parser objects never change). */
+interface MadeFrom {
+  key: string;
+  number: number;
+  outcome: ToolOutcome | undefined;
+  streamEnded: boolean;
+  stoppedBy: StopCause | undefined;
+  reasoningTokens: number | undefined;
+  completionTool: string;
+  view: BlockView;
 }
 
 /**
  * The last view made of each parser block. A complete block is the same parser object in every
- * later answer; when its view has not changed either, the earlier view object is returned, so a
- * renderer can compare blocks by identity (React's memo) and redraw only what changed.
+ * later answer: when what its view is made from is the same too, the view is not made again (one
+ * streamed chunk then costs a view of the growing block only); when it is made again and has not
+ * changed, the earlier view object is returned, so a renderer can compare blocks by identity
+ * (React's memo) and redraw only what changed.
  */
-const lastViews = new WeakMap<AssistantMessageContent, BlockView>();
+const lastViews = new WeakMap<AssistantMessageContent, MadeFrom>();
 
-function sameAsBefore(block: AssistantMessageContent, view: BlockView): BlockView {
+function viewOnce(block: AssistantMessageContent, key: string, r: ReplySource): BlockView {
+  const outcome = block.type === 'tool_use' ? r.outcomes[block.call_id] : undefined;
   const before = lastViews.get(block);
-  if (before !== undefined && shallowEqual(before, view)) return before;
-  lastViews.set(block, view);
+  if (
+    before !== undefined &&
+    before.key === key &&
+    before.number === r.number &&
+    before.outcome === outcome &&
+    before.streamEnded === r.streamEnded &&
+    before.stoppedBy === r.stoppedBy &&
+    before.reasoningTokens === r.reasoningTokens &&
+    before.completionTool === r.completionTool
+  )
+    return before.view;
+  const made = blockView(block, key, r);
+  const view = before !== undefined && shallowEqual(before.view, made) ? before.view : made;
+  lastViews.set(block, {
+    key,
+    number: r.number,
+    outcome,
+    streamEnded: r.streamEnded,
+    stoppedBy: r.stoppedBy,
+    reasoningTokens: r.reasoningTokens,
+    completionTool: r.completionTool,
+    view,
+  });
   return view;
 }
 

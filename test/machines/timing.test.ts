@@ -104,3 +104,14 @@ describe.concurrent('the same turn at pace 0 and at a realistic pace', () => {
     });
   });
 });
+
+describe('the same turn among many at once', () => {
+  it('200 turns at a realistic pace, sharing one event loop (and the chat actors’ flush scheduler), each end as the turn alone at pace 0', async () => {
+    const c: Case = { model: 'scripted' };
+    const alone = await turn(c, { pace: 0 });
+    const expected = observable(alone.out, alone.ws.calls, alone.ws.fs);
+    const many = await Promise.all(Array.from({ length: 200 }, (_, i) => turn(c, REALISTIC(1000 + i))));
+    for (const one of many) expect(observable(one.out, one.ws.calls, one.ws.fs)).toEqual(expected);
+    expect(alone.out.reason).toBe('completed');
+  });
+});
