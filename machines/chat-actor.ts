@@ -5,6 +5,7 @@
 // never runs more than a slice's worth of transitions.
 import { fromCallback } from 'xstate';
 import { ChatError } from '../src/wire/errors.js';
+import type { ChatStreamEvent } from '../src/wire/types.js';
 import type { ChatActorCommand, ChatActorEvent, ChatActorInput, ChatBacklog } from './chat-actor-types.js';
 import { sharedFlushScheduler } from './flush-scheduler.js';
 export type { ChatActorCommand, ChatBacklog } from './chat-actor-types.js';
@@ -59,11 +60,26 @@ export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActo
     // otherwise do all of it in one turn of the event loop.
     const read = async () => {
       if (finished) return; // stopped before it began: no request is made
+      // Decoding waits for a slice of the shared scheduler (beforeDecode). Events decoded there are
+      // sent at once when the read's last one is out (the client's iterator tells how many it
+      // still holds): one transition per slice for this stream, with everything that arrived
+      // since the last. Otherwise (a client of your own) they go in the scheduler's next slice.
+      let decodedInSlice = false;
+      const beforeDecode = () => {
+        decodedInSlice = true;
+        return sharedFlushScheduler.turn();
+      };
       try {
-        for await (const event of input.client.stream(input.request, { signal: controller.signal })) {
+        const iterator = input.client
+          .stream(input.request, { signal: controller.signal, beforeDecode })
+          [Symbol.asyncIterator]() as AsyncIterator<ChatStreamEvent> & { bufferedEvents?: number };
+        for await (const event of { [Symbol.asyncIterator]: () => iterator }) {
           if (finished) return;
           backlog.events.push(event);
-          sharedFlushScheduler.queue(flush);
+          if (decodedInSlice && iterator.bufferedEvents === 0) {
+            decodedInSlice = false;
+            flush();
+          } else sharedFlushScheduler.queue(flush);
         }
         if (finished) return;
         flush();

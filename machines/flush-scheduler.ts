@@ -1,39 +1,52 @@
-// One queue of pending flushes for every chat actor in the process (or page), run in time slices.
+// One queue of work for every chat actor in the process (or page), run in time slices.
 //
-// Each chat actor used to flush its batch on its own next macrotask, so with a thousand streams
-// reading at once, one turn of the event loop ran a thousand machine transitions and a thousand
-// view updates back to back: 50 ms and more in which no timer, no click and no other request was
-// served. Here the flushes wait in one FIFO queue, and a task runs them only until its slice is
-// spent; the rest wait for the next task, after the loop has turned once. A turn still waiting
-// keeps reading meanwhile, so its next flush carries more events: under load, updates get fewer
-// and larger instead of the loop stalling (the same trade a UI scheduler makes).
+// Each chat actor used to flush its batch on its own next macrotask, and to decode each network
+// read in the read's own I/O callback. With a thousand streams reading at once, one turn of the
+// event loop then decoded a thousand reads and ran a thousand machine transitions and view updates
+// back to back: 50 ms and more in which no timer, no click and no other request was served.
+// Here that work waits in one FIFO queue, and a task runs it only until its slice is spent; the
+// rest waits for the next task, after the loop has turned once. A turn still waiting keeps
+// reading meanwhile, so its next flush carries more events: under load, updates get fewer and
+// larger instead of the loop stalling (the same trade a UI scheduler makes).
 //
-// Cost: O(1) to queue or run a flush; one timer per slice, not one per stream.
+// Three kinds of work go through it: a chat actor's flush (one CHAT.CHUNKS transition and what
+// its subscribers do), the start of a request (the body's JSON, the connection), and the decoding
+// of a read: the chat client awaits `turn()` between a read and its decoding, and what follows
+// the awaited promise (decoding, handing out events) runs in the slice, before the clock is read
+// again.
+//
+// Cost: O(1) to queue or run a unit; one macrotask per slice, not one per stream.
 
-/** How long one task may run flushes before it yields the event loop (milliseconds). */
+/** How long one task may run queued work before it yields the event loop (milliseconds). */
 export const FLUSH_SLICE_MS = 2;
 
-/** Queues flushes and runs them in time-bounded tasks. */
+/** Queues work and runs it in time-bounded tasks. */
 export interface FlushScheduler {
-  /** Queues `flush` to run in a later task, unless it is already queued. */
-  queue(flush: () => void): void;
-  /** Flushes queued now (not yet run). */
+  /** Queues `unit` to run in a later task, unless it is already queued. */
+  queue(unit: () => void): void;
+  /** A promise that resolves in a later task's slice: await it to do what follows there. */
+  turn(): Promise<void>;
+  /** Units queued now (not yet run). */
   readonly size: number;
 }
 
 export interface FlushSchedulerOptions {
-  /** A task's budget in milliseconds: once spent, the remaining flushes wait for the next task. */
+  /** A task's budget in milliseconds: once spent, the remaining units wait for the next task. */
   sliceMs?: number;
-  /** Runs `task` on a later macrotask. Default: `setImmediate` where there is one (Node), else `setTimeout(task, 0)`. */
-  schedule?: (task: () => void) => void;
+  /**
+   * Runs `task` on a later macrotask (the task may return a promise: it goes on in microtasks).
+   * Default: `setImmediate` where there is one (Node), else `setTimeout(task, 0)`.
+   */
+  schedule?: (task: () => unknown) => void;
   /** The clock, in milliseconds. Default: `performance.now()`. */
   now?: () => number;
 }
 
 /**
- * A scheduler of flushes. Every flush queued before a task starts runs in that task or a later
- * one, in the order queued; a flush queued while a task runs waits for the next task. At least one
- * flush runs per task, so a single slow flush cannot stop the queue.
+ * A scheduler of work units. Every unit queued before a task starts runs in that task or a later
+ * one, in the order queued; a unit queued while a task runs waits for the next task. At least one
+ * unit runs per task, so a single slow unit cannot stop the queue. After each unit the task lets
+ * the microtasks it started run (a resolved `turn()`'s continuation) before it reads the clock.
  */
 export function createFlushScheduler(options: FlushSchedulerOptions = {}): FlushScheduler {
   const sliceMs = options.sliceMs ?? FLUSH_SLICE_MS;
@@ -45,18 +58,21 @@ export function createFlushScheduler(options: FlushSchedulerOptions = {}): Flush
   const queued = new Set<() => void>();
   let scheduled = false;
 
-  // `scheduled` stays true while a task runs: a flush queued meanwhile is taken by the check at its end.
-  const run = () => {
+  // `scheduled` stays true while a task runs: a unit queued meanwhile is taken by the check at its end.
+  const run = async () => {
     const deadline = now() + sliceMs;
     const end = pending.length; // what was queued before this task
     try {
-      do {
-        const flush = pending[head++];
-        queued.delete(flush);
-        flush();
-      } while (head < end && now() < deadline);
+      for (;;) {
+        const unit = pending[head++];
+        queued.delete(unit);
+        unit();
+        if (head >= end) break;
+        await undefined; // the unit's microtasks first: what a resolved turn() was waiting to do
+        if (now() >= deadline) break;
+      }
     } finally {
-      // Also after a flush threw: the others still run, in the next task.
+      // Also after a unit threw: the others still run, in the next task.
       pending = pending.slice(head);
       head = 0;
       if (pending.length > 0) schedule(run);
@@ -64,16 +80,19 @@ export function createFlushScheduler(options: FlushSchedulerOptions = {}): Flush
     }
   };
 
+  const queue = (unit: () => void) => {
+    if (queued.has(unit)) return;
+    queued.add(unit);
+    pending.push(unit);
+    if (!scheduled) {
+      scheduled = true;
+      schedule(run);
+    }
+  };
+
   return {
-    queue(flush) {
-      if (queued.has(flush)) return;
-      queued.add(flush);
-      pending.push(flush);
-      if (!scheduled) {
-        scheduled = true;
-        schedule(run);
-      }
-    },
+    queue,
+    turn: () => new Promise<void>((resolve) => queue(resolve)),
     get size() {
       return queued.size;
     },
@@ -82,8 +101,8 @@ export function createFlushScheduler(options: FlushSchedulerOptions = {}): Flush
 
 // setImmediate runs after the loop's I/O, without the 1 ms (Node) or 4 ms (nested, browsers) floor
 // of setTimeout: a scheduler with a backlog yields the loop without idling it.
-const immediate = (globalThis as { setImmediate?: (task: () => void) => unknown }).setImmediate;
-function nextMacrotask(task: () => void): void {
+const immediate = (globalThis as { setImmediate?: (task: () => unknown) => unknown }).setImmediate;
+function nextMacrotask(task: () => unknown): void {
   if (immediate !== undefined) immediate(task);
   else setTimeout(task, 0);
 }

@@ -1,6 +1,7 @@
 /// <reference types="node" />
 // A fetch Response over node:http's IncomingMessage, with no web stream in between: the body's
-// reader hands out the socket's own chunks, one promise per read. It has what the chat client and
+// reader hands out the socket's own chunks, one promise per read (every chunk that waits, as one:
+// a reader that comes back late decodes what arrived meanwhile in one go). It has what the chat client and
 // most callers read — status, statusText, ok, url, headers, body.getReader(), text(), json(),
 // arrayBuffer() — and pauses the socket while more than `maxQueuedBytes` wait unread, so a reader
 // that stops reading stops the sender (TCP backpressure) instead of filling memory.
@@ -52,10 +53,11 @@ function bodyReader(message: IncomingMessage, maxQueuedBytes: number) {
 
   return {
     read(): Promise<ReadResult> {
-      const value = queue.shift();
-      if (value !== undefined) {
-        queued -= value.byteLength;
-        if (message.isPaused() && queued <= maxQueuedBytes) message.resume();
+      if (queue.length > 0) {
+        const value = queue.length === 1 ? queue[0] : concat(queue, queued);
+        queue.length = 0;
+        queued = 0;
+        if (message.isPaused()) message.resume();
         return Promise.resolve({ done: false, value });
       }
       if (failure !== undefined) return Promise.reject(failure);
@@ -77,6 +79,17 @@ function bodyReader(message: IncomingMessage, maxQueuedBytes: number) {
   };
 }
 
+/** `parts` (of `size` bytes in all) in one fresh array. */
+function concat(parts: readonly Uint8Array[], size: number): Uint8Array {
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.byteLength;
+  }
+  return all;
+}
+
 async function readAll(read: () => Promise<ReadResult>): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   let size = 0;
@@ -86,13 +99,7 @@ async function readAll(read: () => Promise<ReadResult>): Promise<Uint8Array> {
     parts.push(value);
     size += value.byteLength;
   }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.byteLength;
-  }
-  return all;
+  return concat(parts, size);
 }
 
 /** `message` as a fetch Response (the subset named above). */

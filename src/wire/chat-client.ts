@@ -111,6 +111,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
             // Left before its body was read (a timeout, an abort, the consumer): end the fetch too.
             discard: () => controller.abort(new ChatError('aborted', 'the request was left before its reply')),
             onFinish: release,
+            beforeDecode: streamOptions.beforeDecode,
           });
         },
       };

@@ -28,10 +28,17 @@ export class ChatEventIterator implements AsyncIterableIterator<ChatStreamEvent>
     limits: ResolvedChatLimits,
     /** Told once when the iterator is done, however it ended. */
     private readonly onFinish?: () => void,
+    /** Awaited after each piece that arrived, before it is decoded (ChatRequestOptions.beforeDecode). */
+    private readonly beforeDecode?: () => Promise<void>,
   ) {
     this.decoder = new ChatStreamDecoder(limits.maxReplyChars);
     this.events = this.decoder.events;
     this.watchdog = new Watchdog(limits, () => this.decoder.describeProgress());
+  }
+
+  /** Events decoded and not yet handed out: 0 means the next `next()` reads (and waits for) more. */
+  get bufferedEvents(): number {
+    return this.events.length - this.index;
   }
 
   [Symbol.asyncIterator](): this {
@@ -89,6 +96,10 @@ export class ChatEventIterator implements AsyncIterableIterator<ChatStreamEvent>
         // The connection dropped or went silent after finish_reason: the answer is whole, as if the bytes had ended.
         if (!((fault.code === 'network' || fault.code === 'timeout') && decoder.sawFinish)) this.fail(fault);
         result = { done: true, value: undefined };
+      }
+      if (!result.done && this.beforeDecode !== undefined) {
+        await this.beforeDecode();
+        if (this.finished) return DONE; // left (return()) while the piece waited
       }
       if (signal?.aborted) this.fail(abortedError(signal));
       if (result.done) {

@@ -28,6 +28,8 @@ export type ChatStreamSource =
 export interface ReadChatStreamOptions extends ChatLimits {
   /** Aborting cancels the underlying read and throws ChatError 'aborted'. */
   signal?: AbortSignal;
+  /** Awaited after each read, before it is decoded: see ChatRequestOptions.beforeDecode. */
+  beforeDecode?: () => Promise<void>;
 }
 
 function isResponse(source: unknown): source is Response {
@@ -103,7 +105,7 @@ export function readChatResponse(
   respond: () => Promise<Response>,
   signal: AbortSignal | undefined,
   limits: ResolvedChatLimits,
-  hooks: { discard: () => void; onFinish: () => void },
+  hooks: { discard: () => void; onFinish: () => void; beforeDecode?: () => Promise<void> },
 ): AsyncIterableIterator<ChatStreamEvent> {
   return new ChatEventIterator(
     async (touch) => responsePieces(await respond(), signal, limits, touch),
@@ -111,6 +113,7 @@ export function readChatResponse(
     hooks.discard,
     limits,
     hooks.onFinish,
+    hooks.beforeDecode,
   );
 }
 
@@ -157,7 +160,7 @@ export function readChatCompletionStream(
       `readChatCompletionStream: expected a Response, a ReadableStream or an async iterable, got ${source === null ? 'null' : typeof source}`,
     );
   }
-  return new ChatEventIterator(open, signal, discard, limits);
+  return new ChatEventIterator(open, signal, discard, limits, undefined, options.beforeDecode);
 }
 
 /** Cancels a byte stream nobody reads yet; one locked by a reader is that reader's to stop. */

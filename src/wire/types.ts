@@ -91,9 +91,16 @@ export interface ChatCompletionResult {
   finishReason: string | null;
 }
 
-/** Per request: an abort signal, and the client's limits overridden for this request. */
+/** Per request: an abort signal, a hook before decoding, and the client's limits overridden for this request. */
 export interface ChatRequestOptions extends ChatLimits {
   signal?: AbortSignal;
+  /**
+   * Streams only: awaited after each network read, before the read is decoded. A scheduler's
+   * hook: the agent-turn machine passes one that resolves in a time-bounded slice of its own, so
+   * that with many streams the decoding happens there and not all in one turn of the event loop.
+   * Clients of your own may ignore it.
+   */
+  beforeDecode?: () => Promise<void>;
 }
 
 /** A client of one OpenAI-compatible endpoint; see {@link createChatClient}. */

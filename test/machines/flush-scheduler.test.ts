@@ -4,7 +4,7 @@ import { createFlushScheduler, FLUSH_SLICE_MS, sharedFlushScheduler } from '../.
 
 /** A scheduler driven by hand: tasks wait in `tasks` until `runTask()`; the clock moves only when a flush says so. */
 function manual(sliceMs = 4) {
-  const tasks: (() => void)[] = [];
+  const tasks: (() => unknown)[] = [];
   let clock = 0;
   const scheduler = createFlushScheduler({ sliceMs, schedule: (task) => tasks.push(task), now: () => clock });
   return {
@@ -13,16 +13,16 @@ function manual(sliceMs = 4) {
     advance: (ms: number) => {
       clock += ms;
     },
-    runTask: () => {
+    runTask: async () => {
       const task = tasks.shift();
       if (task === undefined) throw new Error('no task is scheduled');
-      task();
+      await task();
     },
   };
 }
 
 describe('createFlushScheduler', () => {
-  it('runs each queued flush once, in the order queued, on a later task', () => {
+  it('runs each queued flush once, in the order queued, on a later task', async () => {
     const m = manual();
     const ran: string[] = [];
     const a = () => ran.push('a');
@@ -33,13 +33,13 @@ describe('createFlushScheduler', () => {
     expect(ran).toEqual([]);
     expect(m.scheduler.size).toBe(2);
     expect(m.tasks).toHaveLength(1); // one task for the whole queue
-    m.runTask();
+    await m.runTask();
     expect(ran).toEqual(['a', 'b']);
     expect(m.scheduler.size).toBe(0);
     expect(m.tasks).toHaveLength(0);
   });
 
-  it('stops a task once its slice is spent and leaves the rest to the next task', () => {
+  it('stops a task once its slice is spent and leaves the rest to the next task', async () => {
     const m = manual(4);
     const ran: number[] = [];
     for (let i = 0; i < 10; i++)
@@ -47,18 +47,18 @@ describe('createFlushScheduler', () => {
         ran.push(i);
         m.advance(1.5);
       });
-    m.runTask();
+    await m.runTask();
     expect(ran).toEqual([0, 1, 2]); // 1.5, 3, 4.5 ms: the third passes the 4 ms slice
     expect(m.tasks).toHaveLength(1);
-    m.runTask();
+    await m.runTask();
     expect(ran).toEqual([0, 1, 2, 3, 4, 5]);
-    m.runTask();
-    m.runTask();
+    await m.runTask();
+    await m.runTask();
     expect(ran).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(m.tasks).toHaveLength(0);
   });
 
-  it('runs at least one flush per task, however slow', () => {
+  it('runs at least one flush per task, however slow', async () => {
     const m = manual(1);
     const ran: number[] = [];
     for (let i = 0; i < 3; i++)
@@ -66,14 +66,33 @@ describe('createFlushScheduler', () => {
         ran.push(i);
         m.advance(50);
       });
-    m.runTask();
+    await m.runTask();
     expect(ran).toEqual([0]);
-    m.runTask();
-    m.runTask();
+    await m.runTask();
+    await m.runTask();
     expect(ran).toEqual([0, 1, 2]);
   });
 
-  it('leaves a flush queued while a task runs to a later task', () => {
+  it('runs what follows an awaited turn() inside the slice, and counts its time', async () => {
+    const m = manual(4);
+    const ran: string[] = [];
+    const decode = async (name: string) => {
+      await m.scheduler.turn();
+      ran.push(name); // the "decoding": costs 3 ms
+      m.advance(3);
+    };
+    void decode('a');
+    void decode('b');
+    void decode('c');
+    expect(ran).toEqual([]);
+    await m.runTask();
+    expect(ran).toEqual(['a', 'b']); // 3 ms, then 6: past the 4 ms slice
+    await m.runTask();
+    expect(ran).toEqual(['a', 'b', 'c']);
+    expect(m.tasks).toHaveLength(0);
+  });
+
+  it('leaves a flush queued while a task runs to a later task', async () => {
     const m = manual();
     const ran: string[] = [];
     const late = () => ran.push('late');
@@ -81,41 +100,41 @@ describe('createFlushScheduler', () => {
       ran.push('first');
       m.scheduler.queue(late);
     });
-    m.runTask();
+    await m.runTask();
     expect(ran).toEqual(['first']);
     expect(m.tasks).toHaveLength(1); // scheduled once, not twice
-    m.runTask();
+    await m.runTask();
     expect(ran).toEqual(['first', 'late']);
     expect(m.tasks).toHaveLength(0);
   });
 
-  it('queues a flush again after it ran', () => {
+  it('queues a flush again after it ran', async () => {
     const m = manual();
     let runs = 0;
     const flush = () => runs++;
     m.scheduler.queue(flush);
-    m.runTask();
+    await m.runTask();
     m.scheduler.queue(flush);
-    m.runTask();
+    await m.runTask();
     expect(runs).toBe(2);
   });
 
-  it('a flush that throws does not stop the others: they run in the next task', () => {
+  it('a flush that throws does not stop the others: they run in the next task', async () => {
     const m = manual();
     const ran: string[] = [];
     m.scheduler.queue(() => {
       throw new Error('boom');
     });
     m.scheduler.queue(() => ran.push('after'));
-    expect(() => m.runTask()).toThrow('boom');
+    await expect(m.runTask()).rejects.toThrow('boom');
     expect(m.tasks).toHaveLength(1);
-    m.runTask();
+    await m.runTask();
     expect(ran).toEqual(['after']);
   });
 
-  it('property: every flush queued runs exactly once, in order, and no task runs past its slice by more than one flush', () => {
-    fc.assert(
-      fc.property(
+  it('property: every flush queued runs exactly once, in order, and no task runs past its slice by more than one flush', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.integer({ min: 1, max: 8 }),
         // each step: queue flush k (of 6) with a cost, or run a task
         fc.array(
@@ -125,7 +144,7 @@ describe('createFlushScheduler', () => {
           ),
           { maxLength: 60 },
         ),
-        (sliceMs, steps) => {
+        async (sliceMs, steps) => {
           const m = manual(sliceMs);
           const costs = new Map<number, number>();
           const flushes = Array.from({ length: 6 }, (_, k) => () => {
@@ -135,11 +154,11 @@ describe('createFlushScheduler', () => {
           const ran: number[] = [];
           const expected: number[] = [];
           const waiting = new Set<number>();
-          const runOne = () => {
+          const runOne = async () => {
             const before = ran.length;
             let spent = 0;
             const at = ran.length;
-            m.runTask();
+            await m.runTask();
             for (let i = at; i < ran.length; i++) {
               waiting.delete(ran[i]);
               spent += costs.get(ran[i]) ?? 0;
@@ -150,7 +169,7 @@ describe('createFlushScheduler', () => {
           };
           for (const step of steps) {
             if ('run' in step) {
-              if (m.tasks.length > 0) runOne();
+              if (m.tasks.length > 0) await runOne();
               continue;
             }
             costs.set(step.queue, step.cost);
@@ -160,7 +179,7 @@ describe('createFlushScheduler', () => {
             }
             m.scheduler.queue(flushes[step.queue]);
           }
-          while (m.tasks.length > 0) runOne();
+          while (m.tasks.length > 0) await runOne();
           expect(ran).toEqual(expected);
           expect(m.scheduler.size).toBe(0);
         },

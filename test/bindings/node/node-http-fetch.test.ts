@@ -178,6 +178,30 @@ describe('createNodeHttpFetch', () => {
     }
   });
 
+  it('a reader that comes back late gets every chunk that waited, in one read', async () => {
+    const server = createServer(async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      for (const part of ['one;', 'two;', 'three;', 'four;']) {
+        res.write(part);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      res.end();
+    });
+    const url = await listen(server);
+    try {
+      const reader = (await createNodeHttpFetch()(url)).body!.getReader();
+      const decode = (r: ReadableStreamReadResult<Uint8Array>) => new TextDecoder().decode(r.value);
+      expect(decode(await reader.read())).toBe('one;');
+      await new Promise((r) => setTimeout(r, 200)); // the other three arrive meanwhile
+      const late = await reader.read();
+      expect(decode(late)).toBe('two;three;four;');
+      expect((await reader.read()).done).toBe(true);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
   it('a connection cut in the middle of the body is a network ChatError after the events before it', async () => {
     const server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
