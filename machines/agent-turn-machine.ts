@@ -108,6 +108,8 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
   },
   guards: {
     hasResponse: ({ context }) => context.responded,
+    // The presentation stopped and the stream is still read: what arrives counts toward the drain's limit.
+    countsAfterStop: ({ context }) => context.stoppedBy !== undefined && !context.readingStopped,
     // shouldRetry, contextTooLong, failedAfterTools: checked only in request.streamFailed, where streamError is set.
     shouldRetry: ({ context: c }) =>
       c.options.retryOn(c.streamError as ChatError) &&
@@ -179,14 +181,24 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
       contextRetried: true,
       fitTarget: harderFitTarget(context),
     })),
-    absorbChunks: enqueueActions(({ context, event, enqueue }) => {
+    // One plain assign per streamed batch: the hot path (enqueueActions costs more per call).
+    absorbChunks: assign(({ context, event }) => {
       assertEvent(event, 'CHAT.CHUNKS');
       const a = absorbEvents(context.replyAssembly, context.replyEventCount, event.events);
-      enqueue.assign({ replyAssembly: a.assembly, replyEventCount: a.eventCount, blocks: a.blocks, responded: true });
-      // Draining (the presentation stopped): only the end is wanted; a model that writes on is cut.
-      if (context.stoppedBy === undefined || context.readingStopped) return;
+      return { replyAssembly: a.assembly, replyEventCount: a.eventCount, blocks: a.blocks, responded: true };
+    }),
+    // Draining (the presentation stopped): only the end is wanted; a model that writes on is cut.
+    absorbChunksWhileDraining: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'CHAT.CHUNKS');
+      const a = absorbEvents(context.replyAssembly, context.replyEventCount, event.events);
       const chars = context.charsAfterStop + contentIn(event.events);
-      enqueue.assign({ charsAfterStop: chars });
+      enqueue.assign({
+        replyAssembly: a.assembly,
+        replyEventCount: a.eventCount,
+        blocks: a.blocks,
+        responded: true,
+        charsAfterStop: chars,
+      });
       if (chars > context.options.drain.maxChars) stopReading(enqueue);
     }),
     endStream: assign(({ context }) => {
@@ -390,7 +402,10 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
         }),
       },
       on: {
-        'CHAT.CHUNKS': { actions: 'absorbChunks' },
+        'CHAT.CHUNKS': [
+          { guard: 'countsAfterStop', actions: 'absorbChunksWhileDraining' },
+          { actions: 'absorbChunks' },
+        ],
         'CHAT.END': { actions: 'endStream' },
         'CHAT.ERROR': { actions: 'recordStreamError' },
       },

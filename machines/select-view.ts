@@ -268,6 +268,52 @@ function truncationSummary(dropped: number, before: number, after: number, after
   return sentence[0].toUpperCase() + sentence.slice(1);
 }
 
+/** What a context view was made from: the same inputs give the same view object. */
+interface ContextMadeFrom {
+  messages: AgentTurnContext['messages'];
+  toolDefinitions: AgentTurnContext['toolDefinitions'];
+  promptMeasure: AgentTurnContext['promptMeasure'];
+  options: AgentTurnContext['options'];
+  requestOptions: AgentTurnContext['requestOptions'];
+  droppedMessages: number;
+  requestCount: number;
+  current: number;
+  view: ContextView;
+}
+
+/** The last context view made for each truncations array (a turn's is replaced, never changed). */
+const contextViews = new WeakMap<AgentTurnContext['truncations'], ContextMadeFrom>();
+
+/** contextView, made again only when what it reads changed (it is read on every snapshot). */
+function contextViewOnce(c: AgentTurnContext, requests: readonly RequestView[], current: number): ContextView {
+  const before = contextViews.get(c.truncations);
+  if (
+    before !== undefined &&
+    before.messages === c.messages &&
+    before.toolDefinitions === c.toolDefinitions &&
+    before.promptMeasure === c.promptMeasure &&
+    before.options === c.options &&
+    before.requestOptions === c.requestOptions &&
+    before.droppedMessages === c.droppedMessages &&
+    before.requestCount === requests.length &&
+    before.current === current
+  )
+    return before.view;
+  const view = contextView(c, requests, current);
+  contextViews.set(c.truncations, {
+    messages: c.messages,
+    toolDefinitions: c.toolDefinitions,
+    promptMeasure: c.promptMeasure,
+    options: c.options,
+    requestOptions: c.requestOptions,
+    droppedMessages: c.droppedMessages,
+    requestCount: requests.length,
+    current,
+    view,
+  });
+  return view;
+}
+
 /** The window, the prompt's size and every cut, each placed at the number of the request it preceded. */
 function contextView(c: AgentTurnContext, requests: readonly RequestView[], current: number): ContextView {
   const size = promptSizeOf(c);
@@ -289,14 +335,28 @@ function contextView(c: AgentTurnContext, requests: readonly RequestView[], curr
   };
 }
 
+// `state.sub` paths made once each: a snapshot's value is a new object every time, its path rarely new.
+const subPaths = new Map<string, Map<string, string>>();
+
+function subPath(state: string, sub: string): string {
+  let subs = subPaths.get(state);
+  if (subs === undefined) subPaths.set(state, (subs = new Map()));
+  let path = subs.get(sub);
+  if (path === undefined) subs.set(sub, (path = `${state}.${sub}`));
+  return path;
+}
+
 /** A snapshot's value as a dotted path: `{ request: 'streaming' }` -> `request.streaming`. */
 export function stateValueToPath(value: unknown): string {
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${k}.${stateValueToPath(v)}`)
-      .join(',');
+  if (value === null || typeof value !== 'object') return String(value);
+  let path = '';
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const sub = (value as Record<string, unknown>)[key];
+    const part = typeof sub === 'string' ? subPath(key, sub) : `${key}.${stateValueToPath(sub)}`;
+    path = path === '' ? part : `${path},${part}`;
   }
-  return String(value);
+  return path;
 }
 
 /**
@@ -375,7 +435,7 @@ export function selectView(snapshot: SnapshotFrom<AgentTurnMachine>): AgentTurnV
     usage: c.usage,
     tokens: tokenTotals(c.usage, open),
     ...(waiting !== undefined ? { retry: { attempt: c.attempt, ...waiting } } : {}),
-    context: contextView(c, requests, Math.max(1, number)),
+    context: contextViewOnce(c, requests, Math.max(1, number)),
     done: snapshot.status === 'done',
     ...(c.reason !== undefined ? { reason: c.reason } : {}),
     ...(c.result !== undefined ? { result: c.result } : {}),

@@ -255,3 +255,28 @@ describe('stateValueToPath', () => {
     expect(stateValueToPath(undefined)).toBe('undefined');
   });
 });
+
+describe('views that did not change are the same objects', () => {
+  it('the context view while the reply streams, a new one once the next prompt is measured', async () => {
+    const t = drivenTurn();
+    t.send(chunk({ type: 'text', text: 'Reading ' }));
+    const first = t.view().context;
+    t.send(chunk({ type: 'text', text: 'the file.' }));
+    expect(t.view().context).toBe(first);
+    t.send(chunk({ type: 'text', text: '\n<read_file>\n<path>a.ts</path>\n</read_file>' }));
+    t.send(chunk({ type: 'usage', usage: { promptTokens: 1234, completionTokens: 50, totalTokens: 1284 } }));
+    t.send({ type: 'CHAT.END' });
+    await t.finishTool();
+    const after = t.view().context;
+    expect(after).not.toBe(first);
+    expect(after.tokens).not.toBe(first.tokens);
+    t.actor.stop();
+  });
+
+  it('a state path is the same string for equal values, and not confused between states', () => {
+    expect(stateValueToPath({ request: 'streaming' })).toBe(stateValueToPath({ request: 'streaming' }));
+    expect(stateValueToPath({ request: 'draining' })).toBe('request.draining');
+    expect(stateValueToPath({ resumed: 'streaming' })).toBe('resumed.streaming');
+    expect(stateValueToPath({})).toBe('');
+  });
+});
