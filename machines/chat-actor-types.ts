@@ -6,7 +6,7 @@ import type { ChatClient, ChatRequest, ChatStreamEvent } from '../src/wire/types
 export type ChatActorCommand = { type: 'STOP' };
 
 /**
- * Events the chat actor has read but not yet sent (they wait for the next macrotask, to go as one
+ * Events the chat actor has read but not yet sent (they wait for a slice of the flush scheduler, to go as one
  * batch). The machine keeps one per reply and reads it when it closes the reply: a stopped actor
  * (STOP, or the machine left the request) sends nothing more, and what it already read belongs
  * to this reply and must not be lost.

@@ -44,7 +44,12 @@ describe('state graph', () => {
       'after drainGrace',
       'always',
     ]);
-    expect(graph.selfActions.get('request')?.map((t) => t.event)).toEqual(['CHAT.CHUNKS', 'CHAT.END', 'CHAT.ERROR']);
+    expect(graph.selfActions.get('request')?.map((t) => [t.event, t.guard])).toEqual([
+      ['CHAT.CHUNKS', 'countsAfterStop'],
+      ['CHAT.CHUNKS', undefined],
+      ['CHAT.END', undefined],
+      ['CHAT.ERROR', undefined],
+    ]);
   });
 
   it('names XState internal events briefly', () => {
