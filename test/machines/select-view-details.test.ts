@@ -278,5 +278,8 @@ describe('views that did not change are the same objects', () => {
     expect(stateValueToPath({ request: 'draining' })).toBe('request.draining');
     expect(stateValueToPath({ resumed: 'streaming' })).toBe('resumed.streaming');
     expect(stateValueToPath({})).toBe('');
+    // Only the value's own keys: nothing a prototype adds.
+    const value = Object.assign(Object.create({ inherited: 'x' }) as Record<string, unknown>, { request: 'streaming' });
+    expect(stateValueToPath(value)).toBe('request.streaming');
   });
 });

@@ -100,4 +100,20 @@ describe("a client's own TypeError", () => {
     expect(toChatError('weird')).toMatchObject({ code: 'network', retryable: true });
     expect(toChatError(new ReferenceError('x is not defined'))).toMatchObject({ code: 'client-bug', retryable: false });
   });
+
+  it('every programming error is a client-bug, and each keeps what was thrown as its cause', () => {
+    for (const error of [
+      new TypeError('t'),
+      new ReferenceError('r'),
+      new SyntaxError('s'),
+      new RangeError('Maximum call stack size exceeded'),
+    ]) {
+      const chatError = toChatError(error);
+      expect(chatError).toMatchObject({ code: 'client-bug', retryable: false });
+      expect(chatError.message).toBe(`the chat client threw ${error.name}: ${error.message}`);
+      expect(chatError.cause).toBe(error);
+    }
+    const network = new Error('socket hang up');
+    expect(toChatError(network).cause).toBe(network);
+  });
 });
