@@ -35,7 +35,8 @@ export interface FlushSchedulerOptions {
   sliceMs?: number;
   /**
    * Runs `task` on a later macrotask (the task may return a promise: it goes on in microtasks).
-   * Default: `setImmediate` where there is one (Node), else `setTimeout(task, 0)`.
+   * Default: `setImmediate` where there is one (Node), else a `MessageChannel` message (browsers),
+   * else `setTimeout(task, 0)`.
    */
   schedule?: (task: () => unknown) => void;
   /** The clock, in milliseconds. Default: `performance.now()`. */
@@ -99,13 +100,33 @@ export function createFlushScheduler(options: FlushSchedulerOptions = {}): Flush
   };
 }
 
-// setImmediate runs after the loop's I/O, without the 1 ms (Node) or 4 ms (nested, browsers) floor
-// of setTimeout: a scheduler with a backlog yields the loop without idling it.
+// setImmediate (Node) runs after the loop's I/O, without setTimeout's 1 ms floor. A browser has
+// none, and its setTimeout waits at least 4 ms once timers nest (a scheduler with a backlog
+// re-arms itself from its own task): a 1 MB reply read in a thousand slices would mostly wait. A
+// MessageChannel message is a macrotask with no such floor (what UI schedulers use); setTimeout
+// is the last resort.
 const immediate = (globalThis as { setImmediate?: (task: () => unknown) => unknown }).setImmediate;
+let channelTasks: (() => unknown)[] | undefined;
+let channelPort: { postMessage(message: unknown): void } | undefined;
+
+function postTask(task: () => unknown): boolean {
+  if (channelPort === undefined) {
+    if (typeof MessageChannel === 'undefined') return false;
+    const channel = new MessageChannel();
+    const tasks: (() => unknown)[] = [];
+    channel.port1.onmessage = () => void tasks.shift()?.();
+    channelTasks = tasks;
+    channelPort = channel.port2;
+  }
+  channelTasks!.push(task);
+  channelPort.postMessage(null);
+  return true;
+}
+
 function nextMacrotask(task: () => unknown): void {
-  // Stryker disable next-line ConditionalExpression: Node has setImmediate; the browser tests run the other branch
+  // Stryker disable next-line ConditionalExpression: Node has setImmediate; the browser tests run the other branches
   if (immediate !== undefined) immediate(task);
-  else setTimeout(task, 0);
+  else if (!postTask(task)) setTimeout(task, 0);
 }
 
 /** The scheduler every chat actor shares. */
