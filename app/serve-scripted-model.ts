@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createScriptedModel, type ScriptedModelOptions } from '../src/scripted/scripted-model.js';
+import { concatBytes } from '../src/wire/concat-bytes.js';
 import type { FetchLike } from '../src/wire/types.js';
 
 export interface ScriptedServerOptions extends ScriptedModelOptions {
@@ -52,13 +53,7 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array
     if (size > limit) return 'too-large';
     parts.push(chunk);
   }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const p of parts) {
-    body.set(p, offset);
-    offset += p.length;
-  }
-  return body;
+  return concatBytes(parts, size);
 }
 
 function toHeaders(req: IncomingMessage): Headers {

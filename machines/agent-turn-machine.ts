@@ -5,6 +5,7 @@
 import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import type { ToolUse } from '../src/parser/blocks.js';
 import type { ChatError } from '../src/wire/errors.js';
+import type { ChatStreamEvent } from '../src/wire/types.js';
 import type { AgentTurnEvent, AgentTurnOutput } from './agent-turn-types.js';
 import type { AgentTurnMachineInput } from './agent-turn-machine-input.js';
 import { chatActor } from './chat-actor.js';
@@ -44,6 +45,12 @@ function currentToolId(c: Ctx): string {
 interface StopEnqueue {
   assign(values: Partial<Ctx>): void;
   sendTo(to: 'chat', event: { type: 'STOP' }): void;
+}
+
+/** The reply with a batch of stream events added. */
+function absorbed(c: Ctx, events: readonly ChatStreamEvent[]) {
+  const a = absorbEvents(c.replyAssembly, c.replyEventCount, events);
+  return { replyAssembly: a.assembly, replyEventCount: a.eventCount, blocks: a.blocks };
 }
 
 /** Reading stops at once (the drain's limit passed): the chat actor cancels the stream. */
@@ -184,21 +191,14 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
     // One plain assign per streamed batch: the hot path (enqueueActions costs more per call).
     absorbChunks: assign(({ context, event }) => {
       assertEvent(event, 'CHAT.CHUNKS');
-      const a = absorbEvents(context.replyAssembly, context.replyEventCount, event.events);
-      return { replyAssembly: a.assembly, replyEventCount: a.eventCount, blocks: a.blocks, responded: true };
+      return { ...absorbed(context, event.events), responded: true };
     }),
     // Draining (the presentation stopped): only the end is wanted; a model that writes on is cut.
+    // (`responded` is already true: the presentation stopped at a block of this reply.)
     absorbChunksWhileDraining: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'CHAT.CHUNKS');
-      const a = absorbEvents(context.replyAssembly, context.replyEventCount, event.events);
       const chars = context.charsAfterStop + contentIn(event.events);
-      // (`responded` is already true: the presentation stopped at a block of this reply.)
-      enqueue.assign({
-        replyAssembly: a.assembly,
-        replyEventCount: a.eventCount,
-        blocks: a.blocks,
-        charsAfterStop: chars,
-      });
+      enqueue.assign({ ...absorbed(context, event.events), charsAfterStop: chars });
       if (chars > context.options.drain.maxChars) stopReading(enqueue);
     }),
     endStream: assign(({ context }) => {

@@ -32,7 +32,11 @@ export function toChatError(error: unknown): ChatError {
 export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActorInput>(
   ({ input, sendBack, receive }) => {
     const controller = new AbortController();
-    let finished = false; // stopped by the machine or the stream is over: send nothing more
+    // Stopped by the machine or the stream is over: send nothing more. (After STOP the machine
+    // closes the reply in the same step and leaves the request: XState then stops this actor and
+    // drops what it sends, and the closed reply's backlog is not read again. So the checks of
+    // `finished` after a STOP below are marked for Stryker as "after STOP".)
+    let finished = false;
     // Stryker disable next-line ObjectLiteral,ArrayDeclaration: the machine always passes its backlog; this is for the actor used alone
     const backlog: ChatBacklog = input.backlog ?? { events: [] };
 
@@ -78,7 +82,7 @@ export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActo
           .stream(input.request, { signal: controller.signal, beforeDecode })
           [Symbol.asyncIterator]() as AsyncIterator<ChatStreamEvent> & { bufferedEvents?: number };
         for await (const event of { [Symbol.asyncIterator]: () => iterator }) {
-          // Stryker disable next-line ConditionalExpression: after STOP the machine closes the reply in the same step and leaves the request: XState stops this actor, drops what it sends, and the closed reply's backlog is not read again
+          // Stryker disable next-line ConditionalExpression: after STOP
           if (finished) return;
           backlog.events.push(event);
           // Stryker disable next-line ConditionalExpression,BlockStatement: false, or an empty block, only sends the same batch one slice later (timing; see above)
@@ -88,14 +92,14 @@ export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActo
             flush();
           } else sharedFlushScheduler.queue(flush);
         }
-        // Stryker disable next-line ConditionalExpression: after STOP the machine closes the reply in the same step and leaves the request: XState stops this actor, drops what it sends, and the closed reply's backlog is not read again
+        // Stryker disable next-line ConditionalExpression: after STOP
         if (finished) return;
         flush();
         // Stryker disable next-line BooleanLiteral: nothing comes after the end; a STOP then sets it anyway
         finished = true;
         sendBack({ type: 'CHAT.END' } satisfies ChatActorEvent);
       } catch (error) {
-        // Stryker disable next-line ConditionalExpression: our own abort; after STOP the machine closes the reply in the same step and leaves the request: XState stops this actor, drops what it sends, and the closed reply's backlog is not read again
+        // Stryker disable next-line ConditionalExpression: our own abort, after STOP
         if (finished) return;
         flush();
         // Stryker disable next-line BooleanLiteral: nothing comes after the error; a STOP then sets it anyway

@@ -6,6 +6,7 @@
 // arrayBuffer() — and pauses the socket while more than `maxQueuedBytes` wait unread, so a reader
 // that stops reading stops the sender (TCP backpressure) instead of filling memory.
 import type { IncomingMessage } from 'node:http';
+import { concatBytes } from '../../src/wire/concat-bytes.js';
 
 type ReadResult = ReadableStreamReadResult<Uint8Array>;
 
@@ -54,7 +55,7 @@ function bodyReader(message: IncomingMessage, maxQueuedBytes: number) {
   return {
     read(): Promise<ReadResult> {
       if (queue.length > 0) {
-        const value = queue.length === 1 ? queue[0] : concat(queue, queued);
+        const value = queue.length === 1 ? queue[0] : concatBytes(queue, queued);
         queue.length = 0;
         queued = 0;
         if (message.isPaused()) message.resume();
@@ -79,17 +80,6 @@ function bodyReader(message: IncomingMessage, maxQueuedBytes: number) {
   };
 }
 
-/** `parts` (of `size` bytes in all) in one fresh array. */
-function concat(parts: readonly Uint8Array[], size: number): Uint8Array {
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.byteLength;
-  }
-  return all;
-}
-
 async function readAll(read: () => Promise<ReadResult>): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   let size = 0;
@@ -99,7 +89,7 @@ async function readAll(read: () => Promise<ReadResult>): Promise<Uint8Array> {
     parts.push(value);
     size += value.byteLength;
   }
-  return concat(parts, size);
+  return concatBytes(parts, size);
 }
 
 /** `message` as a fetch Response (the subset named above). */

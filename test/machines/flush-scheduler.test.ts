@@ -21,6 +21,17 @@ function manual(sliceMs = 4) {
   };
 }
 
+/** Queues `count` flushes that each take `ms` of the clock; returns the indexes of those that ran, in order. */
+function queueCosting(m: ReturnType<typeof manual>, count: number, ms: number): number[] {
+  const ran: number[] = [];
+  for (let i = 0; i < count; i++)
+    m.scheduler.queue(() => {
+      ran.push(i);
+      m.advance(ms);
+    });
+  return ran;
+}
+
 describe('createFlushScheduler', () => {
   it('runs each queued flush once, in the order queued, on a later task', async () => {
     const m = manual();
@@ -41,12 +52,7 @@ describe('createFlushScheduler', () => {
 
   it('stops a task once its slice is spent and leaves the rest to the next task', async () => {
     const m = manual(4);
-    const ran: number[] = [];
-    for (let i = 0; i < 10; i++)
-      m.scheduler.queue(() => {
-        ran.push(i);
-        m.advance(1.5);
-      });
+    const ran = queueCosting(m, 10, 1.5);
     await m.runTask();
     expect(ran).toEqual([0, 1, 2]); // 1.5, 3, 4.5 ms: the third passes the 4 ms slice
     expect(m.tasks).toHaveLength(1);
@@ -60,12 +66,7 @@ describe('createFlushScheduler', () => {
 
   it('runs at least one flush per task, however slow', async () => {
     const m = manual(1);
-    const ran: number[] = [];
-    for (let i = 0; i < 3; i++)
-      m.scheduler.queue(() => {
-        ran.push(i);
-        m.advance(50);
-      });
+    const ran = queueCosting(m, 3, 50);
     await m.runTask();
     expect(ran).toEqual([0]);
     await m.runTask();
