@@ -1,6 +1,7 @@
-// README code is tested: every TypeScript block type-checks in strict mode against the package's
-// built declarations, the runnable ones run against its sources (tsx, the scripted model, in a scratch workspace), shell
-// examples that pipe output keep npm's banner off stdout, and the state diagram is the machine's.
+// The code of README.md and of every docs page is tested: every TypeScript block type-checks in
+// strict mode against the package's built declarations, the runnable ones run against its sources
+// (tsx, the scripted model, in a scratch workspace), shell examples that pipe output keep npm's
+// banner off stdout, and the state diagram is the machine's.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,15 +11,22 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
 import { machineToMermaid } from '../../machines/machine-to-mermaid.js';
-import { readmeBlocks, type ReadmeBlock } from '../support/readme-blocks.js';
+import { pageBlocks, type ReadmeBlock } from '../support/readme-blocks.js';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..');
 // tsx by path: the blocks run in a scratch folder, where `--import tsx` would not resolve.
 const tsx = pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-const blocks = readmeBlocks(join(root, 'README.md'));
+const blocks = pageBlocks(root);
 const code = blocks.filter((b) => b.lang === 'ts' || b.lang === 'tsx');
-const fileOf = (b: ReadmeBlock) => `block-line-${b.line}.${b.lang}`;
+// block-README-line-40.ts, block-docs-machine-line-3.ts: a type error names the page and the line.
+const fileOf = (b: ReadmeBlock) =>
+  `block-${(b.page ?? '').replace(/\.md$/, '').replace(/\//g, '-')}-line-${b.line}.${b.lang}`;
+const where = (b: ReadmeBlock) => `${b.page} line ${b.line}`;
+// A block that two pages share (README's quick start is also the machine page's) runs once.
+const runnable = code
+  .filter((b) => b.typecheckOnly === undefined)
+  .filter((b, i, all) => all.findIndex((other) => other.code === b.code) === i);
 
 // Inside the repository, so that node_modules (xstate, react, @types/node) resolve, and not inside
 // node_modules, where tsx maps no tsconfig paths; one per run (git ignores them).
@@ -85,10 +93,11 @@ beforeAll(() => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('README code', () => {
+describe('README and docs code', () => {
   it('has TypeScript blocks, each either runnable or marked typecheck only', () => {
     expect(code.length).toBeGreaterThanOrEqual(5);
-    expect(code.filter((b) => b.typecheckOnly === undefined).length).toBeGreaterThanOrEqual(3);
+    expect(runnable.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(code.map((b) => b.page)).size).toBeGreaterThan(5);
   });
 
   it("type-checks every TypeScript block in strict mode against the package's declarations", async () => {
@@ -96,12 +105,12 @@ describe('README code', () => {
     const result = await run(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { cwd: dir }).catch(
       (e: { stdout: string }) => e,
     );
-    // Errors name the block by its README line (block-line-N).
+    // Errors name the block by its page and line (block-<page>-line-N).
     expect('stdout' in result ? result.stdout : '').toBe('');
   }, 120_000);
 
-  for (const b of code.filter((block) => block.typecheckOnly === undefined)) {
-    it(`runs the block at README line ${b.line}`, async () => {
+  for (const b of runnable) {
+    it(`runs the block at ${where(b)}`, async () => {
       // A scratch workspace for the tools the block defines: a README to read, room to write.
       const workspace = mkdtempSync(join(tmpdir(), 'readme-run-'));
       writeFileSync(join(workspace, 'README.md'), '# Demo project\nIt greets.\n');

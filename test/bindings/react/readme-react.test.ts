@@ -1,4 +1,4 @@
-// README's React quick start is examples/react/quick-start.tsx (which the typecheck and a browser
+// The React page's quick start (docs/react.md) is examples/react/quick-start.tsx (which the typecheck and a browser
 // test cover), with the package's own names in its imports.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,9 +13,8 @@ const AS_PUBLISHED: Array<[string, string]> = [
   ["'../../bindings/react/index.js'", "'agent-turn/react'"],
 ];
 
-it("README's React quick start is the example, name for name", () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('\n## React\n'));
+it("the React page's quick start is the example, name for name", () => {
+  const section = readFileSync(join(root, 'docs', 'react.md'), 'utf8');
   const block = /```tsx\n([\s\S]*?)```/.exec(section)?.[1];
   let example = readFileSync(join(root, 'examples', 'react', 'quick-start.tsx'), 'utf8');
   for (const [source, published] of AS_PUBLISHED) example = example.replace(source, published);
