@@ -8,6 +8,7 @@ export default defineConfig({
     react: 'bindings/react/index.ts',
     restate: 'bindings/restate/index.ts',
     node: 'bindings/node/index.ts',
+    otel: 'bindings/otel/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { toPromise } from 'xstate';
 import { createAgentTurnActor } from '../../machines/agent-turn-actor.js';
+import { startTraceExport } from './trace-export.js';
 import type { AgentTurnOutput } from '../../machines/agent-turn-types.js';
 import { scriptedFaults } from '../../src/scripted/index.js';
 import { listModelProfiles } from '../../src/profiles/index.js';
@@ -269,6 +270,8 @@ async function runTurn(
     ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
   };
   const actor = createAgentTurnActor(snapshot !== undefined ? { ...setup, snapshot } : setup);
+  const traces = await startTraceExport(io.env, (line) => io.stderr.write(`${line}\n`));
+  traces?.trace(actor, actor.getSnapshot().context.model);
 
   const decided = new Set<string>();
   const decide = (view: AgentTurnView) => {
@@ -356,6 +359,7 @@ async function runTurn(
     if (spinner) clearInterval(spinner);
     stopListening();
     io.stdout.off('resize', onResize);
+    await traces?.shutdown();
   }
   saveSession();
   const finalView = selectView(actor.getSnapshot());

@@ -196,6 +196,7 @@ const EXPECTED: Record<string, { values: string[]; types: string[] }> = {
     ],
   },
   node: { values: ['createNodeHttpFetch'], types: ['NodeHttpFetchOptions'] },
+  otel: { values: ['traceAgentTurn'], types: ['TurnTrace', 'TurnTracingOptions', 'TraceableTurnActor'] },
 };
 
 /** The entry points a reader meets first: each shows its use in an @example. */
@@ -214,6 +215,7 @@ const WITH_EXAMPLE: Record<string, string[]> = {
   react: ['useAgentTurn', 'Block'],
   restate: ['agentTurnObject', 'runDurableTurn'],
   node: ['createNodeHttpFetch'],
+  otel: ['traceAgentTurn'],
 };
 
 const sorted = (names: string[]) => [...names].sort();
