@@ -1,7 +1,9 @@
 // Commands through a shell, each in its own process group, so that a time-out or an abort stops
-// everything it started. No sandbox: the command sees what this process sees (see
-// bubblewrap-runner.ts for the sandboxed runner the CLI prefers).
+// everything it started, and through a launcher that kills the group when this process dies
+// however it dies (host-death-launcher.ts). No sandbox: the command sees what this process sees
+// (see bubblewrap-runner.ts for the sandboxed runner the CLI prefers).
 import type { CommandOutcome, CommandRequest, CommandRunner } from '../workspace-port.js';
+import { dieWithHost } from './host-death-launcher.js';
 import { runInProcessGroup } from './run-in-process-group.js';
 
 export interface ProcessGroupRunnerOptions {
@@ -11,12 +13,17 @@ export interface ProcessGroupRunnerOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** A runner that spawns `/bin/sh -c <command>` in `cwd`, capping output and killing the group at the time limit, on abort, and when the command ends. */
+/** A runner that spawns `/bin/sh -c <command>` in `cwd`, capping output and killing the group at the time limit, on abort, when the command ends, and when this process dies. */
 export function createProcessGroupRunner(options: ProcessGroupRunnerOptions): CommandRunner {
   return {
     run(request: CommandRequest): Promise<CommandOutcome> {
       return runInProcessGroup(
-        { file: '/bin/sh', args: ['-c', request.command], cwd: options.cwd, env: options.env ?? process.env },
+        dieWithHost({
+          file: '/bin/sh',
+          args: ['-c', request.command],
+          cwd: options.cwd,
+          env: options.env ?? process.env,
+        }),
         request,
       );
     },
