@@ -31,9 +31,11 @@ export interface AgentTurnSetup extends AgentTurnInput {
   actorOptions?: Omit<ActorOptions<AgentTurnMachine>, 'input'>;
   /**
    * A persisted turn to resume (`actor.getPersistedSnapshot()` of an earlier actor, or its JSON
-   * parsed). The model, history, options and the reply in progress come from it; give the
-   * client, tools, protocol and `retry.retryOn` again. A record this package cannot read throws a
-   * TurnRecordError (`code: 'invalid-turn-record'`).
+   * parsed). The model, the history and the reply in progress come from it: only what happened.
+   * Give the client, tools and protocol again, and every policy — `approval`, `idempotentTools`,
+   * `maxRequests` and the other limits: they are the caller's, never the record's (an edited
+   * record cannot skip an approval or re-run a command). A record this package cannot read throws
+   * a TurnRecordError (`code: 'invalid-turn-record'`).
    */
   snapshot?: PersistedAgentTurn;
 }

@@ -6,8 +6,8 @@ import type { PersistedAgentTurn } from './turn-record-types.js';
 export interface AgentTurnMachineInput extends AgentTurnInput {
   /**
    * A persisted turn to go on with (`actor.getPersistedSnapshot()` of an earlier actor): the model,
-   * the history, the options and the reply in progress come from it; `client`, `tools`, `protocol`
-   * and `retry.retryOn` are given again here.
+   * the history and the reply in progress come from it; `client`, `tools`, `protocol` and every
+   * policy (approval, idempotentTools, limits) are this input's, never the record's.
    */
   resume?: PersistedAgentTurn;
 }

@@ -248,18 +248,26 @@ function restoredReply(base: Pick<AgentTurnContext, 'protocol' | 'options'>, r: 
   };
 }
 
-/** The machine's context for a restored turn: the record's state, the input's client, tools, protocol and retry predicate. */
+/**
+ * The machine's context for a restored turn. The record is data, never authority: it gives only
+ * what happened (the history, the requests, the reply in progress and its tool outcomes, usage,
+ * where the turn stood). Every policy — approval, idempotentTools, limits (maxRequests, retries,
+ * mistakes, drain, window), the completion tool — comes from the caller's `input`, exactly as for
+ * a new turn: an edited record can neither skip an approval nor re-run a tool the caller did not
+ * call idempotent. The record's `turn.options` is kept for people and logs only.
+ */
 export function restoreTurnContext(record: PersistedAgentTurn, input: AgentTurnInput): AgentTurnContext {
   const t = record.turn;
-  const defaults = resolveTurnOptions({ ...input, model: t.model });
+  const options = resolveTurnOptions({ ...input, model: t.model });
   const base = {
     client: input.client,
     model: t.model,
     protocol: input.protocol ?? clineThinkProtocol,
     tools: input.tools ?? {},
-    toolDefinitions: t.toolDefinitions,
-    requestOptions: t.requestOptions ?? {},
-    options: { ...defaults, ...t.options, retryOn: defaults.retryOn, newIdPrefix: defaults.newIdPrefix },
+    // What the model was offered and asked with: the caller's when given, else the record's (what was sent).
+    toolDefinitions: input.toolDefinitions ?? t.toolDefinitions,
+    requestOptions: input.requestOptions ?? t.requestOptions ?? {},
+    options,
   };
   const reply =
     record.resume === 'awaiting-approval' || record.resume === 'running-tool' || record.resume === 'interrupted'

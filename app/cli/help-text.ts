@@ -35,9 +35,12 @@ Options:
   --price-output USD  dollars per million reply tokens
   --session FILE      keep the turn in FILE after every step (each tool result, request and
                       approval), written atomically, to resume it after a crash
-  --resume FILE       go on with the turn of a session file, in the same workspace with the
-                      same options (only --json and --show-reasoning may be added); a tool
-                      that was running is not run again unless it only reads
+  --resume FILE       go on with the turn of a session file (its task and model); a tool
+                      that was running is not run again unless it only reads. The file is
+                      data, never authority: --yes, --no-sandbox, --allow-network, the
+                      endpoint and the workspace are what you type now (a session whose
+                      endpoint or workspace differs is refused until you name it again
+                      with --base-url / --workspace)
   --help, -h          this text
 
 Writes and commands ask for approval in a terminal, one key: y yes, n no (then feedback),

@@ -26,8 +26,24 @@ const VALUED = new Set([
   '--session',
   '--resume',
 ]);
-/** With --resume, the session decides everything but these. */
-const RESUME_ALLOWS = new Set(['--resume', '--json', '--show-reasoning']);
+/**
+ * With --resume, the session gives the task and model; these the user may (and for safety must)
+ * give again: the endpoint, approvals, sandbox, network and workspace are never the file's.
+ */
+const RESUME_ALLOWS = new Set([
+  '--resume',
+  '--json',
+  '--show-reasoning',
+  '--base-url',
+  '--workspace',
+  '--yes',
+  '-y',
+  '--no-sandbox',
+  '--allow-network',
+  '--read-only',
+  '--max-requests',
+  '--max-reply-chars',
+]);
 
 /**
  * Reads argv (without node and the script) and the environment. With no arguments at all it is
@@ -98,7 +114,7 @@ export function parseCliArgs(
     if (other !== undefined || task) {
       return fail(
         'invalid-value',
-        `--resume goes on with the session's own task and options; only --json and --show-reasoning may be added (got "${other ?? task}").`,
+        `--resume goes on with the session's own task and model; only ${[...RESUME_ALLOWS].filter((f) => f !== '--resume' && f !== '-y').join(', ')} may be given (got "${other ?? task}").`,
       );
     }
     return { ok: true, options };

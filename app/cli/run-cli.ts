@@ -36,6 +36,7 @@ import {
 } from './cli-session.js';
 import { checkpointKey } from '../ui/turn-checkpoint.js';
 import { withSessionWrittenFirst } from './session-checkpoint.js';
+import { resumeOptions } from './session-authority.js';
 import type { AgentTurnView } from '../../machines/turn-view-types.js';
 
 /** The process around the CLI: real in app/cli.ts, fakes are possible. */
@@ -85,16 +86,15 @@ export async function runCli(io: CliIo): Promise<number> {
     }
     const { session } = read;
     if (session.turn.status === 'done') return reportFinishedSession(io, options, session.turn.output);
-    // The same workspace and options; the key from this environment, never from the file.
-    options = {
-      ...session.cli,
-      apiKey: options.apiKey,
-      json: options.json,
-      showReasoning: options.showReasoning || session.cli.showReasoning,
-      help: false,
-      session: options.resume,
-      resume: options.resume,
-    };
+    // The file gives the task and model; the endpoint, key, approvals, sandbox, network and
+    // workspace are this user's (session-authority.ts): a session never widens what they typed.
+    const resumed = resumeOptions(options, session.cli, io.cwd, options.resume);
+    if (!resumed.ok) {
+      io.stderr.write(`agent-turn: ${resumed.error.message}\n`);
+      return 2;
+    }
+    for (const note of resumed.notes) io.stderr.write(`agent-turn: --resume: ${note}\n`);
+    options = resumed.options;
     snapshot = session.turn;
   }
   const root = path.resolve(io.cwd, options.workspace);

@@ -106,7 +106,8 @@ describe('--session and --resume under kill -9', () => {
             run = await runCli(args, attempt < 12 ? Math.floor(next() * MAX_KILL_DELAY_MS) : undefined);
             if (run.killed) totals.kills++;
             if (!run.killed && run.code !== null) break;
-            args = ['--resume', session, '--json'];
+            // The session is data: the workspace and the approvals are named again by whoever resumes.
+            args = ['--resume', session, '--json', '--workspace', workspace, '--yes', '--no-sandbox'];
             totals.resumes++;
           }
           const label = `seed ${seed}, turn ${turn + 1}`;
