@@ -1,6 +1,7 @@
 import type { WorkspaceTool } from './tool-types.js';
 import type { WorkspaceFiles, WorkspacePath } from './workspace-port.js';
 import { isTrueParam } from './tool-params.js';
+import { loadGitignore } from './gitignore-rules.js';
 import {
   directoryNotFound,
   emptyDirectory,
@@ -15,6 +16,8 @@ import {
 export interface ListFilesOptions {
   /** Entries listed at most; more are counted in a closing note. */
   maxEntries?: number;
+  /** Leave out what .gitignore ignores (default true). */
+  respectGitignore?: boolean;
 }
 
 export const DEFAULT_LIST_MAX_ENTRIES = 500;
@@ -23,7 +26,7 @@ const MAX_COUNTED_EXTRA = 10_000;
 /** Folders no listing or search descends into: dependencies and version control. */
 export const IGNORED_DIRECTORIES: ReadonlySet<string> = new Set(['node_modules', '.git']);
 
-/** list_files: a folder's entries (directories end in '/'), optionally recursive; skips node_modules and .git. */
+/** list_files: a folder's entries (directories end in '/'), optionally recursive; skips node_modules, .git and what .gitignore ignores. */
 export function createListFilesTool<P extends WorkspacePath>(
   files: WorkspaceFiles<P>,
   options: ListFilesOptions = {},
@@ -38,7 +41,13 @@ export function createListFilesTool<P extends WorkspacePath>(
     if (info.kind !== 'directory') return notADirectory(path.relative);
     const lines: string[] = [];
     let more = 0;
-    const walk = { recursive: isTrueParam(toolUse.params.recursive), skipDirectories: IGNORED_DIRECTORIES, signal };
+    const skip = options.respectGitignore === false ? undefined : await loadGitignore(files);
+    const walk = {
+      recursive: isTrueParam(toolUse.params.recursive),
+      skipDirectories: IGNORED_DIRECTORIES,
+      signal,
+      ...(skip ? { skip } : {}),
+    };
     try {
       await files.walk(path, walk, (entry) => {
         if (lines.length >= maxEntries) {

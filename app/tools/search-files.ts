@@ -11,6 +11,7 @@ import {
   searchSection,
 } from './result-sentences.js';
 import { IGNORED_DIRECTORIES } from './list-files.js';
+import { loadGitignore } from './gitignore-rules.js';
 import { looksBinary } from './binary-detection.js';
 
 export interface SearchFilesOptions {
@@ -18,6 +19,8 @@ export interface SearchFilesOptions {
   maxResults?: number;
   /** Files larger than this are not searched. */
   maxFileBytes?: number;
+  /** Leave out what .gitignore ignores (default true). */
+  respectGitignore?: boolean;
 }
 
 export const DEFAULT_SEARCH_MAX_RESULTS = 300;
@@ -44,7 +47,9 @@ export function createSearchFilesTool<P extends WorkspacePath>(
     if (info.kind === 'file') found.push(target.path);
     else {
       try {
-        await files.walk(target.path, { recursive: true, skipDirectories: IGNORED_DIRECTORIES, signal }, (entry) => {
+        const skip = options.respectGitignore === false ? undefined : await loadGitignore(files);
+        const walk = { recursive: true, skipDirectories: IGNORED_DIRECTORIES, signal, ...(skip ? { skip } : {}) };
+        await files.walk(target.path, walk, (entry) => {
           if (entry.kind === 'file' && (!fileFilter || fileFilter.test(entry.path.relative))) found.push(entry.path);
         });
       } catch (error) {

@@ -17,6 +17,8 @@ export interface PathInfo {
   kind: Exclude<EntryKind, 'symlink'>;
   /** Size in bytes (files). */
   size: number;
+  /** When it last changed (ms), where the storage knows; checkpoints read a file again only when this or the size moved. */
+  modifiedMs?: number;
 }
 
 /** One entry a walk visits. */
@@ -29,6 +31,8 @@ export interface WalkOptions {
   recursive: boolean;
   /** Folder names never listed nor entered (node_modules, .git). */
   skipDirectories: ReadonlySet<string>;
+  /** Entries left out (a folder: not entered either), e.g. what .gitignore ignores. */
+  skip?: (relative: string, kind: EntryKind) => boolean;
   signal?: AbortSignal;
 }
 
@@ -59,6 +63,8 @@ export interface WorkspaceFiles<P extends WorkspacePath> {
    * turned out to lead outside.
    */
   walk(start: P, options: WalkOptions, visit: (entry: WalkEntry<P>) => boolean | void): Promise<void>;
+  /** Deletes a file (undo of a file the agent created); adapters that cannot delete leave it out. */
+  remove?(path: P): Promise<void>;
 }
 
 /** One command to run in the workspace, with the limits the tool settled on. */

@@ -144,16 +144,26 @@ function lastFeedback(text: string): string | undefined {
   return value === '' ? undefined : value;
 }
 
+/** The index of the last user message that opens with `<task>` (a new message of the person), else of the first user message. */
+function latestTaskMessage(list: readonly WireMessage[]): number {
+  for (let i = list.length - 1; i >= 0; i--) {
+    if (list[i].role === 'user' && messageText(list[i].content).trimStart().startsWith('<task>')) return i;
+  }
+  return list.findIndex((m) => m.role === 'user');
+}
+
 /** Reads the conversation so far from OpenAI-style messages. */
 export function readConversation(messages: readonly WireMessage[]): ScriptedConversation {
   const list = messages as WireMessage[];
-  const firstUser = list.findIndex((m) => m.role === 'user');
+  // In a conversation each new message from the person opens with <task>: the latest one is the
+  // task, and only what happened since counts (the earlier tasks' tool results are history).
+  const firstUser = latestTaskMessage(list);
   const task = firstUser < 0 ? '' : messageText(list[firstUser].content);
   const outcomes: ScriptedToolOutcome[] = [];
   let assistantTurns = 0;
   let lastUser = '';
   let lastAssistantText: string | undefined;
-  for (let i = 0; i < list.length; i++) {
+  for (let i = Math.max(0, firstUser); i < list.length; i++) {
     const m = list[i];
     if (m.role === 'assistant') {
       assistantTurns++;

@@ -14,6 +14,7 @@ import { errorResponse, jsonResponse } from './scripted-http.js';
 import { checkChatRequest } from './scripted-request.js';
 import { readConversation } from './scripted-conversation.js';
 import { planAgentStep } from './scripted-agent.js';
+import { summaryStep, summaryTranscript } from './scripted-summary.js';
 import { renderNativeReply, renderTagReply, shortHash, type ScriptedReply } from './scripted-reply.js';
 import { isStructuredRequest, planStructuredReply } from './scripted-structured.js';
 import { shapeForProfile } from './scripted-shape.js';
@@ -252,7 +253,10 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
     }
 
     let reply: ScriptedReply;
-    if (!tools && isStructuredRequest(request)) {
+    const transcript = tools ? undefined : summaryTranscript(request.messages);
+    if (transcript !== undefined) {
+      reply = renderTagReply(summaryStep(transcript));
+    } else if (!tools && isStructuredRequest(request)) {
       const breakSchema = ledger.pending(active, 'invalid-structured', task);
       const plan = planStructuredReply(request, profile, breakSchema);
       if (!plan.ok) return plan.response;

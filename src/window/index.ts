@@ -6,3 +6,18 @@ export type { ContextLimits } from './context-budget.js';
 export { HISTORY_TRUNCATED_NOTE, truncateHistory } from './truncate-history.js';
 export type { TruncationResult } from './truncate-history.js';
 export { isContextLengthError } from './context-length-error.js';
+export {
+  SUMMARY_INSTRUCTION,
+  SUMMARY_MESSAGE_OPENING,
+  SUMMARY_REQUEST_OPENING,
+  compactHistory,
+  planCompaction,
+  transcriptOf,
+} from './compact-history.js';
+export type {
+  CompactHistoryOptions,
+  CompactionError,
+  CompactionErrorCode,
+  CompactionPlan,
+  CompactionResult,
+} from './compact-history.js';

@@ -44,6 +44,10 @@ export function memoryWorkspaceFiles(ws: MemoryWorkspace): WorkspaceFiles<Memory
       }
       return ws.write(path.key, content);
     },
+    async remove(path) {
+      if (ws.read(path.key) === undefined) throw new Error(`${path.relative} is not a file`);
+      ws.remove?.(path.key);
+    },
     async walk(start, options, visit) {
       const stack = [start.key];
       while (stack.length > 0) {
@@ -52,6 +56,7 @@ export function memoryWorkspaceFiles(ws: MemoryWorkspace): WorkspaceFiles<Memory
         const subdirs: string[] = [];
         for (const [key, kind] of childrenOf(ws, dir)) {
           if (kind === 'directory' && options.skipDirectories.has(key.slice(key.lastIndexOf('/') + 1))) continue;
+          if (options.skip?.(key, kind)) continue;
           if (visit({ path: toPath(key), kind }) === false) return;
           if (kind === 'directory' && options.recursive) subdirs.push(key);
         }

@@ -15,6 +15,8 @@ export interface MemoryWorkspace {
   resolve(path: string): ResolvedWorkspacePath;
   read(path: string): string | undefined;
   write(path: string, content: string): { created: boolean };
+  /** Deletes a file (undo of a created file); listeners hear it as a change of `path`. */
+  remove?(path: string): void;
   /** Every file path, sorted. */
   files(): string[];
   /** Directories implied by the file paths (without trailing slash), sorted. */
@@ -61,6 +63,9 @@ export function createMemoryWorkspace(initial: Record<string, string>): MemoryWo
       files.set(path, content);
       for (const l of listeners) l(path);
       return { created };
+    },
+    remove(path) {
+      if (files.delete(path)) for (const l of listeners) l(path);
     },
     files: () => [...files.keys()].sort(),
     directories() {

@@ -15,3 +15,4 @@ export { buildSandboxPolicy } from './sandbox-policy.js';
 export type { SandboxPolicyInput } from './sandbox-policy.js';
 export { probeBubblewrap } from './probe-bubblewrap.js';
 export type { BubblewrapProbe, SandboxUnavailable } from './probe-bubblewrap.js';
+export { createDiskCheckpointStore } from './disk-checkpoint-store.js';

@@ -2,7 +2,7 @@
 // inside it or refused, and checked again through the descriptor that uses it (open-inside.ts),
 // so a link flipped between the check and the use cannot lead out. Commands run through a
 // separate runner (process-group-runner.ts).
-import { realpath, stat } from 'node:fs/promises';
+import { realpath, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { PathInfo, WorkspaceFiles } from '../workspace-port.js';
 import { displayPath, resolveInsideRoot, type NodePath } from './resolve-inside-root.js';
@@ -30,10 +30,20 @@ export async function openWorkspace(root: string): Promise<NodeWorkspace> {
     async stat(target): Promise<PathInfo | undefined> {
       const info = await stat(target.real).catch(() => undefined);
       if (!info) return undefined;
-      return { kind: info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other', size: info.size };
+      return {
+        kind: info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other',
+        size: info.size,
+        modifiedMs: info.mtimeMs,
+      };
     },
     read: (target, maxBytes) => readHead(realRoot, target.real, maxBytes),
     writeAtomically: (target, content) => writeFileAtomically(target.real, content, { root: realRoot }),
+    async remove(target) {
+      // Checked again as it is used: a link swapped in since resolve never leads out.
+      const again = await resolveInsideRoot(realRoot, givenRoot, target.relative);
+      if (!again.ok) throw Object.assign(new Error(again.error.content), { code: 'outside-workspace' });
+      await unlink(again.path.real);
+    },
     walk: (start, options, visit) =>
       walkDirectory(realRoot, { real: start.real, shown: start.absolute }, options, ({ real, shown }, kind) =>
         visit({ path: { absolute: shown, real, relative: display(shown) }, kind }),

@@ -40,6 +40,7 @@ export async function walkDirectory(
             : 'other';
       if (kind === 'directory' && options.skipDirectories.has(entry.name)) continue;
       const child = { real: path.join(folder.real, entry.name), shown: path.join(folder.shown, entry.name) };
+      if (options.skip?.(path.relative(root, child.real).split(path.sep).join('/'), kind)) continue;
       if (visit(child, kind) === false) return;
       if (kind === 'directory' && options.recursive) subfolders.push(child);
     }

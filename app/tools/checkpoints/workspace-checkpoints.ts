@@ -1,0 +1,286 @@
+// Checkpoints and undo over the workspace port: before a step that can change files (a write, a
+// replace, a command) the files it may touch are recorded; after it, what changed. `undo` puts back
+// the files the last steps changed — and only those still as the agent left them (a file someone
+// edited since is left alone and named). Bounded: .gitignore'd files, node_modules and .git are
+// never recorded, nor files over `maxFileBytes`, nor more than `maxSessionBytes` in all.
+import type { EntryKind, WorkspaceFiles, WorkspacePath } from '../workspace-port.js';
+import { IGNORED_DIRECTORIES } from '../list-files.js';
+import { loadGitignore, type IgnoreTest } from '../gitignore-rules.js';
+import { contentKey, type CheckpointStore } from './checkpoint-store.js';
+
+/** The limits of a session's checkpoints. */
+export interface CheckpointLimits {
+  /** Files larger than this are not recorded (undo says so). Default 2 MiB. */
+  maxFileBytes?: number;
+  /** Contents recorded in all, at most. Default 500 MiB. */
+  maxSessionBytes?: number;
+}
+
+export const DEFAULT_CHECKPOINT_MAX_FILE_BYTES = 2 * 1024 * 1024;
+export const DEFAULT_CHECKPOINT_MAX_SESSION_BYTES = 500 * 1024 * 1024;
+
+/** Why a file's content was not recorded. */
+export type UncoveredReason = 'too-large' | 'binary' | 'session-limit' | 'unreadable';
+
+/** What is known of one file: its size and change time, and its content's key when recorded. */
+interface FileState {
+  size: number;
+  modifiedMs?: number;
+  key?: string;
+  uncovered?: UncoveredReason;
+}
+
+/** One file a step changed: before and after (undefined: absent). */
+interface FileChange {
+  path: string;
+  before?: FileState;
+  after?: FileState;
+}
+
+/** One step with the files it changed. */
+export interface CheckpointStep {
+  /** e.g. "write_to_file notes.md" or "execute_command npm test". */
+  label: string;
+  /** Paths changed, in the order they were found. */
+  changed: string[];
+}
+
+/** What an undo did. */
+export interface UndoReport {
+  /** Steps undone (fewer than asked when there were fewer). */
+  steps: number;
+  /** Files whose earlier content was written back. */
+  restored: string[];
+  /** Files the steps had created, deleted again. */
+  removed: string[];
+  /** Files left as they are, with why (edited since, not recorded, cannot delete). */
+  skipped: Array<{ path: string; reason: string }>;
+}
+
+/** The scope of a step: some files (a write), or the whole workspace (a command). */
+export type StepScope = { paths: readonly string[] } | 'workspace';
+
+export interface WorkspaceCheckpoints {
+  /** Records the scope's files as they are now; call before the step runs. */
+  before(label: string, scope: StepScope): Promise<void>;
+  /** Records what the step changed (nothing recorded when it changed nothing). */
+  after(): Promise<void>;
+  /** Puts back the last `steps` steps' changes, newest first. */
+  undo(steps: number): Promise<UndoReport>;
+  /** The steps that can be undone, oldest first. */
+  steps(): CheckpointStep[];
+  /** Bytes of content recorded so far (each content once). */
+  bytesRecorded(): number;
+}
+
+export interface WorkspaceCheckpointOptions<P extends WorkspacePath> extends CheckpointLimits {
+  files: WorkspaceFiles<P>;
+  store: CheckpointStore;
+  /** What not to record; default: the workspace's .gitignore (read once, at the first step). */
+  ignored?: IgnoreTest;
+}
+
+const sameState = (a: FileState | undefined, b: FileState | undefined) =>
+  a === undefined || b === undefined
+    ? a === b
+    : a.size === b.size &&
+      a.key === b.key &&
+      a.uncovered === b.uncovered &&
+      // Without content to compare, the change time tells.
+      (a.key !== undefined || a.modifiedMs === b.modifiedMs);
+
+/**
+ * Checkpoints of one session over a workspace port.
+ *
+ * @example
+ * ```ts
+ * const checkpoints = createWorkspaceCheckpoints({ files, store: createMemoryCheckpointStore() });
+ * await checkpoints.before('write_to_file a.txt', { paths: ['a.txt'] });
+ * // … the write …
+ * await checkpoints.after();
+ * const report = await checkpoints.undo(1); // report.restored / report.removed
+ * ```
+ */
+export function createWorkspaceCheckpoints<P extends WorkspacePath>(
+  options: WorkspaceCheckpointOptions<P>,
+): WorkspaceCheckpoints {
+  const { files, store } = options;
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_CHECKPOINT_MAX_FILE_BYTES;
+  const maxSessionBytes = options.maxSessionBytes ?? DEFAULT_CHECKPOINT_MAX_SESSION_BYTES;
+  let ignored = options.ignored;
+  /** What each file was when last looked at. */
+  const known = new Map<string, FileState>();
+  const done: Array<{ label: string; changes: FileChange[] }> = [];
+  let open: { label: string; scope: StepScope } | undefined;
+  let recorded = 0;
+
+  const rules = async () => (ignored ??= await loadGitignore(files));
+
+  /** The file's state now; its content recorded when it is new or changed since `previous`. */
+  async function look(relative: string, previous: FileState | undefined): Promise<FileState | undefined> {
+    const target = await files.resolve(relative);
+    if (!target.ok) return undefined;
+    const info = await files.stat(target.path).catch(() => undefined);
+    if (info?.kind !== 'file') return undefined;
+    if (
+      previous !== undefined &&
+      info.modifiedMs !== undefined &&
+      previous.modifiedMs === info.modifiedMs &&
+      previous.size === info.size
+    )
+      return previous;
+    const state: FileState = {
+      size: info.size,
+      ...(info.modifiedMs !== undefined ? { modifiedMs: info.modifiedMs } : {}),
+    };
+    if (info.size > maxFileBytes) return { ...state, uncovered: 'too-large' };
+    const bytes = await files.read(target.path, maxFileBytes + 1).catch(() => undefined);
+    if (!bytes || bytes.length > maxFileBytes) return { ...state, uncovered: bytes ? 'too-large' : 'unreadable' };
+    let content: string;
+    try {
+      content = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    } catch {
+      return { ...state, uncovered: 'binary' };
+    }
+    if (content.includes('\0')) return { ...state, uncovered: 'binary' };
+    const key = contentKey(content, bytes.length);
+    if (!store.has(key)) {
+      if (recorded + bytes.length > maxSessionBytes)
+        return { ...state, size: bytes.length, uncovered: 'session-limit' };
+      await store.put(key, content);
+      recorded += bytes.length;
+    }
+    return { ...state, size: bytes.length, key };
+  }
+
+  /** Every recordable file of the workspace. */
+  async function allFiles(): Promise<string[]> {
+    const test = await rules();
+    const root = await files.resolve('.');
+    if (!root.ok) return [];
+    const found: string[] = [];
+    const skip = (relative: string, kind: EntryKind) => test(relative, kind);
+    await files.walk(root.path, { recursive: true, skipDirectories: IGNORED_DIRECTORIES, skip }, (entry) => {
+      if (entry.kind === 'file') found.push(entry.path.relative);
+    });
+    return found;
+  }
+
+  async function pathsOf(scope: StepScope): Promise<string[]> {
+    if (scope === 'workspace') {
+      const now = await allFiles();
+      // Known files that are gone count too (deleted since).
+      const seen = new Set(now);
+      for (const path of known.keys()) if (!seen.has(path)) now.push(path);
+      return now;
+    }
+    const test = await rules();
+    const out: string[] = [];
+    for (const requested of scope.paths) {
+      const target = await files.resolve(requested);
+      if (!target.ok) continue;
+      const relative = target.path.relative;
+      if (!test(relative, 'file') && !relative.split('/').some((part) => IGNORED_DIRECTORIES.has(part)))
+        out.push(relative);
+    }
+    return out;
+  }
+
+  /** Brings `known` up to date for the scope; returns the files whose state moved. */
+  async function refresh(scope: StepScope): Promise<FileChange[]> {
+    const changes: FileChange[] = [];
+    for (const path of await pathsOf(scope)) {
+      const previous = known.get(path);
+      const now = await look(path, previous);
+      if (now === undefined) known.delete(path);
+      else known.set(path, now);
+      if (!sameState(previous, now)) changes.push({ path, before: previous, after: now });
+    }
+    return changes;
+  }
+
+  async function write(path: string, state: FileState | undefined): Promise<string | undefined> {
+    const target = await files.resolve(path);
+    if (!target.ok) return 'outside the workspace now';
+    if (state === undefined) {
+      if (!files.remove) return 'this workspace cannot delete files';
+      await files.remove(target.path);
+      return undefined;
+    }
+    if (state.key === undefined) return `not recorded (${describeUncovered(state.uncovered)})`;
+    const content = await store.get(state.key);
+    if (content === undefined) return 'its recorded content is gone';
+    await files.writeAtomically(target.path, content);
+    return undefined;
+  }
+
+  return {
+    async before(label, scope) {
+      // Whatever changed since the last step is the person's (or another program's): the new baseline.
+      await refresh(scope);
+      open = { label, scope };
+    },
+    async after() {
+      if (!open) return;
+      const { label, scope } = open;
+      open = undefined;
+      const changes = await refresh(scope);
+      if (changes.length > 0) done.push({ label, changes });
+    },
+    async undo(steps) {
+      const report: UndoReport = { steps: 0, restored: [], removed: [], skipped: [] };
+      while (report.steps < steps && done.length > 0) {
+        const step = done.pop()!;
+        report.steps++;
+        for (let i = step.changes.length - 1; i >= 0; i--) {
+          const change = step.changes[i];
+          const now = await look(change.path, known.get(change.path)).catch(() => undefined);
+          if (!sameState(now, change.after)) {
+            report.skipped.push({ path: change.path, reason: 'changed since the agent wrote it' });
+            continue;
+          }
+          const problem = await write(change.path, change.before).catch((e: Error) => e.message);
+          if (problem !== undefined) {
+            report.skipped.push({ path: change.path, reason: problem });
+            continue;
+          }
+          if (change.before === undefined) {
+            report.removed.push(change.path);
+            known.delete(change.path);
+          } else {
+            report.restored.push(change.path);
+            // Read again at the next step: the write gave it a new change time.
+            known.set(change.path, { ...change.before, modifiedMs: -1 });
+          }
+        }
+      }
+      return report;
+    },
+    steps: () => done.map((s) => ({ label: s.label, changed: s.changes.map((c) => c.path) })),
+    bytesRecorded: () => recorded,
+  };
+}
+
+function describeUncovered(reason: UncoveredReason | undefined): string {
+  switch (reason) {
+    case 'too-large':
+      return 'larger than the checkpoint size limit';
+    case 'binary':
+      return 'not text';
+    case 'session-limit':
+      return "the session's checkpoint space was full";
+    default:
+      return 'it could not be read';
+  }
+}
+
+/** One line saying what an undo did, for the person and the model. */
+export function undoSentence(report: UndoReport): string {
+  if (report.steps === 0) return 'Nothing to undo: the agent has not changed any file in this session.';
+  const parts: string[] = [];
+  if (report.restored.length > 0) parts.push(`restored ${report.restored.join(', ')}`);
+  if (report.removed.length > 0) parts.push(`removed ${report.removed.join(', ')} (created by the agent)`);
+  if (report.skipped.length > 0) parts.push(`left ${report.skipped.map((s) => `${s.path} (${s.reason})`).join(', ')}`);
+  const what = parts.length > 0 ? parts.join('; ') : 'no file needed changing';
+  return `Undid ${report.steps} step${report.steps === 1 ? '' : 's'}: ${what}.`;
+}

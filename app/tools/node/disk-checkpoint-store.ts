@@ -1,0 +1,23 @@
+// Checkpointed contents on disk, one file per content key, in a folder outside the workspace
+// (the session's folder): created private to the user, each content written once.
+import { mkdirSync, readdirSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CheckpointStore } from '../checkpoints/checkpoint-store.js';
+
+/** A store in `folder` (created when missing); contents already there are reused. */
+export function createDiskCheckpointStore(folder: string): CheckpointStore {
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const keys = new Set(readdirSync(folder));
+  const file = (key: string) => path.join(folder, key.replace(/[^a-z0-9-]/g, '_'));
+  return {
+    has: (key) => keys.has(key),
+    async put(key, content) {
+      await writeFile(file(key), content, { mode: 0o600 });
+      keys.add(key);
+    },
+    async get(key) {
+      return readFile(file(key), 'utf8').catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,180 @@
+import { mkdtemp, readFile, rm, writeFile, mkdir, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createMemoryCheckpointStore,
+  createWorkspaceCheckpoints,
+  undoSentence,
+  withCheckpoints,
+} from '../../../../app/tools/checkpoints/index.js';
+import { createMemoryWorkspace } from '../../../../app/tools/memory/memory-workspace.js';
+import { memoryWorkspaceFiles } from '../../../../app/tools/memory/memory-files.js';
+import { createDiskCheckpointStore, openWorkspace } from '../../../../app/tools/node/index.js';
+import type { WorkspaceTool } from '../../../../app/tools/index.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+
+async function tempDir(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'checkpoints-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  for (const [name, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+    await writeFile(path.join(dir, name), content);
+  }
+  return dir;
+}
+
+describe('checkpoints in memory (the page)', () => {
+  it('undo puts back a rewritten file and removes a created one, and says so', async () => {
+    const ws = createMemoryWorkspace({ 'a.txt': 'one\n' });
+    const files = memoryWorkspaceFiles(ws);
+    const checkpoints = createWorkspaceCheckpoints({ files, store: createMemoryCheckpointStore() });
+    await checkpoints.before('write a.txt', { paths: ['a.txt'] });
+    ws.write('a.txt', 'two\n');
+    await checkpoints.after();
+    await checkpoints.before('write b.txt', { paths: ['b.txt'] });
+    ws.write('b.txt', 'new\n');
+    await checkpoints.after();
+    expect(checkpoints.steps().map((s) => s.changed)).toEqual([['a.txt'], ['b.txt']]);
+    const report = await checkpoints.undo(2);
+    expect(report).toEqual({ steps: 2, restored: ['a.txt'], removed: ['b.txt'], skipped: [] });
+    expect(ws.files()).toEqual(['a.txt']);
+    expect(ws.read('a.txt')).toBe('one\n');
+    expect(undoSentence(report)).toBe('Undid 2 steps: restored a.txt; removed b.txt (created by the agent).');
+  });
+
+  it('never touches a file someone edited after the agent', async () => {
+    const ws = createMemoryWorkspace({ 'a.txt': 'one\n' });
+    const checkpoints = createWorkspaceCheckpoints({
+      files: memoryWorkspaceFiles(ws),
+      store: createMemoryCheckpointStore(),
+    });
+    await checkpoints.before('write', { paths: ['a.txt'] });
+    ws.write('a.txt', 'agent\n');
+    await checkpoints.after();
+    ws.write('a.txt', 'person\n');
+    const report = await checkpoints.undo(1);
+    expect(report.skipped).toEqual([{ path: 'a.txt', reason: 'changed since the agent wrote it' }]);
+    expect(ws.read('a.txt')).toBe('person\n');
+  });
+
+  it('a step that changed nothing is not an undo step; undo with none says so', async () => {
+    const ws = createMemoryWorkspace({ 'a.txt': 'one\n' });
+    const checkpoints = createWorkspaceCheckpoints({
+      files: memoryWorkspaceFiles(ws),
+      store: createMemoryCheckpointStore(),
+    });
+    await checkpoints.before('cmd', 'workspace');
+    await checkpoints.after();
+    expect(checkpoints.steps()).toEqual([]);
+    expect(undoSentence(await checkpoints.undo(1))).toBe(
+      'Nothing to undo: the agent has not changed any file in this session.',
+    );
+  });
+
+  it('property: any sequence of agent writes undone all at once gives back the first workspace', async () => {
+    const name = fc.constantFrom('a.txt', 'b.txt', 'd/c.txt');
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(name, fc.string({ maxLength: 20 })), { maxLength: 12 }), async (writes) => {
+        const ws = createMemoryWorkspace({ 'a.txt': 'first\n' });
+        const checkpoints = createWorkspaceCheckpoints({
+          files: memoryWorkspaceFiles(ws),
+          store: createMemoryCheckpointStore(),
+        });
+        for (const [file, content] of writes) {
+          await checkpoints.before(`write ${file}`, 'workspace');
+          ws.write(file, content);
+          await checkpoints.after();
+        }
+        await checkpoints.undo(writes.length);
+        expect(ws.files()).toEqual(['a.txt']);
+        expect(ws.read('a.txt')).toBe('first\n');
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('checkpoints on disk (the CLI)', () => {
+  it("a command's changes across the workspace are undone; .gitignore'd, large and .git files are never recorded", async () => {
+    const root = await tempDir({
+      '.gitignore': 'build/\n',
+      'src/a.ts': 'export const a = 1;\n',
+      'build/out.js': 'old build\n',
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'big.txt': 'x'.repeat(2048),
+    });
+    const storeDir = await tempDir({});
+    const files = await openWorkspace(root);
+    const checkpoints = createWorkspaceCheckpoints({
+      files,
+      store: createDiskCheckpointStore(storeDir),
+      maxFileBytes: 1024,
+    });
+    await checkpoints.before('execute_command ./rewrite', 'workspace');
+    await writeFile(path.join(root, 'src/a.ts'), 'export const a = 2;\n');
+    await writeFile(path.join(root, 'src/new.ts'), 'new\n');
+    await writeFile(path.join(root, 'build/out.js'), 'new build\n');
+    await writeFile(path.join(root, '.git/HEAD'), 'changed\n');
+    await writeFile(path.join(root, 'big.txt'), 'y'.repeat(2048));
+    await checkpoints.after();
+    const report = await checkpoints.undo(1);
+    expect(report.restored).toEqual(['src/a.ts']);
+    expect(report.removed).toEqual(['src/new.ts']);
+    expect(report.skipped).toEqual([
+      { path: 'big.txt', reason: 'not recorded (larger than the checkpoint size limit)' },
+    ]);
+    expect(await readFile(path.join(root, 'src/a.ts'), 'utf8')).toBe('export const a = 1;\n');
+    expect(await readdir(path.join(root, 'src'))).toEqual(['a.ts']);
+    // Not the checkpoints' business: ignored output and the user's own .git stay as the command left them.
+    expect(await readFile(path.join(root, 'build/out.js'), 'utf8')).toBe('new build\n');
+    expect(await readFile(path.join(root, '.git/HEAD'), 'utf8')).toBe('changed\n');
+    // Kept outside the workspace.
+    expect((await readdir(storeDir)).length).toBeGreaterThan(0);
+  });
+
+  it('the session limit stops recording; undo then says what it could not restore', async () => {
+    const root = await tempDir({ 'a.txt': 'a'.repeat(600), 'b.txt': 'b'.repeat(600) });
+    const checkpoints = createWorkspaceCheckpoints({
+      files: await openWorkspace(root),
+      store: createMemoryCheckpointStore(),
+      maxSessionBytes: 1000,
+    });
+    await checkpoints.before('cmd', 'workspace');
+    await writeFile(path.join(root, 'a.txt'), 'A');
+    await writeFile(path.join(root, 'b.txt'), 'B');
+    await checkpoints.after();
+    expect(checkpoints.bytesRecorded()).toBeLessThanOrEqual(1000);
+    const report = await checkpoints.undo(1);
+    expect(report.restored.length + report.skipped.length).toBe(2);
+    expect(report.skipped.map((s) => s.reason)).toContain("not recorded (the session's checkpoint space was full)");
+  });
+
+  it('withCheckpoints records a write tool and a command, not a read', async () => {
+    const ws = createMemoryWorkspace({ 'a.txt': 'one' });
+    const checkpoints = createWorkspaceCheckpoints({
+      files: memoryWorkspaceFiles(ws),
+      store: createMemoryCheckpointStore(),
+    });
+    const write: WorkspaceTool = async (use) => {
+      ws.write(use.params.path!, use.params.content!);
+      return 'ok';
+    };
+    const read: WorkspaceTool = async () => 'read';
+    const tools = withCheckpoints({ write_to_file: write, read_file: read }, checkpoints);
+    const signal = new AbortController().signal;
+    await tools.read_file({ type: 'tool_use', name: 'read_file', params: { path: 'a.txt' }, partial: false } as never, {
+      signal,
+    });
+    await tools.write_to_file(
+      { type: 'tool_use', name: 'write_to_file', params: { path: 'a.txt', content: 'two' }, partial: false } as never,
+      { signal },
+    );
+    expect(checkpoints.steps()).toEqual([{ label: 'write_to_file a.txt', changed: ['a.txt'] }]);
+  });
+});
