@@ -9,6 +9,7 @@ export default defineConfig({
     restate: 'bindings/restate/index.ts',
     node: 'bindings/node/index.ts',
     otel: 'bindings/otel/index.ts',
+    testing: 'bindings/testing/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -197,6 +197,17 @@ const EXPECTED: Record<string, { values: string[]; types: string[] }> = {
   },
   node: { values: ['createNodeHttpFetch'], types: ['NodeHttpFetchOptions'] },
   otel: { values: ['traceAgentTurn'], types: ['TurnTrace', 'TurnTracingOptions', 'TraceableTurnActor'] },
+  testing: {
+    values: ['machineToDirectedGraph'],
+    types: [
+      'DirectedGraphNode',
+      'DirectedGraphEdge',
+      'DirectedGraphLabel',
+      'StateNodeLike',
+      'TransitionLike',
+      'EdgeKind',
+    ],
+  },
 };
 
 /** The entry points a reader meets first: each shows its use in an @example. */
@@ -216,6 +227,7 @@ const WITH_EXAMPLE: Record<string, string[]> = {
   restate: ['agentTurnObject', 'runDurableTurn'],
   node: ['createNodeHttpFetch'],
   otel: ['traceAgentTurn'],
+  testing: ['machineToDirectedGraph'],
 };
 
 const sorted = (names: string[]) => [...names].sort();
