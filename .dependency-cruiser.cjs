@@ -1,7 +1,7 @@
 // Import rules, checked by `npm run check:imports` (part of `npm test`): no cycles between files,
 // and the layers and core folders point one way only, so no folder cycle can form either.
 //   app/ → bindings/ → machines/ → src/        (a lower layer never imports an upper one)
-//   src/: wire ← protocol ← parser ← reply;  wire, profiles ← structured ← scripted;  wire ← window ← scripted;
+//   src/: wire ← protocol ← parser ← reply;  protocol (dialect names) ← profiles;  wire, profiles ← structured ← scripted;  wire ← window ← scripted;
 //         errors (the error marker) ← every other core folder
 //   app/tools/*.ts (the shared tools) ← app/tools/{node,memory}/ (adapters); only node/ may use node modules
 const core = (folder, allowed) => {
@@ -82,7 +82,7 @@ module.exports = {
     },
     core('errors', []),
     core('wire', []),
-    core('profiles', []),
+    core('profiles', ['protocol']),
     core('window', ['wire']),
     core('protocol', ['wire']),
     core('parser', ['protocol']),

@@ -1,5 +1,7 @@
 // The parser's output. Field names follow Cline so that UIs written for it read ours unchanged.
 
+import type { DialectName } from '../protocol/dialect-names.js';
+
 /** Prose between tool uses; `partial` while more of it may still arrive. */
 export interface TextStreamContent {
   type: 'text';
@@ -30,6 +32,8 @@ export interface ToolUse {
   isNativeToolCall?: boolean;
   /** A provider's signature of the call, kept as given. */
   signature?: string;
+  /** The call was recovered from another dialect than Cline's XML (e.g. `'hermes'`); absent for Cline's XML and native calls. */
+  dialect?: DialectName;
 }
 
 /** One block of a reply, in reply order: text, reasoning or a tool use. */

@@ -2,7 +2,7 @@
 // stands. Costs O(number of blocks): the finished ones are shared, never copied.
 
 import type { AssistantMessageContent } from './blocks.js';
-import { MODE_REASONING, MODE_TEXT, MODE_TOOL, type ScanState } from './scan/scan-state.js';
+import { MODE_DIALECT, MODE_REASONING, MODE_TEXT, MODE_TOOL, type ScanState } from './scan/scan-state.js';
 
 /** The blocks of all text scanned so far; `final`: the stream is over, so text and reasoning are complete. */
 export function snapshot(s: ScanState, final: boolean): AssistantMessageContent[] {
@@ -11,6 +11,12 @@ export function snapshot(s: ScanState, final: boolean): AssistantMessageContent[
     case MODE_TEXT: {
       const content = s.builder.value;
       if (content !== '') last = { type: 'text', content, partial: !final };
+      break;
+    }
+    case MODE_DIALECT: {
+      // the text before an undecided construct: it may still go on
+      const content = s.pendingText!.value;
+      if (content !== '') last = { type: 'text', content, partial: true };
       break;
     }
     case MODE_REASONING:

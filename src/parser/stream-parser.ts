@@ -6,13 +6,25 @@
 // a push is O(chunk + number of blocks) even deep inside a 2 MB file content.
 
 import { clineProtocol } from '../protocol/cline-protocol.js';
+import type { Protocol } from '../protocol/define-protocol.js';
 import type { AssistantMessageContent } from './blocks.js';
 import type { StreamParseOptions } from './options.js';
 import { describeValue, ParserError } from './parser-error.js';
+import { dialectsOf, strictOf } from './dialects/registry.js';
 import { openReasoning, releaseHeldClose } from './scan/block-transitions.js';
+import { closeDialect, dialectAsText, takeBody } from './scan/dialect-transitions.js';
 import { scan } from './scan/scan.js';
-import { createScanState, MODE_RAW_AFTER_CLOSE } from './scan/scan-state.js';
+import {
+  createScanState,
+  MODE_DIALECT,
+  MODE_RAW_AFTER_CLOSE,
+  MODE_TEXT,
+  MODE_TOOL,
+  type ScanState,
+} from './scan/scan-state.js';
+import { createTrimmedBuilder } from './text-builders.js';
 import { snapshot } from './snapshot.js';
+import { judgeWholeReply } from './whole-reply.js';
 
 // the error the stream form throws, also importable from here
 export { ParserError, type ParserErrorCode } from './parser-error.js';
@@ -57,7 +69,7 @@ const WRITE_BATCH = 16 * 1024;
  */
 export function createStreamParser(options: StreamParseOptions = {}): StreamParser {
   const protocol = options.protocol ?? clineProtocol;
-  const state = createScanState(protocol.compiled, options.idPrefix ?? 'call');
+  const state = createScanState(protocol.compiled, options.idPrefix ?? 'call', dialectsOf(protocol));
   if (options.startInReasoning) openReasoning(state, protocol.reasoningTags[0] ?? 'think');
 
   let ended = false;
@@ -118,7 +130,43 @@ export function createStreamParser(options: StreamParseOptions = {}): StreamPars
       if (input !== '') scan(state, input, consumed - input.length, true);
       // the stream ended before a raw value's close tag was confirmed: it stays part of the value
       if (state.mode === MODE_RAW_AFTER_CLOSE) releaseHeldClose(state);
+      endDialects(state, protocol);
       return (answer = snapshot(state, true));
     },
   };
+}
+
+/**
+ * The reply ended: a construct that runs to the end is decoded, one that never closed is text
+ * (never a call), a tool tag named in a sentence gives its sentence back, and the whole-reply
+ * dialects judge the answer.
+ */
+function endDialects(state: ScanState, protocol: Protocol): void {
+  // Stryker disable next-line ConditionalExpression: without dialects the mode is never MODE_DIALECT
+  if (state.mode === MODE_DIALECT) {
+    if (!state.dialectHeaderPending && state.dialectEntry!.endsWithReply) closeDialect(state, '');
+    else dialectAsText(state, takeBody(state));
+  } else if (state.mode === MODE_TOOL && state.mentionOpen && isSentence(state.mention)) {
+    // `Use <read_file> to read it.`: no parameter ever came; the tag was a word of the sentence
+    const text = `<${state.tool!.name}>${state.mention}`;
+    state.builder = createTrimmedBuilder();
+    state.builder.append(text, 0, text.length);
+    state.tool = undefined;
+    state.mentionOpen = false;
+    state.mode = MODE_TEXT;
+  }
+  if (!state.dialects.any) return;
+  judgeWholeReply(state, (text, idPrefix) => {
+    const parser = createStreamParser({ protocol: strictOf(protocol), idPrefix });
+    parser.push(text);
+    return parser.end();
+  });
+}
+
+const WORD = /[\p{L}\p{N}]/u;
+
+/** Text after a tool's open tag that reads as the rest of a sentence: words, not the start of another tag. */
+function isSentence(mention: string): boolean {
+  const t = mention.trimStart();
+  return t !== '' && t.charCodeAt(0) !== 60 && WORD.test(t);
 }

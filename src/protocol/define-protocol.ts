@@ -1,3 +1,4 @@
+import { ALL_DIALECTS, isDialectName, type DialectName, type DialectsOption } from './dialect-names.js';
 import { ProtocolError } from './errors.js';
 
 /** One tool of the tag protocol: its parameter names and which of them are raw (may hold any text). */
@@ -18,6 +19,12 @@ export interface ProtocolDefinition {
   globalParams?: readonly string[];
   /** Tags whose content is reasoning, recognised in text position. Default `['think']`. */
   reasoningTags?: readonly string[];
+  /**
+   * Which other dialects the parser recovers besides these tags (Hermes `<tool_call>`, Qwen3-Coder,
+   * GLM, …): `'all'`, `'none'`, or a list. Unset: the machine picks them from the model's profile
+   * (`dialectsForModel`); the parser alone reads unset as `'none'`.
+   */
+  dialects?: DialectsOption;
 }
 
 /** A validated, immutable tag vocabulary, with the lookup tables the parser needs. */
@@ -28,6 +35,10 @@ export interface Protocol {
   isReasoningTag(name: string): boolean;
   /** The same tools with other reasoning tags (e.g. Cline's vocabulary plus `think`). */
   withReasoningTags(tags: readonly string[]): Protocol;
+  /** The dialects recovered besides the tags; undefined: not chosen (the machine uses the model's profile). */
+  readonly dialects: readonly DialectName[] | undefined;
+  /** The same protocol recovering these dialects (`'all'`, `'none'` or a list); throws a ProtocolError (`invalid-dialect`) for an unknown name. */
+  withDialects(dialects: DialectsOption): Protocol;
   /** @internal compiled lookups for the parser */
   readonly compiled: CompiledProtocol;
 }
@@ -129,14 +140,39 @@ export function defineProtocol(definition: ProtocolDefinition): Protocol {
     tools.push(Object.freeze({ name, params: Object.freeze(params), raw: Object.freeze([...new Set(raw)]) }));
   }
   for (const tag of reasoningTags) {
-    if (Object.prototype.hasOwnProperty.call(definition.tools, tag)) {
+    if (Object.hasOwn(definition.tools, tag)) {
       throw new ProtocolError('name-conflict', `"${tag}" is used both as a tool and as a reasoning tag`);
     }
   }
-  return build(tools, [...new Set(reasoningTags)]);
+  const dialects = definition.dialects === undefined ? undefined : checkDialects(definition.dialects);
+  return build(tools, [...new Set(reasoningTags)], dialects);
 }
 
-function build(tools: readonly ToolDefinition[], reasoningTags: readonly string[]): Protocol {
+function checkDialects(option: DialectsOption): readonly DialectName[] {
+  if (option === 'all') return ALL_DIALECTS;
+  if (option === 'none') return Object.freeze([]);
+  if (!Array.isArray(option)) {
+    throw new ProtocolError(
+      'invalid-dialect',
+      `dialects must be 'all', 'none' or a list of names, got ${JSON.stringify(option)}`,
+    );
+  }
+  for (const name of option) {
+    if (!isDialectName(name)) {
+      throw new ProtocolError(
+        'invalid-dialect',
+        `unknown dialect ${JSON.stringify(name)}; known: ${ALL_DIALECTS.join(', ')}`,
+      );
+    }
+  }
+  return Object.freeze([...new Set(option)]);
+}
+
+function build(
+  tools: readonly ToolDefinition[],
+  reasoningTags: readonly string[],
+  dialects: readonly DialectName[] | undefined,
+): Protocol {
   const compiledTools = new Map<string, CompiledTool>();
   const byName = new Map<string, ToolDefinition>();
   const textOpen = new Map<string, { kind: 'tool'; tool: CompiledTool } | { kind: 'reasoning'; tag: string }>();
@@ -179,8 +215,10 @@ function build(tools: readonly ToolDefinition[], reasoningTags: readonly string[
         if (byName.has(tag))
           throw new ProtocolError('name-conflict', `"${tag}" is used both as a tool and as a reasoning tag`);
       }
-      return build(tools, [...new Set(next)]);
+      return build(tools, [...new Set(next)], dialects);
     },
+    dialects,
+    withDialects: (option) => build(tools, reasoningTags, checkDialects(option)),
     compiled,
   };
   return Object.freeze(protocol);

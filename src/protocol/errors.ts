@@ -6,7 +6,8 @@ export type ProtocolErrorCode =
   | 'reserved-name'
   | 'unknown-raw-param'
   | 'name-conflict'
-  | 'invalid-definition';
+  | 'invalid-definition'
+  | 'invalid-dialect';
 
 const PROTOCOL_ERROR = /* @__PURE__ */ errorMarker('ProtocolError');
 

@@ -23,6 +23,8 @@ export function openTool(s: ScanState, tool: CompiledTool, offset: number): void
   s.tool = tool;
   s.callId = `${s.idPrefix}_${offset}`;
   s.params = {};
+  s.mention = '';
+  s.mentionOpen = true;
   s.mode = MODE_TOOL;
 }
 
@@ -30,11 +32,15 @@ export function closeTool(s: ScanState): void {
   s.done.push({ type: 'tool_use', name: s.tool!.name, params: s.params, partial: false, call_id: s.callId });
   s.tool = undefined;
   s.params = {};
+  s.mentionOpen = false;
+  s.mention = '';
   s.builder = createTrimmedBuilder();
   s.mode = MODE_TEXT;
 }
 
 export function openParam(s: ScanState, name: string): void {
+  s.mentionOpen = false;
+  s.mention = '';
   s.paramName = name;
   s.paramRaw = s.tool!.params.get(name) === true;
   s.closeTag = `</${name}>`;
@@ -64,9 +70,18 @@ export function releaseHeldClose(s: ScanState): void {
   s.mode = MODE_PARAM;
 }
 
-/** Opens a reasoning block that ends at `</tag>`. */
+/** Opens a reasoning block that ends at `</tag>` (or, with the reasoning dialect on, at any reasoning close tag). */
 export function openReasoning(s: ScanState, tag: string): void {
   s.closeTag = `</${tag}>`;
+  s.reasoningCloses = s.dialects.on.has('reasoning') ? s.dialects.reasoningCloses : [s.closeTag];
+  s.builder = createTrimmedBuilder();
+  s.mode = MODE_REASONING;
+}
+
+/** Opens a reasoning block that ends at any of `closes` (harmony's analysis channel). */
+export function openReasoningUntil(s: ScanState, closes: readonly string[]): void {
+  s.closeTag = closes[0]!;
+  s.reasoningCloses = closes;
   s.builder = createTrimmedBuilder();
   s.mode = MODE_REASONING;
 }

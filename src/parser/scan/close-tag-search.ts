@@ -18,3 +18,32 @@ export function unfinishedCloseAt(input: string, from: number, closeTag: string)
   }
   return -1;
 }
+
+/** The earliest of `closes` in `input` from `from`: its index, with `which` set to it; -1 when none. */
+export function earliestClose(
+  input: string,
+  from: number,
+  closes: readonly string[],
+  found: { which: string },
+): number {
+  let best = -1;
+  for (const close of closes) {
+    // search only up to the best so far: a later match cannot win
+    const at = input.indexOf(close, from);
+    if (at !== -1 && (best === -1 || at < best)) {
+      best = at;
+      found.which = close;
+    }
+  }
+  return best;
+}
+
+/** The earliest place where any of `closes` may start unfinished at the end of `input`, or -1. */
+export function unfinishedAnyCloseAt(input: string, from: number, closes: readonly string[]): number {
+  let best = -1;
+  for (const close of closes) {
+    const at = unfinishedCloseAt(input, from, close);
+    if (at !== -1 && (best === -1 || at < best)) best = at;
+  }
+  return best;
+}

@@ -3,6 +3,7 @@
 // parser, so the mode functions that read it stay monomorphic.
 
 import type { CompiledProtocol, CompiledTool } from '../../protocol/define-protocol.js';
+import type { CompiledDialects, OpenerEntry } from '../dialects/registry.js';
 import type { AssistantMessageContent } from '../blocks.js';
 import type { TagRecord } from '../tag-reader.js';
 import { createTrimmedBuilder, type ValueBuilder } from '../text-builders.js';
@@ -17,7 +18,10 @@ export const MODE_PARAM = 2;
 export const MODE_RAW_AFTER_CLOSE = 3;
 /** Inside a reasoning block: only its close tag counts. */
 export const MODE_REASONING = 4;
+/** Inside another dialect's construct (`<tool_call>…`): its body is collected and decoded at its close. */
+export const MODE_DIALECT = 5;
 export type Mode =
+  | typeof MODE_DIALECT
   | typeof MODE_TEXT
   | typeof MODE_TOOL
   | typeof MODE_PARAM
@@ -51,10 +55,45 @@ export interface ScanState {
   closeTag: string;
   /** MODE_RAW_AFTER_CLOSE: the raw value's close tag and the whitespace after it, not yet judged. */
   heldClose: string;
+  /** The dialects that are on (compiled once per protocol). */
+  readonly dialects: CompiledDialects;
+  /** MODE_REASONING: every close that ends the block (one, unless the reasoning dialect adds variants). */
+  reasoningCloses: readonly string[];
+  /** Text mode: a run of three backticks toggled a code fence (dialect openers inside one are examples). */
+  inFence: boolean;
+  /** Backticks at the end of the text tracked so far. */
+  backtickRun: number;
+  /** MODE_TOOL before any parameter: the text after the tool's open tag (a tag named in a sentence). */
+  mention: string;
+  mentionOpen: boolean;
+  /** MODE_DIALECT: the construct, where it opened, its opener and header text, its body so far. */
+  dialectEntry: OpenerEntry | undefined;
+  dialectOpenAt: number;
+  dialectOpenText: string;
+  dialectHeader: string;
+  dialectHeaderPending: boolean;
+  dialectBody: string[];
+  dialectBodyLength: number;
+  /** MODE_DIALECT: the text before the construct, kept open: it goes on if the construct turns out to be text. */
+  pendingText: ValueBuilder | undefined;
 }
 
-export function createScanState(protocol: CompiledProtocol, idPrefix: string): ScanState {
+export function createScanState(protocol: CompiledProtocol, idPrefix: string, dialects: CompiledDialects): ScanState {
   return {
+    dialects,
+    reasoningCloses: [],
+    inFence: false,
+    backtickRun: 0,
+    mention: '',
+    mentionOpen: false,
+    dialectEntry: undefined,
+    dialectOpenAt: 0,
+    dialectOpenText: '',
+    dialectHeader: '',
+    dialectHeaderPending: false,
+    dialectBody: [],
+    dialectBodyLength: 0,
+    pendingText: undefined,
     protocol,
     idPrefix,
     // Stryker disable next-line BooleanLiteral,ObjectLiteral,StringLiteral: readTag sets closing and name before anything reads them

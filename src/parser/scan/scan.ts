@@ -1,8 +1,9 @@
 // The scanner's loop: hands the input to the function of the current mode, which runs until its
 // mode ends or the input does. So this dispatch runs once per mode switch, never per character.
 
+import { scanDialect } from './dialect-mode.js';
 import { scanRawClose } from './raw-close-mode.js';
-import { MODE_PARAM, MODE_REASONING, MODE_TEXT, MODE_TOOL, type ScanState } from './scan-state.js';
+import { MODE_DIALECT, MODE_PARAM, MODE_REASONING, MODE_TEXT, MODE_TOOL, type ScanState } from './scan-state.js';
 import { scanText } from './text-mode.js';
 import { scanTool } from './tool-mode.js';
 import { scanValue } from './value-mode.js';
@@ -28,6 +29,9 @@ export function scan(s: ScanState, input: string, base: number, final: boolean):
       case MODE_PARAM:
       case MODE_REASONING:
         next = scanValue(s, input, pos, final);
+        break;
+      case MODE_DIALECT:
+        next = scanDialect(s, input, pos, final);
         break;
       default:
         next = scanRawClose(s, input, pos, final);

@@ -1,9 +1,16 @@
 // MODE_TEXT: prose between blocks. Only the open tag of a tool or a reasoning block counts, and
-// not right after a backtick (inline code such as `<read_file>` stays text).
+// not right after a backtick (inline code such as `<read_file>` stays text). With dialects on,
+// their openers count too (not inside a code fence: there they are examples), leaked special
+// tokens are dropped, and a reasoning close tag before any block says the reply began inside
+// reasoning.
 
 import { readTag, TAG_COMPLETE, TAG_INCOMPLETE } from '../tag-reader.js';
 import { closeText, openReasoning, openTool } from './block-transitions.js';
+import { openDialect } from './dialect-transitions.js';
+import { trackFences } from './fence-tracker.js';
 import { holdFrom, type ScanState } from './scan-state.js';
+import { FULLWIDTH_PIPE, PIPE, readSpecialToken, SPECIAL_INCOMPLETE } from './special-token.js';
+import { createTrimmedBuilder } from '../text-builders.js';
 
 const BACKTICK = 96;
 
@@ -13,6 +20,7 @@ const BACKTICK = 96;
  * tag). `base` is the absolute offset of `input[0]`, for the call_id.
  */
 export function scanText(s: ScanState, input: string, pos: number, base: number, final: boolean): number {
+  if (s.dialects.any) return scanTextWithDialects(s, input, pos, base, final);
   const protocol = s.protocol;
   const tag = s.tag;
   const maxName = protocol.maxNameLength;
@@ -43,4 +51,118 @@ export function scanText(s: ScanState, input: string, pos: number, base: number,
     }
     from = lt + 1;
   }
+}
+
+/** The same scan with the dialects' openers, special tokens and reasoning variants. */
+function scanTextWithDialects(s: ScanState, input: string, pos: number, base: number, final: boolean): number {
+  const protocol = s.protocol;
+  const d = s.dialects;
+  const tag = s.tag;
+  const maxName = Math.max(protocol.maxNameLength, d.maxTagName);
+  const len = input.length;
+  let from = pos;
+  for (;;) {
+    const lt = input.indexOf('<', from);
+    if (lt === -1) {
+      trackFences(s, input, pos, len);
+      s.builder.append(input, pos, len);
+      return len;
+    }
+    const before = lt > 0 ? input.charCodeAt(lt - 1) : s.previousCode;
+    if (before !== BACKTICK) {
+      const next = input.charCodeAt(lt + 1);
+      if (next === PIPE || next === FULLWIDTH_PIPE) {
+        const end = readSpecialToken(input, lt, d.maxSpecialLength);
+        if (end === SPECIAL_INCOMPLETE) {
+          if (!final && d.specialPrefixes.has(input.slice(lt))) {
+            trackFences(s, input, pos, lt);
+            s.builder.append(input, pos, lt);
+            return holdFrom(lt);
+          }
+        } else if (end > 0) {
+          const token = d.specialTokens.get(input.slice(lt, end));
+          if (token !== undefined) {
+            trackFences(s, input, pos, lt);
+            if (!s.inFence) {
+              s.builder.append(input, pos, lt);
+              if (token.kind === 'open') {
+                openDialect(s, token.entry, base + lt, input.slice(lt, end));
+                return end;
+              }
+              // a leaked token: dropped, the text goes on
+              pos = end;
+              from = end;
+              continue;
+            }
+            s.builder.append(input, pos, lt);
+            pos = lt;
+          }
+        }
+        from = lt + 1;
+        continue;
+      }
+      const kind = readTag(input, lt, maxName, tag);
+      if (kind === TAG_COMPLETE) {
+        if (!tag.closing) {
+          const entry = protocol.textOpen.get(tag.name);
+          if (entry !== undefined) {
+            trackFences(s, input, pos, lt);
+            s.builder.append(input, pos, lt);
+            closeText(s);
+            if (entry.kind === 'tool') openTool(s, entry.tool, base + lt);
+            else openReasoning(s, entry.tag);
+            return tag.end;
+          }
+          const opener = d.tagOpeners.get(tag.name);
+          const reasoning = opener === undefined && d.reasoningOpen.has(tag.name);
+          if (opener !== undefined || reasoning) {
+            trackFences(s, input, pos, lt);
+            s.builder.append(input, pos, lt);
+            pos = lt;
+            if (!s.inFence) {
+              if (opener !== undefined) {
+                openDialect(s, opener, base + lt, input.slice(lt, tag.end));
+              } else {
+                closeText(s);
+                openReasoning(s, tag.name);
+              }
+              return tag.end;
+            }
+          }
+        } else if (startedInReasoning(s, tag.name)) {
+          trackFences(s, input, pos, lt);
+          if (!s.inFence) {
+            // only a close tag and no open one before any block: the template opened the reasoning
+            s.builder.append(input, pos, lt);
+            s.done.push({ type: 'reasoning', reasoning: s.builder.value, partial: false });
+            s.builder = createTrimmedBuilder();
+            return tag.end;
+          }
+          s.builder.append(input, pos, lt);
+          pos = lt;
+        }
+      } else if (kind === TAG_INCOMPLETE && !final) {
+        const could = tag.closing
+          ? mayStartInReasoning(s, tag.name)
+          : protocol.textOpenPrefixes.has(tag.name) || d.tagPrefixes.has(tag.name);
+        if (could) {
+          trackFences(s, input, pos, lt);
+          s.builder.append(input, pos, lt);
+          return holdFrom(lt);
+        }
+      }
+    }
+    from = lt + 1;
+  }
+}
+
+/** A reasoning close tag before any block, with the reasoning dialect on. */
+function startedInReasoning(s: ScanState, name: string): boolean {
+  return s.done.length === 0 && s.dialects.on.has('reasoning') && s.dialects.reasoningCloses.includes(`</${name}>`);
+}
+
+function mayStartInReasoning(s: ScanState, partialName: string): boolean {
+  if (s.done.length !== 0 || !s.dialects.on.has('reasoning')) return false;
+  const prefix = `</${partialName}`;
+  return s.dialects.reasoningCloses.some((c) => c.startsWith(prefix));
 }

@@ -16,7 +16,11 @@ export function scanTool(s: ScanState, input: string, pos: number, final: boolea
   let from = pos;
   for (;;) {
     const lt = input.indexOf('<', from);
-    if (lt === -1) return input.length; // text between parameters is ignored
+    if (lt === -1) {
+      // text between parameters is ignored; before the first one it is kept in case the tag was named in a sentence
+      if (s.mentionOpen) s.mention += input.slice(pos, input.length);
+      return input.length;
+    }
     const kind = readTag(input, lt, maxName, tag);
     if (kind === TAG_COMPLETE) {
       if (tag.closing ? tag.name === tool.name : tool.params.has(tag.name)) {
@@ -29,6 +33,7 @@ export function scanTool(s: ScanState, input: string, pos: number, final: boolea
       !final &&
       (tag.closing ? tool.name.startsWith(tag.name) : tool.paramPrefixes.has(tag.name))
     ) {
+      if (s.mentionOpen) s.mention += input.slice(pos, lt);
       return holdFrom(lt);
     }
     from = lt + 1;

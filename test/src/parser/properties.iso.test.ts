@@ -162,7 +162,10 @@ describe('call_id (rule 11)', () => {
         }
         const ended = parser.end();
         const ids = callIds(ended);
-        expect(ids.slice(0, seen.length)).toEqual(seen);
+        // a tool tag named in a sentence (`Use <read_file> to …`) gives its sentence back at the end: that one partial id goes
+        const last = ended.at(-1);
+        const mention = last?.type === 'text' && /^<[a-z_]+>/.test(last.content) && ids.length === seen.length - 1;
+        expect(ids.slice(0, seen.length)).toEqual(mention ? seen.slice(0, -1) : seen);
         expect(new Set(ids).size).toBe(ids.length);
         // each is the prefix and the offset of the tool's open tag in the message
         for (const block of ended) {

@@ -1,0 +1,87 @@
+// Shared by the recognizers: a call's arguments as the string parameters a tool use carries.
+
+import type { DecodeContext, DecodedCall } from './recognizer.js';
+
+/** A JSON value as a parameter string: strings as they are, anything else JSON-encoded. */
+export function paramString(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** Strict JSON.parse of `text` (trimmed); undefined when it is not JSON. */
+export function parseJson(text: string): unknown {
+  const t = text.trim();
+  if (t === '') return undefined;
+  try {
+    return JSON.parse(t);
+  } catch {
+    return undefined;
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Parameters from a JSON object of arguments (or a JSON string holding one); undefined when it is neither. */
+export function paramsFromArguments(args: unknown): Record<string, string> | undefined {
+  const value = typeof args === 'string' ? parseJson(args) : args;
+  if (!isPlainObject(value)) return undefined;
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(value)) out[key] = paramString(value[key]);
+  return out;
+}
+
+/**
+ * A call from `{"name": …, "arguments": {…}}` (also `parameters`, or OpenAI's
+ * `{"function": {"name", "arguments"}}`), when the tool is one the protocol offers.
+ */
+export function callFromJsonObject(value: unknown, context: DecodeContext): DecodedCall | undefined {
+  if (!isPlainObject(value)) return undefined;
+  const fn = isPlainObject(value.function) ? value.function : value;
+  const name = fn.name;
+  if (typeof name !== 'string' || !context.hasTool(name)) return undefined;
+  const args = 'arguments' in fn ? fn.arguments : 'parameters' in fn ? fn.parameters : undefined;
+  if (args === undefined) return undefined;
+  const params = paramsFromArguments(args);
+  return params === undefined ? undefined : { name, params };
+}
+
+/** Calls from one JSON object or an array of them; undefined unless every entry is a call. */
+export function callsFromJson(value: unknown, context: DecodeContext): DecodedCall[] | undefined {
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length === 0) return undefined;
+  const calls: DecodedCall[] = [];
+  for (const entry of list) {
+    const call = callFromJsonObject(entry, context);
+    if (call === undefined) return undefined;
+    calls.push(call);
+  }
+  return calls;
+}
+
+/** The body of one Markdown code fence that is all of `text` (```json … ```), or `text` itself. */
+export function unfence(text: string): string {
+  const t = text.trim();
+  if (!t.startsWith('```') || !t.endsWith('```') || t.length < 6) return t;
+  const lineEnd = t.indexOf('\n');
+  if (lineEnd === -1) return t;
+  const body = t.slice(lineEnd + 1, t.length - 3);
+  // a second fence inside would make this two blocks, not one
+  return body.includes('```') ? t : body;
+}
+
+const LEADING_BREAK = /^(?:\r\n|\r|\n)/;
+const TRAILING_BREAK = /(?:\r\n|\r|\n)$/;
+
+/** An XML-style value (Qwen3-Coder, GLM, Anthropic): raw parameters lose one leading and trailing line break, others are trimmed. */
+export function xmlValue(context: DecodeContext, tool: string, param: string, value: string): string {
+  if (context.isRaw(tool, param)) return value.replace(LEADING_BREAK, '').replace(TRAILING_BREAK, '');
+  return value.trim();
+}
+
+/** Calls whose every name is offered, or undefined (a block naming an unknown tool is text). */
+export function allOffered(calls: DecodedCall[], context: DecodeContext): DecodedCall[] | undefined {
+  if (calls.length === 0) return undefined;
+  for (const call of calls) if (!context.hasTool(call.name)) return undefined;
+  return calls;
+}

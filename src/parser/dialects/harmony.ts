@@ -1,0 +1,52 @@
+// gpt-oss harmony leaking into content: `<|channel|>analysis<|message|>…<|end|>` is reasoning,
+// `<|channel|>commentary to=functions.NAME <|constrain|>json<|message|>{…}<|call|>` a call, and
+// `<|channel|>final<|message|>` the answer that follows. `<|start|>assistant` may come first.
+
+import { allOffered, paramsFromArguments, parseJson } from './call-values.js';
+import type { BlockRecognizer, HeaderOutcome } from './recognizer.js';
+
+const MESSAGE = '<|message|>';
+const CHANNEL = '<|channel|>';
+const RECIPIENT = /\bto=(?:functions\.)?([A-Za-z_][\w.-]*)/;
+
+/** What a header (`analysis`, `assistant<|channel|>final`, `commentary to=functions.x <|constrain|>json`) means. */
+function headerOutcome(header: string): HeaderOutcome | undefined {
+  let h = header.trim();
+  const channel = h.indexOf(CHANNEL);
+  if (channel !== -1) {
+    // `<|start|>assistant<|channel|>…`: the role before the channel token
+    if (!/^(?:assistant)?$/.test(h.slice(0, channel).trim())) return undefined;
+    h = h.slice(channel + CHANNEL.length).trim();
+  }
+  if (RECIPIENT.test(h)) return { kind: 'call' };
+  const name = h.split(/\s|<\|/)[0];
+  if (name === 'analysis') return { kind: 'reasoning', closes: ['<|end|>', '<|return|>'] };
+  if (name === 'final' || name === 'commentary' || name === 'assistant' || name === '') return { kind: 'text' };
+  return undefined;
+}
+
+function decodeCall(body: string, header: string) {
+  const to = RECIPIENT.exec(header);
+  if (to === null) return undefined;
+  const params = paramsFromArguments(parseJson(body));
+  return params === undefined ? undefined : [{ name: to[1]!, params }];
+}
+
+function recognizer(opener: string): BlockRecognizer {
+  return {
+    dialect: 'harmony',
+    opener,
+    closes: ['<|call|>', '<|end|>', '<|return|>'],
+    headerEnd: MESSAGE,
+    header: headerOutcome,
+    decode(body, context, header) {
+      const calls = decodeCall(body, header);
+      return calls === undefined ? undefined : allOffered(calls, context);
+    },
+  };
+}
+
+/** A harmony message that starts at its channel token. */
+export const harmonyChannel: BlockRecognizer = recognizer(CHANNEL);
+/** A harmony message that starts at `<|start|>` (role, then channel). */
+export const harmonyStart: BlockRecognizer = recognizer('<|start|>');

@@ -1,0 +1,15 @@
+// Hermes / Qwen 2.5 / Qwen3: `<tool_call>{"name": "read_file", "arguments": {"path": "a"}}</tool_call>`.
+
+import { callsFromJson, parseJson, unfence } from './call-values.js';
+import type { BlockRecognizer } from './recognizer.js';
+
+/** Hermes-style JSON inside `<tool_call>` (one object, or an array of them; a code fence inside is allowed). */
+export const hermes: BlockRecognizer = {
+  dialect: 'hermes',
+  opener: '<tool_call>',
+  closes: ['</tool_call>'],
+  decode(body, context) {
+    const value = parseJson(unfence(body));
+    return value === undefined ? undefined : callsFromJson(value, context);
+  },
+};

@@ -1,0 +1,32 @@
+// Mistral / Devstral / Magistral: `[TOOL_CALLS][{"name": …, "arguments": {…}}]` (older templates) or
+// `[TOOL_CALLS]NAME[ARGS]{…}` (v11+, optionally `[CALL_ID]id` before `[ARGS]`), after optional prose.
+// `[TOOL_CALLS]` is a special token that a server without Mistral's parser leaves in the text.
+
+import { allOffered, callsFromJson, paramsFromArguments, parseJson } from './call-values.js';
+import type { DecodeContext, DecodedCall } from './recognizer.js';
+
+/** The marker the calls follow. */
+export const MISTRAL_MARKER = '[TOOL_CALLS]';
+const ARGS = '[ARGS]';
+const CALL_ID = '[CALL_ID]';
+
+/** Calls after the marker: a JSON list, or `NAME[ARGS]{…}` repeated with the marker between. */
+export function mistralCalls(after: string, context: DecodeContext): DecodedCall[] | undefined {
+  const t = after.trim();
+  if (t.startsWith('[') || t.startsWith('{')) {
+    const value = parseJson(t);
+    return value === undefined ? undefined : callsFromJson(value, context);
+  }
+  const calls: DecodedCall[] = [];
+  for (const part of t.split(MISTRAL_MARKER)) {
+    const args = part.indexOf(ARGS);
+    if (args === -1) return undefined;
+    let name = part.slice(0, args);
+    const id = name.indexOf(CALL_ID);
+    if (id !== -1) name = name.slice(0, id);
+    const params = paramsFromArguments(parseJson(part.slice(args + ARGS.length)));
+    if (params === undefined) return undefined;
+    calls.push({ name: name.trim(), params });
+  }
+  return allOffered(calls, context);
+}

@@ -1,0 +1,60 @@
+// Qwen3-Coder's XML: `<tool_call><function=NAME><parameter=P>value</parameter></function></tool_call>`.
+
+import { allOffered, xmlValue } from './call-values.js';
+import type { BlockRecognizer, DecodeContext, DecodedCall } from './recognizer.js';
+
+const FUNCTION_OPEN = '<function=';
+const FUNCTION_CLOSE = '</function>';
+const PARAM_OPEN = '<parameter=';
+const PARAM_CLOSE = '</parameter>';
+
+/** Where a value that started at `from` ends: the first `</parameter>` followed (after whitespace) by another parameter or the function's end. */
+function valueEnd(body: string, from: number, limit: number): number {
+  let at = body.indexOf(PARAM_CLOSE, from);
+  while (at !== -1 && at < limit) {
+    const next = body.slice(at + PARAM_CLOSE.length, limit).trimStart();
+    if (next === '' || next.startsWith(PARAM_OPEN) || next.startsWith(FUNCTION_CLOSE)) return at;
+    at = body.indexOf(PARAM_CLOSE, at + 1);
+  }
+  return -1;
+}
+
+function decodeFunctions(body: string, context: DecodeContext): DecodedCall[] | undefined {
+  const calls: DecodedCall[] = [];
+  let i = body.indexOf(FUNCTION_OPEN);
+  if (i === -1 || body.slice(0, i).trim() !== '') return undefined;
+  while (i !== -1) {
+    const nameEnd = body.indexOf('>', i);
+    if (nameEnd === -1) return undefined;
+    const name = body.slice(i + FUNCTION_OPEN.length, nameEnd).trim();
+    const end = body.lastIndexOf(FUNCTION_CLOSE);
+    if (end < nameEnd) return undefined;
+    // the function ends at the first </function> that no parameter value holds
+    const params: Record<string, string> = {};
+    let p = body.indexOf(PARAM_OPEN, nameEnd);
+    let fnEnd = body.indexOf(FUNCTION_CLOSE, nameEnd);
+    while (p !== -1 && p < fnEnd) {
+      const pNameEnd = body.indexOf('>', p);
+      if (pNameEnd === -1) return undefined;
+      const param = body.slice(p + PARAM_OPEN.length, pNameEnd).trim();
+      const vEnd = valueEnd(body, pNameEnd + 1, end);
+      if (vEnd === -1) return undefined;
+      params[param] = xmlValue(context, name, param, body.slice(pNameEnd + 1, vEnd));
+      const after = vEnd + PARAM_CLOSE.length;
+      fnEnd = body.indexOf(FUNCTION_CLOSE, after);
+      p = body.indexOf(PARAM_OPEN, after);
+    }
+    if (fnEnd === -1) return undefined;
+    calls.push({ name, params });
+    i = body.indexOf(FUNCTION_OPEN, fnEnd);
+  }
+  return allOffered(calls, context);
+}
+
+/** Qwen3-Coder's `<function=…>` calls inside `<tool_call>`. */
+export const qwen3Coder: BlockRecognizer = {
+  dialect: 'qwen3-coder',
+  opener: '<tool_call>',
+  closes: ['</tool_call>'],
+  decode: (body, context) => decodeFunctions(body, context),
+};
