@@ -1,5 +1,5 @@
 // agent-turn: the XState machine that runs one agent turn, plus everything of agent-turn/core.
-// Named exports only: this list is the public API (test/package/public-api.test.ts pins it).
+// Named exports only: this list is the public API (its report, api/*.api.md, pins it: npm run api:update).
 // A bundler keeps XState out of an import that uses only the core's names (the machine's
 // module-level creation is marked pure).
 

@@ -1,6 +1,6 @@
 // agent-turn/core: the pure, isomorphic core (no XState) — the tag parser and protocols, the
 // OpenAI-compatible wire, reply assembly and history, structured output, model profiles.
-// Named exports only: this list is the public API (test/package/public-api.test.ts pins it).
+// Named exports only: this list is the public API (its report, api/*.api.md, pins it: npm run api:update).
 
 // Parsing a reply into blocks (text, reasoning, tool use).
 export { parseAssistantMessage, createStreamParser, ParserError } from './parser/index.js';

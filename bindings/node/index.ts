@@ -1,4 +1,4 @@
 // agent-turn/node: what a Node process that runs many turns may want besides the core. Named
-// exports only; test/package/public-api.test.ts pins this list.
+// exports only; api/*.api.md pins this list (npm run api:update).
 export { createNodeHttpFetch } from './node-http-fetch.js';
 export type { NodeHttpFetchOptions } from './node-http-fetch.js';

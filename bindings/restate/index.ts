@@ -1,5 +1,5 @@
 // agent-turn/restate: durable agent turns on Restate (https://restate.dev). Named exports only;
-// test/package/public-api.test.ts pins this list.
+// api/*.api.md pins this list (npm run api:update).
 export { agentTurnObject } from './agent-turn-object.js';
 export type { AgentTurnObject, AgentTurnObjectOptions, ApprovalAnswer, ApprovalInput } from './agent-turn-object.js';
 export { runDurableTurn, VIEW_STATE, APPROVAL_STATE } from './durable-turn.js';

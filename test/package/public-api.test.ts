@@ -1,6 +1,7 @@
-// The public API of each entry, pinned name for name: an accidental export (or a lost one) fails
-// here. Read from the built declaration files (npm test builds first) by scripts/count-exports.mjs,
-// which also reports which names lack a doc comment or an @example.
+// What every entry's public API must have: a doc comment on every export, an @example on the main
+// ones, the core's names in the root entry and no machine internals. Which names there are is the
+// API report's to pin (api/*.api.md, checked by test/package/api-report.test.ts). Read from the
+// built declaration files (npm test builds first) by scripts/count-exports.mjs.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,203 +13,6 @@ interface EntryExports {
   undocumented: string[];
   examples: string[];
 }
-
-const CORE_VALUES = [
-  // parser
-  'parseAssistantMessage',
-  'createStreamParser',
-  'ParserError',
-  // protocol
-  'defineProtocol',
-  'clineProtocol',
-  'clineThinkProtocol',
-  'ProtocolError',
-  'toolUsePrompt',
-  'nativeToolDefinitions',
-  'defaultToolDescriptions',
-  // wire
-  'createChatClient',
-  'readChatCompletionStream',
-  'ChatError',
-  'isChatError',
-  // reply
-  'createBlockAssembler',
-  'BlockAssemblerError',
-  'assistantHistoryMessage',
-  'toolResultMessages',
-  // structured output, profiles
-  'requestStructured',
-  'StructuredOutputError',
-  'profileFor',
-  'registerModelProfile',
-  'modelProfiles',
-  'ModelProfileError',
-];
-
-const CORE_TYPES = [
-  'AssistantMessageContent',
-  'TextStreamContent',
-  'ReasoningStreamContent',
-  'ToolUse',
-  'ParseOptions',
-  'StreamParseOptions',
-  'StreamParser',
-  'ParserErrorCode',
-  'Protocol',
-  'ProtocolDefinition',
-  'ToolDefinition',
-  'ToolParamsDefinition',
-  'ProtocolErrorCode',
-  'ToolDescription',
-  'ToolDescriptions',
-  'ToolParamDescription',
-  'ToolUsePromptOptions',
-  'ChatClient',
-  'ChatClientOptions',
-  'FetchLike',
-  'ChatRequest',
-  'ChatMessage',
-  'ChatRole',
-  'ChatToolCall',
-  'ChatToolDefinition',
-  'ResponseFormat',
-  'ChatStreamEvent',
-  'ChatUsage',
-  'ChatCompletionResult',
-  'ChatErrorCode',
-  'ChatErrorDetails',
-  'ChatStreamSource',
-  'ReadChatStreamOptions',
-  'ChatLimits',
-  'ChatRequestOptions',
-  'BlockAssembler',
-  'BlockAssemblerOptions',
-  'ToolResultEntry',
-  'StructuredRequestOptions',
-  'StructuredResult',
-  'StructuredFormat',
-  'StructuredOutputErrorCode',
-  'ModelProfile',
-  'ReasoningStyle',
-  'InactiveKeyConvention',
-  'JsonSchemaSupport',
-  'StructuredOutputSupport',
-];
-
-const MACHINE_VALUES = [
-  'runAgentTurn',
-  'createAgentTurnActor',
-  'agentTurnMachine',
-  'selectView',
-  'isBlockSettled',
-  'machineToMermaid',
-];
-
-const MACHINE_TYPES = [
-  'AgentTurnSetup',
-  'AgentTurnActor',
-  'ResumeAgentTurnSetup',
-  'PersistedAgentTurn',
-  'PersistedTurnState',
-  'PersistedTurnOutput',
-  'PersistedTurnOptions',
-  'PersistedReply',
-  'PersistedRequest',
-  'PlainChatError',
-  'ResumePoint',
-  'AgentTurnMachineInput',
-  'AgentTurnMachine',
-  'AgentTurnInput',
-  'AgentTurnOptions',
-  'AgentTurnOutput',
-  'AgentTurnEvent',
-  'ToolFunction',
-  'ToolFunctionResult',
-  'ToolFunctions',
-  'ToolsPerMessage',
-  'RetryPolicy',
-  'NudgePolicy',
-  'DrainPolicy',
-  'TurnRequest',
-  'TurnToolResult',
-  'TurnUsage',
-  'TurnEndReason',
-  'RequestStatus',
-  'ToolOutcomeStatus',
-  'ContextTruncation',
-  'AgentTurnView',
-  'RequestView',
-  'BlockView',
-  'BlockPlace',
-  'TextBlockView',
-  'ReasoningBlockView',
-  'ToolBlockView',
-  'ToolState',
-  'BlockStatus',
-  'ProseStatus',
-  'ToolBlockStatus',
-  'TokenTotals',
-  'ErrorView',
-  'RetryView',
-  'ContextView',
-  'TruncationView',
-  'TurnPhase',
-];
-
-const EXPECTED: Record<string, { values: string[]; types: string[] }> = {
-  index: { values: [...CORE_VALUES, ...MACHINE_VALUES], types: [...CORE_TYPES, ...MACHINE_TYPES] },
-  core: { values: CORE_VALUES, types: CORE_TYPES },
-  scripted: {
-    values: ['createScriptedModel', 'ScriptedModelError', 'scriptedFaults'],
-    types: ['ScriptedModelOptions', 'ScriptedFault'],
-  },
-  react: {
-    values: ['useAgentTurn', 'Block'],
-    types: ['UseAgentTurnOptions', 'UseAgentTurnResult', 'BlockProps', 'BlockRenderer', 'AgentTurnRef'],
-  },
-  restate: {
-    values: [
-      'agentTurnObject',
-      'runDurableTurn',
-      'VIEW_STATE',
-      'APPROVAL_STATE',
-      'journaledChatClient',
-      'journaledTools',
-      'ensurePromiseWithResolvers',
-    ],
-    types: [
-      'AgentTurnObject',
-      'AgentTurnObjectOptions',
-      'ApprovalAnswer',
-      'ApprovalInput',
-      'DurableTurnOptions',
-      'DurableTurnContext',
-      'PendingApproval',
-      'ApprovalDecision',
-      'LiveTurnEvents',
-      'JournaledChatOptions',
-      'LiveReplyEvents',
-      'JournaledToolOptions',
-      'DurableTurnOutput',
-      'DurableTurnRequest',
-      'RecordedReply',
-      'RecordedChatError',
-    ],
-  },
-  node: { values: ['createNodeHttpFetch'], types: ['NodeHttpFetchOptions'] },
-  otel: { values: ['traceAgentTurn'], types: ['TurnTrace', 'TurnTracingOptions', 'TraceableTurnActor'] },
-  testing: {
-    values: ['machineToDirectedGraph'],
-    types: [
-      'DirectedGraphNode',
-      'DirectedGraphEdge',
-      'DirectedGraphLabel',
-      'StateNodeLike',
-      'TransitionLike',
-      'EdgeKind',
-    ],
-  },
-};
 
 /** The entry points a reader meets first: each shows its use in an @example. */
 const WITH_EXAMPLE: Record<string, string[]> = {
@@ -230,8 +34,6 @@ const WITH_EXAMPLE: Record<string, string[]> = {
   testing: ['machineToDirectedGraph'],
 };
 
-const sorted = (names: string[]) => [...names].sort();
-
 let built: Record<string, EntryExports>;
 
 beforeAll(() => {
@@ -242,10 +44,9 @@ beforeAll(() => {
   built = JSON.parse(out) as Record<string, EntryExports>;
 }, 120_000); // the TypeScript program takes a few seconds, more on a busy machine
 
-describe.each(Object.keys(EXPECTED))('the %s entry', (entry) => {
-  it('exports exactly the pinned values and types', () => {
-    expect(sorted(built[entry]!.values)).toEqual(sorted(EXPECTED[entry]!.values));
-    expect(sorted(built[entry]!.types)).toEqual(sorted(EXPECTED[entry]!.types));
+describe.each(Object.keys(WITH_EXAMPLE))('the %s entry', (entry) => {
+  it('exports something', () => {
+    expect(built[entry]!.values.length).toBeGreaterThan(0);
   });
 
   it('has a doc comment on every export', () => {
