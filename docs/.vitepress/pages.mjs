@@ -39,6 +39,7 @@ export const sections = [
       ['restate', 'Many agents, Restate', 'many turns in one process, persisted snapshots, durable turns on Restate'],
       ['mcp', 'MCP', 'tools from Model Context Protocol servers'],
       ['conversation', 'Conversations', 'many turns, each with the history the last one left'],
+      ['tracing', 'Tracing', 'a turn as OpenTelemetry spans after the GenAI semantic conventions (agent-turn/otel)'],
     ],
   },
   {
