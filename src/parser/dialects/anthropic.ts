@@ -1,51 +1,61 @@
 // Anthropic-style calls written as text: `<function_calls><invoke name="N"><parameter name="P">v</parameter></invoke></function_calls>`.
 
 import { allOffered, xmlValue } from './call-values.js';
-import type { BlockRecognizer, DecodedCall } from './recognizer.js';
+import type { BlockRecognizer, DecodeContext, DecodedCall } from './recognizer.js';
 
 const INVOKE = /<invoke\s+name\s*=\s*"([^"]+)"\s*>/g;
 const PARAM = /<parameter\s+name\s*=\s*"([^"]+)"\s*>/g;
 const INVOKE_CLOSE = '</invoke>';
 const PARAM_CLOSE = '</parameter>';
 
+function decodeInvokes(body: string, context: DecodeContext): DecodedCall[] | undefined {
+  const calls: DecodedCall[] = [];
+  INVOKE.lastIndex = 0;
+  let last = 0;
+  for (let m = INVOKE.exec(body); m !== null; m = INVOKE.exec(body)) {
+    if (body.slice(last, m.index).trim() !== '') return undefined;
+    const name = m[1]!;
+    const start = m.index + m[0].length;
+    const end = body.lastIndexOf(INVOKE_CLOSE, nextInvoke(body, start));
+    if (end < start) return undefined;
+    const inner = body.slice(start, end);
+    const params: Record<string, string> = {};
+    PARAM.lastIndex = 0;
+    let pLast = 0;
+    for (let p = PARAM.exec(inner); p !== null; p = PARAM.exec(inner)) {
+      if (inner.slice(pLast, p.index).trim() !== '') return undefined;
+      const vStart = p.index + p[0].length;
+      const next = inner.slice(vStart).search(/<parameter\s+name\s*=/);
+      const limit = next === -1 ? inner.length : vStart + next;
+      const vEnd = inner.lastIndexOf(PARAM_CLOSE, limit - PARAM_CLOSE.length);
+      if (vEnd < vStart) return undefined;
+      params[p[1]!] = xmlValue(context, name, p[1]!, inner.slice(vStart, vEnd));
+      pLast = vEnd + PARAM_CLOSE.length;
+      PARAM.lastIndex = pLast;
+    }
+    if (inner.slice(pLast).trim() !== '') return undefined;
+    calls.push({ name, params });
+    last = end + INVOKE_CLOSE.length;
+    INVOKE.lastIndex = last;
+  }
+  if (body.slice(last).trim() !== '') return undefined;
+  return allOffered(calls, context);
+}
+
 /** `<function_calls>` with one or several `<invoke>`. */
 export const anthropic: BlockRecognizer = {
   dialect: 'anthropic',
   opener: '<function_calls>',
   closes: ['</function_calls>'],
-  decode(body, context) {
-    const calls: DecodedCall[] = [];
-    INVOKE.lastIndex = 0;
-    let last = 0;
-    for (let m = INVOKE.exec(body); m !== null; m = INVOKE.exec(body)) {
-      if (body.slice(last, m.index).trim() !== '') return undefined;
-      const name = m[1]!;
-      const start = m.index + m[0].length;
-      const end = body.lastIndexOf(INVOKE_CLOSE, nextInvoke(body, start));
-      if (end < start) return undefined;
-      const inner = body.slice(start, end);
-      const params: Record<string, string> = {};
-      PARAM.lastIndex = 0;
-      let pLast = 0;
-      for (let p = PARAM.exec(inner); p !== null; p = PARAM.exec(inner)) {
-        if (inner.slice(pLast, p.index).trim() !== '') return undefined;
-        const vStart = p.index + p[0].length;
-        const next = inner.slice(vStart).search(/<parameter\s+name\s*=/);
-        const limit = next === -1 ? inner.length : vStart + next;
-        const vEnd = inner.lastIndexOf(PARAM_CLOSE, limit - PARAM_CLOSE.length);
-        if (vEnd < vStart) return undefined;
-        params[p[1]!] = xmlValue(context, name, p[1]!, inner.slice(vStart, vEnd));
-        pLast = vEnd + PARAM_CLOSE.length;
-        PARAM.lastIndex = pLast;
-      }
-      if (inner.slice(pLast).trim() !== '') return undefined;
-      calls.push({ name, params });
-      last = end + INVOKE_CLOSE.length;
-      INVOKE.lastIndex = last;
-    }
-    if (body.slice(last).trim() !== '') return undefined;
-    return allOffered(calls, context);
-  },
+  decode: decodeInvokes,
+};
+
+/** `<invoke>` inside `<tool_call>` (Kimi and GLM fine-tunes fall back to it; ik_llama.cpp's function_calls.md shows it). */
+export const anthropicInToolCall: BlockRecognizer = {
+  dialect: 'anthropic',
+  opener: '<tool_call>',
+  closes: ['</tool_call>'],
+  decode: decodeInvokes,
 };
 
 /** Where the next `<invoke` after `from` starts (the body's end when none). */

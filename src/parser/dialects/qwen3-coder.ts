@@ -58,3 +58,14 @@ export const qwen3Coder: BlockRecognizer = {
   closes: ['</tool_call>'],
   decode: (body, context) => decodeFunctions(body, context),
 };
+
+/** The opener of a `<function=…>` call written without its `<tool_call>` (mlx-lm PR 1616 shows Qwen3-Coder doing so). */
+export const BARE_FUNCTION_OPENER = '<function=';
+
+/** Qwen3-Coder's `<function=NAME>…</function>` alone; the body starts after `<function=`. */
+export const qwen3CoderBare: BlockRecognizer = {
+  dialect: 'qwen3-coder',
+  opener: BARE_FUNCTION_OPENER,
+  closes: [FUNCTION_CLOSE],
+  decode: (body, context) => decodeFunctions(`${FUNCTION_OPEN}${body}${FUNCTION_CLOSE}`, context),
+};

@@ -2,7 +2,7 @@
 // openers (`<tool_call>`, `<function_calls>`) join the protocol's text-position tags; special
 // tokens (`<|…|>`, `<｜…｜>`) get a table of their own.
 
-import { anthropic } from './anthropic.js';
+import { anthropic, anthropicInToolCall } from './anthropic.js';
 import { deepseek } from './deepseek.js';
 import type { DialectName } from '../../protocol/dialect-names.js';
 import type { Protocol } from '../../protocol/define-protocol.js';
@@ -13,7 +13,7 @@ import { hermes } from './hermes.js';
 import { kimiCall, kimiSection } from './kimi.js';
 import { llama } from './llama.js';
 import { pythonicBlock } from './pythonic.js';
-import { qwen3Coder } from './qwen3-coder.js';
+import { BARE_FUNCTION_OPENER, qwen3Coder, qwen3CoderBare } from './qwen3-coder.js';
 import type { BlockRecognizer } from './recognizer.js';
 import { REASONING_VARIANTS, reasoningCloses } from './reasoning-variants.js';
 import { LEAKED_TOKENS } from './special-tokens.js';
@@ -23,6 +23,7 @@ const RECOGNIZERS: readonly BlockRecognizer[] = [
   hermes,
   qwen3Coder,
   glm,
+  anthropicInToolCall,
   kimiSection,
   kimiCall,
   deepseek,
@@ -32,6 +33,7 @@ const RECOGNIZERS: readonly BlockRecognizer[] = [
   granite,
   pythonicBlock,
   anthropic,
+  qwen3CoderBare,
 ];
 
 /** The recognizers that share one opener, with the closes and header rule of the first. */
@@ -65,6 +67,8 @@ export interface CompiledDialects {
   readonly tagPrefixes: ReadonlySet<string>;
   /** The longest plain-tag opener or added reasoning tag name. */
   readonly maxTagName: number;
+  /** Qwen3-Coder's bare `<function=NAME>` (not a plain tag: read by prefix), when on. */
+  readonly bareFunction: OpenerEntry | undefined;
   /** Whether any dialect is on (else the scan is exactly the strict one). */
   readonly any: boolean;
 }
@@ -112,6 +116,8 @@ export function compileDialects(
   ownReasoningTags: readonly string[] = [],
 ): CompiledDialects {
   const entries = entriesOf(RECOGNIZERS.filter((r) => on.has(r.dialect)));
+  const bare = entries.get(BARE_FUNCTION_OPENER);
+  entries.delete(BARE_FUNCTION_OPENER);
   const tagOpeners = new Map<string, OpenerEntry>();
   const specialTokens = new Map<string, SpecialTokenEntry>();
   for (const [opener, entry] of entries) {
@@ -137,7 +143,7 @@ export function compileDialects(
   }
   const tagPrefixes = new Set<string>();
   let maxTagName = 0;
-  for (const name of [...tagOpeners.keys(), ...reasoningOpen]) {
+  for (const name of [...tagOpeners.keys(), ...reasoningOpen, ...(bare === undefined ? [] : ['function'])]) {
     for (let i = 0; i <= name.length; i++) tagPrefixes.add(name.slice(0, i));
     maxTagName = Math.max(maxTagName, name.length);
   }
@@ -151,6 +157,7 @@ export function compileDialects(
     reasoningCloses: closes,
     tagPrefixes,
     maxTagName,
+    bareFunction: bare,
     any: on.size > 0,
   };
 }

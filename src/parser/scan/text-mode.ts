@@ -141,6 +141,14 @@ function scanTextWithDialects(s: ScanState, input: string, pos: number, base: nu
           s.builder.append(input, pos, lt);
           pos = lt;
         }
+      } else if (kind !== TAG_INCOMPLETE && d.bareFunction !== undefined && input.startsWith('<function=', lt)) {
+        trackFences(s, input, pos, lt);
+        s.builder.append(input, pos, lt);
+        pos = lt;
+        if (!s.inFence) {
+          openDialect(s, d.bareFunction, base + lt, '<function=');
+          return lt + 10;
+        }
       } else if (kind === TAG_INCOMPLETE && !final) {
         const could = tag.closing
           ? mayStartInReasoning(s, tag.name)
