@@ -1,0 +1,115 @@
+// The package as npm would publish it: `npm pack` (dist/ built by npm test, as `prepack` builds
+// it in a fresh clone) gives a tarball that publint and "are the types wrong" find nothing wrong
+// with, and that, installed into an empty folder, imports every subpath as ESM and as CJS.
+// Installing is offline: the tarball is unpacked into the folder's node_modules/agent-turn and its
+// dependencies and peers are linked from this checkout's node_modules (the same versions the
+// registry would give; no network in tests).
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { publint } from 'publint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageRoot } from './package-root.js';
+
+const run = promisify(execFile);
+
+interface PackageJson {
+  scripts: Record<string, string>;
+  exports: Record<string, unknown>;
+  dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+}
+
+const pkg = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as PackageJson;
+const subpaths = Object.keys(pkg.exports)
+  .filter((key) => key !== './package.json')
+  .map((key) => (key === '.' ? 'agent-turn' : `agent-turn/${key.slice(2)}`));
+
+let dir: string;
+let tarball: string;
+let packed: string[];
+let app: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'agent-turn-pack-'));
+  // --ignore-scripts: npm test has just built dist/; prepack would rebuild it under other tests' feet.
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+    cwd: packageRoot,
+  });
+  const [info] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  tarball = join(dir, info!.filename);
+  packed = info!.files.map((f) => f.path);
+
+  app = join(dir, 'app');
+  const installed = join(app, 'node_modules', 'agent-turn');
+  mkdirSync(installed, { recursive: true });
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'empty-app', private: true }));
+  await run('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1']);
+  for (const name of [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)]) {
+    const link = join(app, 'node_modules', name);
+    mkdirSync(join(link, '..'), { recursive: true });
+    symlinkSync(join(packageRoot, 'node_modules', name), link, 'dir');
+  }
+}, 120_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the packed tarball', () => {
+  it('builds itself when packed: prepack runs the build', () => {
+    expect(pkg.scripts.prepack).toBe('npm run build');
+  });
+
+  it('holds dist/ (ESM, CJS and types of every subpath) and no sources', () => {
+    for (const subpath of subpaths) {
+      const file = subpath === 'agent-turn' ? 'index' : subpath.slice('agent-turn/'.length);
+      for (const ext of ['js', 'cjs', 'd.ts', 'd.cts']) expect(packed).toContain(`dist/${file}.${ext}`);
+    }
+    expect(packed).toContain('package.json');
+    expect(packed.filter((path) => !/^(dist\/|package\.json$|README\.md$|LICENSE|CHANGELOG\.md$)/.test(path))).toEqual(
+      [],
+    );
+  });
+
+  it('passes publint with no warning or error', async () => {
+    const bytes = readFileSync(tarball);
+    const { messages } = await publint({
+      pack: { tarball: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) },
+      level: 'warning',
+    });
+    expect(messages).toEqual([]);
+  }, 60_000);
+
+  it('passes "are the types wrong" for node16 (ESM and CJS) and bundlers', async () => {
+    const attw = join(packageRoot, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
+    // node10 cannot resolve subpath exports at all; it is the one resolution left out.
+    const { stdout } = await run(process.execPath, [attw, tarball, '--profile', 'node16', '--format', 'json'], {
+      cwd: dir,
+    }).catch((e: { stdout: string }) => ({ stdout: e.stdout }));
+    const { problems } = JSON.parse(stdout) as { problems: Record<string, Array<{ resolutionKind?: string }>> };
+    const counted = Object.values(problems)
+      .flat()
+      .filter((p) => p.resolutionKind !== 'node10');
+    expect(counted).toEqual([]);
+  }, 60_000);
+
+  it('imports every subpath in an empty folder, ESM and CJS, with the same names', async () => {
+    const names = JSON.stringify(subpaths);
+    const esm = `const out = {}; for (const s of ${names}) out[s] = Object.keys(await import(s)).sort(); console.log(JSON.stringify(out));`;
+    const cjs = `const out = {}; for (const s of ${names}) out[s] = Object.keys(require(s)).sort(); console.log(JSON.stringify(out));`;
+    const fromEsm = JSON.parse(
+      (await run(process.execPath, ['--input-type=module', '-e', esm], { cwd: app })).stdout,
+    ) as Record<string, string[]>;
+    const fromCjs = JSON.parse((await run(process.execPath, ['-e', cjs], { cwd: app })).stdout) as Record<
+      string,
+      string[]
+    >;
+    for (const subpath of subpaths) {
+      expect(fromEsm[subpath]!.length, subpath).toBeGreaterThan(0);
+      expect(fromCjs[subpath], subpath).toEqual(fromEsm[subpath]);
+    }
+    expect(fromEsm['agent-turn']).toContain('runAgentTurn');
+    expect(fromCjs['agent-turn/core']).toContain('parseAssistantMessage');
+  }, 60_000);
+});
