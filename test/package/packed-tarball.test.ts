@@ -58,7 +58,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the packed tarball', () => {
   it('builds itself when packed: prepack runs the build', () => {
-    expect(pkg.scripts.prepack).toBe('npm run build');
+    // the build (tsup, as npm run build), silent so that npm pack --json stays JSON
+    expect(pkg.scripts.prepack).toBe('tsup --silent');
+    expect(pkg.scripts.build).toBe('tsup');
   });
 
   it('holds dist/ (ESM, CJS and types of every subpath) and no sources', () => {
