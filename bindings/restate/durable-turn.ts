@@ -67,7 +67,10 @@ function keyOf(ctx: Context): string {
  * exclusive handler, a workflow's run handler) and resolves with its output as JSON.
  *
  * - each model request is one `ctx.run` step holding the complete reply's events; each tool
- *   execution one step keyed by its call id; a replay feeds the recorded values to a fresh machine;
+ *   execution one step keyed by its call id, after a step journaling its intent for a tool not in
+ *   `setup.idempotentTools`; a replay feeds the recorded values to a fresh machine, and a
+ *   non-idempotent tool whose intent is recorded without its result is not run again (the model
+ *   is told its outcome is unknown): at most once, exactly once where the result was recorded;
  * - reply ids come from `ctx.rand`, so the replayed machine makes the same ones;
  * - the machine's own retries are off: a failed request is retried as a new step after
  *   `ctx.sleep` with `setup.retry`'s delays (default 2, 4, 8 s);
@@ -124,6 +127,7 @@ export async function runDurableTurn(
   });
   const tools = journaledTools(ctx, setup.tools ?? {}, {
     stepRetry: options.toolStepRetry,
+    idempotentTools: setup.idempotentTools,
     beforeStep: publish,
     onStepError: abortOnCancel,
   });

@@ -12,7 +12,7 @@ export type {
 } from './durable-turn.js';
 export { journaledChatClient } from './journaled-chat-client.js';
 export type { JournaledChatOptions, LiveReplyEvents } from './journaled-chat-client.js';
-export { journaledTools } from './journaled-tools.js';
+export { journaledTools, DURABLE_OUTCOME_UNKNOWN_TEXT } from './journaled-tools.js';
 export type { JournaledToolOptions } from './journaled-tools.js';
 export type { DurableTurnOutput, DurableTurnRequest } from './durable-output.js';
 export type { RecordedReply, RecordedChatError } from './recorded-reply.js';

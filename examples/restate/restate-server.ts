@@ -1,9 +1,10 @@
 // The Restate server from node_modules (@restatedev/restate-server ships the binary), on
-// 127.0.0.1 with free ports and a temporary data directory, telemetry and web UI off; and the
-// admin API's deployment registration. Used by the example and the tests.
-import { spawn, type ChildProcess } from 'node:child_process';
+// 127.0.0.1 with free ports and a temporary data directory, telemetry and web UI off, its release
+// check kept on loopback; the admin API's deployment registration; a crash (SIGKILL) and a
+// restart on the same data. Used by the example and the tests.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,15 @@ export interface RestateServer {
   logFile: string;
   /** Registers a worker (its base URL); `http1` for a worker serving HTTP/1.1 (request-response mode). */
   register(uri: string, options?: { http1?: boolean }): Promise<void>;
+  /**
+   * Whether the server's release check (a lookup of api.github.com at every start, which no
+   * setting of restate-server 1.7 turns off) is sent to 127.0.0.1 instead (see loopbackOnly).
+   */
+  releaseCheckStaysLocal: boolean;
+  /** SIGKILLs the server, as a crash; resolves when it is gone. Its data stays for restart(). */
+  kill(): Promise<void>;
+  /** Starts the server again on the same ports and data; resolves once it answers. */
+  restart(): Promise<void>;
   /** Stops the server and removes its directory. */
   stop(): Promise<void>;
 }
@@ -40,6 +50,43 @@ async function waitUntil(
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`restate-server: no ${what} after ${timeoutMs} ms`);
+}
+
+/**
+ * restate-server 1.7.12 asks api.github.com for its latest release at every start (a task spawned
+ * unconditionally in its main; telemetry settings do not cover it; it logs an `octocrab` error
+ * when it cannot). To keep every byte on loopback, the server runs in its own user and mount
+ * namespaces (util-linux `unshare`, no privileges needed where user namespaces are allowed) with
+ * an /etc/hosts that names 127.0.0.1 for GitHub's hosts, so the check fails at once on loopback.
+ * Its network is the host's: it still reaches the workers on 127.0.0.1. Undefined (no such
+ * namespaces here): the server starts as it is, and its release check goes out.
+ */
+async function releaseCheckHosts(dir: string): Promise<string | undefined> {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    execFileSync('unshare', ['--user', '--map-root-user', '--mount', 'true'], { stdio: 'ignore', timeout: 5_000 });
+  } catch {
+    return undefined;
+  }
+  const file = join(dir, 'hosts');
+  const own = await readFile('/etc/hosts', 'utf8').catch(() => '127.0.0.1 localhost\n');
+  await writeFile(file, `127.0.0.1 api.github.com uploads.github.com github.com\n${own}`);
+  return file;
+}
+
+/** `command` in its own user and mount namespaces, /etc/hosts replaced by `hosts`. */
+function loopbackOnly(hosts: string, command: readonly string[]): string[] {
+  return [
+    'unshare',
+    '--user',
+    '--map-root-user',
+    '--mount',
+    '/bin/sh',
+    '-c',
+    'mount --bind "$0" /etc/hosts && exec "$@"',
+    hosts,
+    ...command,
+  ];
 }
 
 /** Starts a fresh single-node Restate server; resolves once its admin API and ingress answer. */
@@ -73,36 +120,53 @@ export async function startRestateServer(options: { timeoutMs?: number } = {}): 
     ].join('\n'),
   );
   const logFile = join(dir, 'restate.log');
-  const log = openSync(logFile, 'a');
-  const child = spawn(
-    serverBinary(),
-    ['--config-file', config, '--base-dir', join(dir, 'data'), '--no-logo', '--listen-mode', 'tcp'],
-    {
-      stdio: ['ignore', log, log],
-      env: { ...process.env, RESTATE_DISABLE_TELEMETRY: 'true' },
-    },
-  );
-  closeSync(log);
+  const hosts = await releaseCheckHosts(dir);
+  const adminUrl = `http://127.0.0.1:${admin}`;
+  const ingressUrl = `http://127.0.0.1:${ingress}`;
+  let child: ChildProcess;
+  let exited: Promise<void>;
   // Never outlive the process that started it (a test runner that gives up, Ctrl-C).
   const orphanGuard = () => child.kill('SIGKILL');
   process.once('exit', orphanGuard);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const adminUrl = `http://127.0.0.1:${admin}`;
-  const ingressUrl = `http://127.0.0.1:${ingress}`;
-  const stop = async () => {
-    process.off('exit', orphanGuard);
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
+  const launch = async (timeoutMs: number) => {
+    const log = openSync(logFile, 'a');
+    const command = [
+      serverBinary(),
+      '--config-file',
+      config,
+      '--base-dir',
+      join(dir, 'data'),
+      '--no-logo',
+      '--listen-mode',
+      'tcp',
+    ];
+    const [file, ...args] = hosts === undefined ? command : loopbackOnly(hosts, command);
+    child = spawn(file, args, {
+      stdio: ['ignore', log, log],
+      env: { ...process.env, RESTATE_DISABLE_TELEMETRY: 'true' },
+    });
+    closeSync(log);
+    const started = child;
+    exited = new Promise<void>((resolve) => started.once('exit', () => resolve()));
+    await waitUntil('admin API', async () => (await fetch(`${adminUrl}/health`)).ok, started, timeoutMs);
+    await waitUntil('ingress', async () => (await fetch(`${ingressUrl}/restate/health`)).ok, started, timeoutMs);
+  };
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill(signal);
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
     }
+  };
+  const stop = async () => {
+    process.off('exit', orphanGuard);
+    await end('SIGTERM');
     await rm(dir, { recursive: true, force: true });
   };
+  const timeoutMs = options.timeoutMs ?? 60_000;
   try {
-    const timeoutMs = options.timeoutMs ?? 60_000;
-    await waitUntil('admin API', async () => (await fetch(`${adminUrl}/health`)).ok, child, timeoutMs);
-    await waitUntil('ingress', async () => (await fetch(`${ingressUrl}/restate/health`)).ok, child, timeoutMs);
+    await launch(timeoutMs);
   } catch (error) {
     await stop();
     throw error;
@@ -119,6 +183,9 @@ export async function startRestateServer(options: { timeoutMs?: number } = {}): 
       });
       if (!response.ok) throw new Error(`registering ${uri}: ${response.status} ${await response.text()}`);
     },
+    releaseCheckStaysLocal: hosts !== undefined,
+    kill: () => end('SIGKILL'),
+    restart: () => launch(timeoutMs),
     stop,
   };
 }

@@ -1,12 +1,15 @@
 // A Restate worker that runs agent turns: the `agentTurn` virtual object of agent-turn/restate,
 // with Cline's tools on disk (each turn in the workspace its request names) and a model at
 // --model-url. Prints "listening <port>" once it serves.
-// node --import tsx examples/restate/turn-worker.ts --port 9080 --model-url http://127.0.0.1:8787/v1 [--http1] [--approval execute_command] [--live] [--trace]
+// node --import tsx examples/restate/turn-worker.ts --port 9080 --model-url http://127.0.0.1:8787/v1 [--http1] [--approval execute_command] [--live] [--trace] [--slow-writes <ms>]
+// --trace prints "attempt <key>" per attempt and "tool <key> <name>" when a tool starts (the tests
+// time their kills by it); --slow-writes waits that long before and after each write_to_file.
 import { createServer as createHttp1Server } from 'node:http';
 import { createServer as createHttp2Server } from 'node:http2';
 import { parseArgs } from 'node:util';
 import * as restate from '@restatedev/restate-sdk';
 import { agentTurnObject } from '../../bindings/restate/index.js';
+import type { ToolFunctions } from '../../machines/tool-function-types.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 import { createNodeTools, openWorkspace } from '../../app/tools/node/index.js';
 
@@ -29,11 +32,30 @@ const { values } = parseArgs({
     approval: { type: 'string', default: '' },
     live: { type: 'boolean', default: false },
     trace: { type: 'boolean', default: false },
+    'slow-writes': { type: 'string', default: '0' },
   },
 });
 
 const client = createChatClient({ baseURL: values['model-url']! });
 const approval = values.approval!.split(',').filter((name) => name !== '');
+const slowWritesMs = Number(values['slow-writes']);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The tools as the options say: each start traced, writes slowed down. */
+function instrumented(key: string, tools: ToolFunctions): ToolFunctions {
+  const out: ToolFunctions = {};
+  for (const [name, tool] of Object.entries(tools)) {
+    out[name] = async (toolUse, context) => {
+      if (values.trace) process.stdout.write(`tool ${key} ${name}\n`);
+      if (name !== 'write_to_file' || slowWritesMs === 0) return tool(toolUse, context);
+      await pause(slowWritesMs);
+      const result = await tool(toolUse, context);
+      await pause(slowWritesMs);
+      return result;
+    };
+  }
+  return out;
+}
 
 const turns = agentTurnObject({
   setup: async (request: TurnRequest, key: string) => {
@@ -43,7 +65,7 @@ const turns = agentTurnObject({
       client,
       model: request.model ?? 'scripted:qwen3.6-plus',
       messages: [{ role: 'user' as const, content: request.task }],
-      tools: createNodeTools({ workspace: await openWorkspace(request.workspace) }),
+      tools: instrumented(key, createNodeTools({ workspace: await openWorkspace(request.workspace) })),
       approval: request.approval ?? approval,
       ...(request.retryDelaysMs ? { retry: { delaysMs: request.retryDelaysMs } } : {}),
     };

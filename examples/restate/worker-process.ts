@@ -24,6 +24,8 @@ export async function startWorker(options: {
   approval?: string[];
   live?: boolean;
   trace?: boolean;
+  /** Waits this long before and after each write_to_file (a kill can land inside the write). */
+  slowWritesMs?: number;
   onLine?: (line: string) => void;
 }): Promise<WorkerProcess> {
   const args = ['--import', 'tsx', script, '--port', String(options.port), '--model-url', options.modelUrl];
@@ -31,6 +33,7 @@ export async function startWorker(options: {
   if (options.approval?.length) args.push('--approval', options.approval.join(','));
   if (options.live) args.push('--live');
   if (options.trace) args.push('--trace');
+  if (options.slowWritesMs) args.push('--slow-writes', String(options.slowWritesMs));
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, RESTATE_LOGGING: 'ERROR' },

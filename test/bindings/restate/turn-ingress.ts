@@ -23,7 +23,12 @@ export async function sendTurn(ingress: string, key: string, request: unknown): 
 /** Waits for an invocation's result (Restate's attach). */
 export async function attachTurn(ingress: string, invocationId: string): Promise<DurableTurnOutput> {
   for (;;) {
-    const response = await fetch(`${ingress}/restate/invocation/${invocationId}/attach`);
+    // A server killed meanwhile: attach again once it is back.
+    const response = await fetch(`${ingress}/restate/invocation/${invocationId}/attach`).catch(() => undefined);
+    if (response === undefined) {
+      await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
     if (response.ok) return (await response.json()) as DurableTurnOutput;
     // The ingress may time an attach out on a long turn: attach again.
     if (response.status !== 408 && response.status < 500)

@@ -1,5 +1,6 @@
-// Two workers behind one Restate server (and a round-robin load balancer) share 50 concurrent
-// durable turns: every turn completes, each command ran once, and both workers ran turns.
+// Two workers behind one Restate server (and a balancer that keeps each invocation on one worker)
+// share 50 concurrent durable turns in request-response mode: every turn completes, each command
+// ran once (none got an unknown outcome by moving between workers), and both workers ran turns.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../../../app/serve-scripted-model.js';
 import { freePort } from '../../../examples/restate/free-port.js';
 import { startRestateServer, type RestateServer } from '../../../examples/restate/restate-server.js';
-import { startRoundRobinProxy, type RoundRobinProxy } from '../../../examples/restate/round-robin-proxy.js';
+import {
+  startInvocationAffinityProxy,
+  type InvocationAffinityProxy,
+} from '../../../examples/restate/invocation-affinity-proxy.js';
 import { startWorker, type WorkerProcess } from '../../../examples/restate/worker-process.js';
 import { attachTurn, sendTurn } from './turn-ingress.js';
 
@@ -16,7 +20,7 @@ const TASK = 'Run `echo run >> log.txt`, then write notes.md';
 
 let model: ScriptedServer;
 let restate: RestateServer;
-let proxy: RoundRobinProxy;
+let proxy: InvocationAffinityProxy;
 const workers: WorkerProcess[] = [];
 const dirs: string[] = [];
 
@@ -25,7 +29,7 @@ beforeAll(async () => {
   restate = await startRestateServer();
   for (let i = 0; i < 2; i++)
     workers.push(await startWorker({ port: await freePort(), modelUrl: model.url, http1: true, trace: true }));
-  proxy = await startRoundRobinProxy(workers.map((w) => w.port));
+  proxy = await startInvocationAffinityProxy(workers.map((w) => w.port));
   await restate.register(proxy.url, { http1: true });
 }, 120_000);
 
@@ -54,6 +58,11 @@ describe('two workers behind one Restate server', () => {
     const outputs = await Promise.all(turns.map((t) => attachTurn(restate.ingressUrl, t.id)));
     expect(outputs.map((o) => o.reason)).toEqual(turns.map(() => 'completed'));
     for (const t of turns) expect(await readFile(join(t.dir, 'log.txt'), 'utf8')).toBe('run\n');
+    expect(
+      outputs
+        .flatMap((o) => o.requests.flatMap((r) => r.toolResults))
+        .filter((t) => t.content.includes('outcome is unknown')),
+    ).toEqual([]);
     // Which worker ran (an attempt of) which turn: both took part.
     const ranBy = workers.map(
       (w) => new Set(w.lines.filter((l) => l.startsWith('attempt ')).map((l) => l.slice('attempt '.length))),
@@ -62,7 +71,7 @@ describe('two workers behind one Restate server', () => {
     expect(ranBy[1].size).toBeGreaterThan(0);
     expect(new Set([...ranBy[0], ...ranBy[1]]).size).toBe(TURNS);
     console.log(
-      `two workers: ${ranBy[0].size} and ${ranBy[1].size} turns had an attempt on each; connections ${proxy.connections.join(' / ')}`,
+      `two workers: ${ranBy[0].size} and ${ranBy[1].size} turns had an attempt on each; invocations placed ${proxy.invocations.join(' / ')}`,
     );
   }, 600_000);
 });
