@@ -6,6 +6,7 @@ import { fileDiff } from '../ui/file-diff.js';
 import { countHiddenCharacters, revealInvisible } from '../ui/visible-text.js';
 import type { Style } from './ansi-style.js';
 import { describeFileChange, expandTabs, formatDiffLines } from './diff-format.js';
+import { runsCodeLater, type RunsLaterReason } from '../tools/protected-paths.js';
 
 export interface ApprovalCard {
   /** The card's lines, shown above the question (or in the pager). */
@@ -14,6 +15,8 @@ export interface ApprovalCard {
   question: string;
   /** What `v` offers to show again when the card went to the pager. */
   viewLabel: string;
+  /** The write is to a file that runs code later (a git hook, .envrc, …): "always" never covers it. */
+  runsLater?: RunsLaterReason;
 }
 
 interface ToolUseToApprove {
@@ -80,11 +83,24 @@ function changeCard(tool: ToolUseToApprove, preview: ChangePreview, style: Style
   return { lines, question: `${verb} ${path}?`, viewLabel: 'view the diff again' };
 }
 
+/** The warning that opens the card of a write to a file that runs code later. */
+function runsLaterWarning(reason: RunsLaterReason, style: Style): string[] {
+  return [
+    `  ${style.yellow(`⚠ this file runs code later, outside the sandbox (${reason.rule}): ${reason.why}.`)}`,
+    `  ${style.yellow('  "a" (always) does not cover it: each such write is asked on its own.')}`,
+  ];
+}
+
 /** The card for a tool use awaiting approval; `preview` is the change a write or an edit would make. */
 export function approvalCard(tool: ToolUseToApprove, preview: ChangePreview | undefined, style: Style): ApprovalCard {
   if (tool.name === 'execute_command') return commandCard(tool.params, style);
-  if (preview && (tool.name === 'write_to_file' || tool.name === 'replace_in_file'))
-    return changeCard(tool, preview, style);
+  if (tool.name === 'write_to_file' || tool.name === 'replace_in_file') {
+    const reason = runsCodeLater(preview?.ok ? preview.change.path : (tool.params.path ?? ''));
+    const card = preview ? changeCard(tool, preview, style) : undefined;
+    if (card && reason)
+      return { ...card, lines: [...runsLaterWarning(reason, style), ...card.lines], runsLater: reason };
+    if (card) return card;
+  }
   const lines = Object.entries(tool.params).flatMap(([key, value]) => {
     const valueLines = value.split('\n');
     if (valueLines.length === 1) return [`  ${style.dim(`${revealed(key, style)}:`)} ${revealed(value, style)}`];

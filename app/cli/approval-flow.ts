@@ -49,7 +49,8 @@ export function createApprovalFlow<P extends WorkspacePath>(options: ApprovalFlo
         : undefined;
       const card = approvalCard(tool, preview, style);
       const rows = wrapLines(card.lines, columns());
-      if (always.has(tool.name)) {
+      // A write to a file that runs code later is asked every time, whatever "always" said.
+      if (always.has(tool.name) && !card.runsLater) {
         // Already approved: the card is for the record; a long one is cut to the screen.
         const room = screenRows() - QUESTION_ROWS;
         print(
@@ -73,7 +74,11 @@ export function createApprovalFlow<P extends WorkspacePath>(options: ApprovalFlo
         { question: card.question, tool: tool.name, ...(view ? { view } : {}) },
         signal,
       );
-      if (answer.approved && answer.always) always.add(tool.name);
+      if (answer.approved && answer.always) {
+        if (card.runsLater)
+          print([`  ${style.yellow(`approved this write only: "always" does not cover files that run code later`)}`]);
+        else always.add(tool.name);
+      }
       return answer;
     },
   };

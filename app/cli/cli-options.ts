@@ -1,3 +1,5 @@
+import type { SandboxLimits } from '../tools/node/sandbox-limits.js';
+
 /** Everything the command line decides. */
 export interface CliOptions {
   /** `scripted`, `scripted:<profile>`, or a real model name (with a base URL). */
@@ -13,6 +15,10 @@ export interface CliOptions {
   allowNetwork: boolean;
   /** Run commands without the OS sandbox, and let --yes cover them (--no-sandbox). */
   noSandbox: boolean;
+  /** Let the file tools and sandboxed commands write the workspace's `.git` (--allow-git-writes). */
+  allowGitWrites?: boolean;
+  /** Limits of each command (--max-processes, --max-memory, --max-tmp, --max-file-size, --disk-warning). */
+  limits?: Partial<SandboxLimits>;
   maxRequests?: number;
   /** The reply cap (the chat client's maxReplyChars); its default when omitted. */
   maxReplyChars?: number;

@@ -6,6 +6,8 @@ import { buildSandboxPolicy } from '../tools/node/sandbox-policy.js';
 import { probeBubblewrap } from '../tools/node/probe-bubblewrap.js';
 import { createBubblewrapRunner } from '../tools/node/bubblewrap-runner.js';
 import { createProcessGroupRunner } from '../tools/node/process-group-runner.js';
+import { findCgroupParents } from '../tools/node/command-cgroup.js';
+import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from '../tools/node/sandbox-limits.js';
 
 /** The runner for commands, whether they are sandboxed, and what the CLI says about it at start. */
 export interface CommandSetup {
@@ -23,6 +25,12 @@ export interface CommandSetupInput {
   env: Readonly<Record<string, string | undefined>>;
   allowNetwork: boolean;
   noSandbox: boolean;
+  /** Leave the workspace's `.git` writable in the sandbox (--allow-git-writes). */
+  allowGitWrites?: boolean;
+  /** Limits of each command; the defaults for what is not given. */
+  limits?: Partial<SandboxLimits>;
+  /** Where per-command cgroups go; found on this machine when omitted (null: none). */
+  cgroups?: Awaited<ReturnType<typeof findCgroupParents>> | null;
 }
 
 /** Without a sandbox, commands still get the CLI's environment minus the API key. */
@@ -33,7 +41,14 @@ function unsandboxedEnvironment(env: Readonly<Record<string, string | undefined>
 
 /** Probes for the sandbox (unless --no-sandbox) and picks the runner. */
 export async function setUpCommands(input: CommandSetupInput): Promise<CommandSetup> {
-  const plain = createProcessGroupRunner({ cwd: input.root, env: unsandboxedEnvironment(input.env) });
+  const cgroups = input.cgroups === undefined ? await findCgroupParents() : (input.cgroups ?? undefined);
+  const limits = { ...DEFAULT_SANDBOX_LIMITS, ...input.limits };
+  const plain = createProcessGroupRunner({
+    cwd: input.root,
+    env: unsandboxedEnvironment(input.env),
+    limits,
+    ...(cgroups ? { cgroups } : {}),
+  });
   if (input.noSandbox) {
     return {
       runner: plain,
@@ -51,11 +66,13 @@ export async function setUpCommands(input: CommandSetupInput): Promise<CommandSe
       cwd: input.cwd,
       runningAsRoot: process.getuid?.() === 0,
       nodeInstallation: path.dirname(path.dirname(process.execPath)),
+      gitWritable: input.allowGitWrites === true,
+      limits,
     });
     const probe = await probeBubblewrap(policy, input.env.PATH);
     if (probe.ok)
       return {
-        runner: createBubblewrapRunner({ bwrap: probe.bwrap, policy }),
+        runner: createBubblewrapRunner({ bwrap: probe.bwrap, policy, ...(cgroups ? { cgroups } : {}) }),
         sandboxed: true,
         commandsNeedPerson: false,
       };

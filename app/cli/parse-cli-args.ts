@@ -1,5 +1,6 @@
 import type { CliOptions, CliUsageError } from './cli-options.js';
 import { DEFAULT_TASK } from './cli-options.js';
+import { checkSandboxLimits, parseByteSize, type SandboxLimits } from '../tools/node/sandbox-limits.js';
 
 const FLAGS = new Set([
   '--yes',
@@ -10,6 +11,7 @@ const FLAGS = new Set([
   '--read-only',
   '--allow-network',
   '--no-sandbox',
+  '--allow-git-writes',
   '--help',
   '-h',
 ]);
@@ -25,6 +27,11 @@ const VALUED = new Set([
   '--price-output',
   '--session',
   '--resume',
+  '--max-processes',
+  '--max-memory',
+  '--max-tmp',
+  '--max-file-size',
+  '--disk-warning',
 ]);
 /**
  * With --resume, the session gives the task and model; these the user may (and for safety must)
@@ -43,7 +50,21 @@ const RESUME_ALLOWS = new Set([
   '--read-only',
   '--max-requests',
   '--max-reply-chars',
+  '--allow-git-writes',
+  '--max-processes',
+  '--max-memory',
+  '--max-tmp',
+  '--max-file-size',
+  '--disk-warning',
 ]);
+/** The flags that set a command limit, and the field each sets. */
+const LIMIT_FLAGS: Record<string, keyof SandboxLimits> = {
+  '--max-processes': 'processes',
+  '--max-memory': 'memoryBytes',
+  '--max-tmp': 'tmpfsBytes',
+  '--max-file-size': 'fileSizeBytes',
+  '--disk-warning': 'diskWarningBytes',
+};
 
 /**
  * Reads argv (without node and the script) and the environment. With no arguments at all it is
@@ -92,6 +113,7 @@ export function parseCliArgs(
       else if (name === '--read-only') options.readOnly = true;
       else if (name === '--allow-network') options.allowNetwork = true;
       else if (name === '--no-sandbox') options.noSandbox = true;
+      else if (name === '--allow-git-writes') options.allowGitWrites = true;
       else options.help = true;
       continue;
     }
@@ -159,7 +181,23 @@ function readPrice(name: string, value: string): number | string {
   return dollars;
 }
 
+/** A limit flag's value: a count for --max-processes, a size (512M, 4G, bytes) for the others. */
+function applyLimit(options: CliOptions, name: string, value: string): string | undefined {
+  const field = LIMIT_FLAGS[name];
+  const amount =
+    field === 'processes' ? (/^\d+$/.test(value.trim()) ? Number(value) : undefined) : parseByteSize(value);
+  if (amount === undefined)
+    return field === 'processes'
+      ? `${name} must be a whole number of processes (got "${value}").`
+      : `${name} must be a size such as 512M or 4G (got "${value}").`;
+  const problem = checkSandboxLimits({ [field]: amount });
+  if (problem) return `${name}: ${problem}.`;
+  options.limits = { ...options.limits, [field]: amount };
+  return undefined;
+}
+
 function applyValue(options: CliOptions, name: string, value: string): string | undefined {
+  if (name in LIMIT_FLAGS) return applyLimit(options, name, value);
   switch (name) {
     case '--model':
       if (value.trim() === '') return '--model needs a name.';

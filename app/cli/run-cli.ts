@@ -37,6 +37,7 @@ import {
 import { checkpointKey } from '../ui/turn-checkpoint.js';
 import { withSessionWrittenFirst } from './session-checkpoint.js';
 import { resumeOptions } from './session-authority.js';
+import { refuseUnaskedRunsLaterWrites } from './runs-later-guard.js';
 import type { AgentTurnView } from '../../machines/turn-view-types.js';
 
 /** The process around the CLI: real in app/cli.ts, fakes are possible. */
@@ -116,6 +117,8 @@ export async function runCli(io: CliIo): Promise<number> {
         env: io.env,
         allowNetwork: options.allowNetwork,
         noSandbox: options.noSandbox,
+        allowGitWrites: options.allowGitWrites === true,
+        ...(options.limits ? { limits: options.limits } : {}),
       });
   if (commands?.notice) io.stderr.write(`agent-turn: ${commands.notice}\n`);
   return runTurn(io, options, root, model.client, model.model, commands, snapshot);
@@ -250,20 +253,28 @@ async function runTurn(
     // Write-ahead: with --session, the file says a tool is running before the tool starts, so a
     // crash while it runs is known after a resume (it is not run again unless it only reads).
     tools: withSessionWrittenFirst(
-      createNodeTools({
+      refuseUnaskedRunsLaterWrites(
+        createNodeTools({
+          workspace,
+          readOnly: options.readOnly,
+          allowGitWrites: options.allowGitWrites === true,
+          ask,
+          ...(commands ? { commands: commands.runner } : {}),
+          // A running command's output, live on the terminal (the model reads it whole when it ends).
+          ...(renderer
+            ? {
+                executeCommand: {
+                  onOutput: (text: string, toolUse: { call_id: string }) =>
+                    renderer.commandOutput(toolUse.call_id, text),
+                },
+              }
+            : {}),
+        }),
         workspace,
-        readOnly: options.readOnly,
-        ask,
-        ...(commands ? { commands: commands.runner } : {}),
-        // A running command's output, live on the terminal (the model reads it whole when it ends).
-        ...(renderer
-          ? {
-              executeCommand: {
-                onOutput: (text: string, toolUse: { call_id: string }) => renderer.commandOutput(toolUse.call_id, text),
-              },
-            }
-          : {}),
-      }),
+        new Set(
+          options.readOnly ? [] : ['write_to_file', 'replace_in_file'].filter((t) => !approvalNeeded.includes(t)),
+        ),
+      ),
       saveSession,
     ),
     approval: approvalNeeded,

@@ -137,6 +137,8 @@ export function resumeOptions(
     yes: typed.yes,
     noSandbox: typed.noSandbox,
     allowNetwork: typed.allowNetwork,
+    ...(typed.allowGitWrites ? { allowGitWrites: true } : {}),
+    ...(typed.limits ? { limits: typed.limits } : {}),
     // The file may only narrow: read-only stays read-only, a lower limit stays lower.
     readOnly: typed.readOnly || recorded.readOnly === true,
     ...optional('maxRequests', stricter(typed.maxRequests ?? DEFAULT_MAX_REQUESTS, recorded.maxRequests)),

@@ -1,6 +1,7 @@
 import type { WorkspaceTool } from './tool-types.js';
 import type { Workspace, WorkspacePath } from './workspace-port.js';
-import { readOnlyRefusal } from './result-sentences.js';
+import { gitMetadataRefused, readOnlyRefusal } from './result-sentences.js';
+import { isGitMetadata } from './protected-paths.js';
 import { createReadFileTool, type ReadFileOptions } from './read-file.js';
 import { createListFilesTool, type ListFilesOptions } from './list-files.js';
 import { createSearchFilesTool, type SearchFilesOptions } from './search-files.js';
@@ -19,6 +20,32 @@ export interface WorkspaceToolsOptions {
   searchFiles?: SearchFilesOptions;
   replaceInFile?: ReplaceInFileOptions;
   executeCommand?: ExecuteCommandOptions;
+  /**
+   * Let write_to_file and replace_in_file write inside a `.git` folder. Off by default: git runs
+   * hooks and the programs its config names outside any sandbox, so the file tools refuse those
+   * paths with a `protected-path` error unless this is set.
+   */
+  allowGitWrites?: boolean;
+}
+
+/** The file-writing tools: the ones that refuse `.git/` paths. */
+const FILE_WRITING_TOOLS = ['write_to_file', 'replace_in_file'] as const;
+
+/** Wraps a file-writing tool so it refuses paths in a `.git` folder (as the workspace resolves them). */
+function refusingGitMetadata<P extends WorkspacePath>(
+  name: string,
+  files: Workspace<P>['files'],
+  tool: WorkspaceTool,
+): WorkspaceTool {
+  return async (toolUse, context) => {
+    const requested = toolUse.params.path;
+    if (requested !== undefined && requested.trim() !== '') {
+      const target = await files.resolve(requested);
+      const relative = target.ok ? target.path.relative : requested;
+      if (isGitMetadata(relative)) return gitMetadataRefused(name, relative);
+    }
+    return tool(toolUse, context);
+  };
 }
 
 /** Tools that change the workspace or run programs: refused in read-only mode, approved by a person otherwise. */
@@ -42,6 +69,9 @@ export function createWorkspaceTools<P extends WorkspacePath>(
     execute_command: createExecuteCommandTool(commands, options.executeCommand),
     ask_followup_question: createAskFollowupQuestionTool(options.question),
   };
+  if (!options.allowGitWrites) {
+    for (const name of FILE_WRITING_TOOLS) tools[name] = refusingGitMetadata(name, files, tools[name]);
+  }
   if (options.readOnly) {
     for (const name of WRITING_TOOL_NAMES) tools[name] = async () => readOnlyRefusal(name);
   }

@@ -1,6 +1,8 @@
 // Cline's tools written once over a workspace port; isomorphic (no node modules), so the web page
 // imports them too. Adapters: app/tools/node/ (the disk, a shell) and app/tools/memory/ (a map).
 export { createWorkspaceTools, WRITING_TOOL_NAMES } from './create-workspace-tools.js';
+export { runsCodeLater, isGitMetadata, RUNS_LATER_RULES } from './protected-paths.js';
+export type { RunsLaterReason } from './protected-paths.js';
 export type { WorkspaceToolsOptions } from './create-workspace-tools.js';
 export type {
   Workspace,

@@ -121,16 +121,16 @@ export function commandResult(outcome: CommandOutcome, timeoutMs: number): strin
     case 'timeout':
       return toolError(
         'timeout',
-        `The command was stopped after ${timeoutMs / 1000} s without finishing.\nOutput so far:\n${shownOutput(outcome.output)}`,
+        `The command was stopped after ${timeoutMs / 1000} s without finishing.${shownNotes(outcome.notes)}\nOutput so far:\n${shownOutput(outcome.output)}`,
       );
     case 'aborted':
       return toolError(
         'aborted',
-        `The command was stopped because the turn was aborted.\nOutput so far:\n${shownOutput(outcome.output)}`,
+        `The command was stopped because the turn was aborted.${shownNotes(outcome.notes)}\nOutput so far:\n${shownOutput(outcome.output)}`,
       );
     case 'exited': {
       const status = outcome.signal ? `was killed by ${outcome.signal}` : `exited with code ${outcome.code}`;
-      return `Command ${status}.\nOutput:\n${shownOutput(outcome.output)}`;
+      return `Command ${status}.${shownNotes(outcome.notes)}\nOutput:\n${shownOutput(outcome.output)}`;
     }
   }
 }
@@ -151,6 +151,21 @@ export const demoUnanswered = (question: string) =>
 export const userAnswered = (answer: string) =>
   answer.trim() === '' ? 'The user gave no answer.' : `The user answered: ${answer}`;
 
+// protected paths
+
+/** A write into git's own folder: refused, since git runs what is there outside any sandbox. */
+export const gitMetadataRefused = (tool: string, path: string) =>
+  toolError(
+    'protected-path',
+    `${tool} does not write ${path}: it lies in a .git folder, whose hooks and config git runs outside the sandbox on the user's next git command. Change the working files instead, or ask the user to allow writes to .git.`,
+  );
+/** A write to a file that runs code later, refused because nobody approved it on its own (--yes covers no such write). */
+export const runsLaterRefused = (tool: string, path: string, why: string) =>
+  toolError(
+    'protected-path',
+    `${tool} did not write ${path} without a person's approval: ${why}. --yes does not cover such files; say what you would change there and the user can apply it.`,
+  );
+
 // read-only mode
 
 export const readOnlyRefusal = (tool: string) =>
@@ -158,6 +173,20 @@ export const readOnlyRefusal = (tool: string) =>
     'read-only',
     `${tool} is not available: the workspace is open read-only. Use the reading tools and answer from what they show.`,
   );
+
+/** A runner's notes, each on its own line after the status ("" when there are none). */
+function shownNotes(notes: readonly string[] | undefined): string {
+  return notes && notes.length > 0 ? notes.map((n) => `\n${n}`).join('') : '';
+}
+
+// Sandbox limits (the notes the Node runners add)
+
+export const processLimitNote = (limit: number, refused: number) =>
+  `The command hit the sandbox's process limit (${limit} processes at once): ${refused} fork${refused === 1 ? ' was' : 's were'} refused. A fork bomb or a runaway loop? Run fewer processes at once.`;
+export const memoryLimitNote = (limit: string, killed: number) =>
+  `The command went over the sandbox's memory limit (${limit}): the kernel killed ${killed} of its processes.`;
+export const diskUseNote = (used: string, free: string) =>
+  `Warning: the file system of the workspace lost ${used} of free space during this command (${free} left). Remove what is not needed.`;
 
 function shownOutput(output: string): string {
   const text = output.trimEnd();

@@ -16,6 +16,7 @@ export type ToolErrorCode =
   | 'timeout'
   | 'aborted'
   | 'too-large'
+  | 'protected-path'
   | 'io-error';
 
 /** An error result: the text the model reads, flagged, with its code beside it. */

@@ -82,11 +82,14 @@ export interface CommandRequest {
   onOutput?: (text: string) => void;
 }
 
-/** How a command ended; the tool words it for the model. */
+/**
+ * How a command ended; the tool words it for the model. `notes` are sentences a runner adds about
+ * the run (a sandbox limit the command hit, the disk it filled), shown after the status.
+ */
 export type CommandOutcome =
-  | { kind: 'exited'; code: number | null; signal: string | null; output: string }
-  | { kind: 'timeout'; output: string }
-  | { kind: 'aborted'; output: string }
+  | { kind: 'exited'; code: number | null; signal: string | null; output: string; notes?: readonly string[] }
+  | { kind: 'timeout'; output: string; notes?: readonly string[] }
+  | { kind: 'aborted'; output: string; notes?: readonly string[] }
   | { kind: 'spawn-error'; message: string }
   /** An emulated command (no process ran): its output is the whole result. */
   | { kind: 'emulated'; output: string }

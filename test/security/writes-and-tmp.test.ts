@@ -34,7 +34,10 @@ describe('writes from a sandboxed command', () => {
   it('are refused everywhere else: a sibling folder, /usr, /etc, the parent folder', async () => {
     const targets = [path.join(layout.outside, 'pwned'), '/usr/pwned', '/etc/pwned', path.join(layout.base, 'pwned')];
     const result = await layout.run(targets.map((t) => `touch ${t}`).join('; ') + '; echo done');
-    expect(result.content.match(/Read-only file system/g)?.length).toBe(targets.length);
+    // When the checkout lies in a folder the sandbox hides whole (/tmp, a home), the sibling and
+    // the parent are in that folder's private tmpfs: a write there vanishes with the sandbox.
+    const readOnly = layout.outsideVisible ? targets.length : 2;
+    expect(result.content.match(/Read-only file system/g)?.length).toBe(readOnly);
     for (const target of targets) expect(await exists(target)).toBe(false);
   });
 

@@ -1,8 +1,9 @@
 // A sandboxed execute_command over a throwaway layout that holds what an attacker wants: a home
 // with secrets, the CLI's own folder with a `.env`, a credentials file named by a variable, and
-// a sibling of the workspace. The layout lives in the repository (not /tmp, which the sandbox
-// hides anyway), so each test proves the hiding itself.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+// a sibling of the workspace. The layout lives in the repository, so each test proves the hiding
+// itself — unless the checkout lies in a folder the sandbox hides whole (/tmp, a home): then the
+// sibling is hidden too, and `outsideVisible` says so, for the tests that read it.
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSandboxPolicy } from '../../app/tools/node/sandbox-policy.js';
@@ -10,6 +11,9 @@ import { probeBubblewrap } from '../../app/tools/node/probe-bubblewrap.js';
 import { createBubblewrapRunner } from '../../app/tools/node/bubblewrap-runner.js';
 import { createNodeTools, openWorkspace } from '../../app/tools/node/index.js';
 import type { ExecuteCommandOptions } from '../../app/tools/index.js';
+import { findCgroupParents } from '../../app/tools/node/command-cgroup.js';
+import type { SandboxLimits } from '../../app/tools/node/sandbox-limits.js';
+import type { SandboxPolicy } from '../../app/tools/node/bubblewrap-args.js';
 import { toolUse, unwrap } from './tool-fixtures.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -30,6 +34,12 @@ export interface SandboxedLayout {
   credentials: string;
   /** The environment the CLI had: the key, the fake home, a credentials path, a harmless variable. */
   env: Record<string, string>;
+  /** The policy the sandbox was built from. */
+  policy: SandboxPolicy;
+  /** Whether a per-command cgroup holds the process and memory limits here. */
+  cgroupLimits: boolean;
+  /** Whether `outside` (the workspace's sibling) is visible in the sandbox: not when the checkout lies in a hidden folder such as /tmp or a home. */
+  outsideVisible: boolean;
   /** Runs a command through execute_command; resolves with its result text and code. */
   run(
     command: string,
@@ -40,7 +50,14 @@ export interface SandboxedLayout {
 
 /** Lays out the folders and a sandboxed execute_command over them; `allowNetwork` as the CLI flag. */
 export async function makeSandboxedLayout(
-  options: { allowNetwork?: boolean; executeCommand?: ExecuteCommandOptions } = {},
+  options: {
+    allowNetwork?: boolean;
+    executeCommand?: ExecuteCommandOptions;
+    /** The sandbox's limits (the defaults for what is not given). */
+    limits?: Partial<SandboxLimits>;
+    /** Lay out the workspace as a git repository before the policy is built. */
+    beforePolicy?: (workspace: string) => Promise<void>;
+  } = {},
 ): Promise<SandboxedLayout> {
   const base = await mkdtemp(path.join(REPO_ROOT, '.security-tmp-'));
   const workspace = path.join(base, 'workspace');
@@ -64,6 +81,7 @@ export async function makeSandboxedLayout(
     GOOGLE_APPLICATION_CREDENTIALS: credentials,
     SOME_SETTING: 'not-passed',
   };
+  await options.beforePolicy?.(workspace);
   const policy = await buildSandboxPolicy({
     workspace,
     allowNetwork: options.allowNetwork ?? false,
@@ -71,12 +89,16 @@ export async function makeSandboxedLayout(
     cwd: cliFolder,
     runningAsRoot: process.getuid?.() === 0,
     nodeInstallation: path.dirname(path.dirname(process.execPath)),
+    ...(options.limits ? { limits: options.limits } : {}),
   });
   const probe = await probeBubblewrap(policy, env.PATH);
+  // The CLI's cgroups where this machine allows them (the process limit holds for root only so).
+  const cgroups = await findCgroupParents();
+  const realOutside = await realpath(outside);
   if (!probe.ok) throw new Error(`the security suite needs bubblewrap: ${probe.message}`);
   const tools = createNodeTools({
     workspace: await openWorkspace(workspace),
-    commands: createBubblewrapRunner({ bwrap: probe.bwrap, policy }),
+    commands: createBubblewrapRunner({ bwrap: probe.bwrap, policy, ...(cgroups ? { cgroups } : {}) }),
     executeCommand: options.executeCommand,
   });
   return {
@@ -87,6 +109,9 @@ export async function makeSandboxedLayout(
     cliFolder,
     credentials,
     env,
+    policy,
+    cgroupLimits: cgroups !== undefined,
+    outsideVisible: !policy.hiddenDirectories.some((d) => realOutside === d || realOutside.startsWith(`${d}/`)),
     async run(command, runOptions = {}) {
       const params: Record<string, string> = { command };
       if (runOptions.timeoutSeconds !== undefined) params.timeout = String(runOptions.timeoutSeconds);

@@ -2,15 +2,20 @@
 // command gets a fresh sandbox: its own PID namespace, whose first process is bubblewrap's init;
 // when the command ends, that init exits and the kernel kills everything else the command started
 // (background jobs, nohup, setsid). A time-out or an abort kills bwrap's process group, and
-// --die-with-parent takes the sandbox down when bwrap or this process dies.
+// --die-with-parent takes the sandbox down when bwrap or this process dies. Limits: the policy's
+// (rlimits and tmpfs sizes inside, a cgroup per command when `cgroups` is given; limited-run.ts).
 import type { CommandOutcome, CommandRequest, CommandRunner } from '../workspace-port.js';
 import { bubblewrapArgs, type SandboxPolicy } from './bubblewrap-args.js';
-import { runInProcessGroup } from './run-in-process-group.js';
+import type { CgroupParents } from './command-cgroup.js';
+import { runWithLimits } from './limited-run.js';
+import { DEFAULT_SANDBOX_LIMITS } from './sandbox-limits.js';
 
 export interface BubblewrapRunnerOptions {
   /** The bwrap program (an absolute path, from probeBubblewrap). */
   bwrap: string;
   policy: SandboxPolicy;
+  /** Where each command's cgroup goes (findCgroupParents): process and memory limits that hold for root too. */
+  cgroups?: CgroupParents;
 }
 
 /** A runner that starts `bwrap … /bin/sh -c <command>` with the policy; bwrap itself gets only the policy's environment. */
@@ -19,15 +24,20 @@ export function createBubblewrapRunner(options: BubblewrapRunnerOptions): Comman
   return {
     run(request: CommandRequest): Promise<CommandOutcome> {
       // bwrap runs as the sandbox's PID 1, whose /proc/1/environ a command can read: it starts with the clean environment too.
-      return runInProcessGroup(
+      return runWithLimits(
         {
           file: bwrap,
-          args: bubblewrapArgs(policy, request.command, { infoFd: 3 }),
+          args: bubblewrapArgs(policy, request.command, { infoFd: 3, memoryByCgroup: options.cgroups !== undefined }),
           cwd: policy.workspace,
           env: { ...policy.env },
           sandboxInfoFd: true,
         },
         request,
+        {
+          limits: policy.limits ?? DEFAULT_SANDBOX_LIMITS,
+          workspace: policy.workspace,
+          ...(options.cgroups ? { cgroups: options.cgroups } : {}),
+        },
       );
     },
   };

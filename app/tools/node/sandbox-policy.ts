@@ -2,10 +2,11 @@
 // runtime sockets, temp folders, the CLI's own folder (where a `.env` may hold the key), files
 // named by secret-looking variables, and — when the CLI runs as root, for whom file permissions
 // protect nothing — every file and folder under /etc and /var that only its owner may read.
-import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SandboxPolicy } from './bubblewrap-args.js';
 import { sandboxEnvironment } from './sandbox-environment.js';
+import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './sandbox-limits.js';
 
 export interface SandboxPolicyInput {
   /** The workspace root (made real here). */
@@ -21,6 +22,10 @@ export interface SandboxPolicyInput {
   nodeInstallation?: string;
   /** Most entries looked at per scanned tree when running as root. */
   scanLimit?: number;
+  /** Leave the workspace's `.git` writable (read-only by default: git runs its hooks and config later, unsandboxed). */
+  gitWritable?: boolean;
+  /** Processes, memory, tmpfs and file sizes; DEFAULT_SANDBOX_LIMITS for what is not given. */
+  limits?: Partial<SandboxLimits>;
 }
 
 /** Folders hidden whenever they exist. */
@@ -103,7 +108,42 @@ export async function buildSandboxPolicy(input: SandboxPolicyInput): Promise<San
       .sort(),
     keptPaths,
     env: sandboxEnvironment(input.env, home),
+    readOnlyInWorkspace: input.gitWritable ? [] : await gitMetadataPaths(workspace),
+    limits: { ...DEFAULT_SANDBOX_LIMITS, ...definedOnly(input.limits ?? {}) },
   };
+}
+
+/** The given limits without the keys set to undefined (which would hide a default). */
+function definedOnly(limits: Partial<SandboxLimits>): Partial<SandboxLimits> {
+  return Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)) as Partial<SandboxLimits>;
+}
+
+/**
+ * The workspace's git metadata that lies inside it: `.git` when it is a folder; when it is a file
+ * (a worktree, a submodule), the file and the folders its `gitdir:` line and that folder's
+ * `commondir` name. What lies outside the workspace is read-only (or hidden) in the sandbox anyway.
+ */
+export async function gitMetadataPaths(workspace: string): Promise<string[]> {
+  const dotGit = path.join(workspace, '.git');
+  const info = await lstat(dotGit).catch(() => undefined);
+  if (!info) return [];
+  const found = new Set<string>();
+  const addReal = async (p: string) => {
+    const real = await realpath(p).catch(() => undefined);
+    if (real) found.add(real);
+    return real;
+  };
+  if (info.isDirectory()) found.add(dotGit);
+  else if (info.isSymbolicLink()) await addReal(dotGit);
+  else if (info.isFile()) {
+    found.add(dotGit);
+    const text = await readFile(dotGit, 'utf8').catch(() => '');
+    const gitdir = /^gitdir:\s*(.+?)\s*$/m.exec(text)?.[1];
+    const real = gitdir ? await addReal(path.resolve(workspace, gitdir)) : undefined;
+    const common = real ? (await readFile(path.join(real, 'commondir'), 'utf8').catch(() => '')).trim() : '';
+    if (real && common) await addReal(path.resolve(real, common));
+  }
+  return [...found].filter((p) => isInside(p, workspace) && p !== workspace).sort();
 }
 
 /** Hides a file (bound over by an empty one) or a folder (an empty tmpfs); other kinds and missing paths are left. */

@@ -1,6 +1,6 @@
 // What the sandbox hides and in which order bwrap mounts it: the pure argument builder, and the
 // policy's choices about the CLI's folder and the workspace.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,20 @@ describe('bubblewrapArgs', () => {
     );
     expect(at('--bind', '/home/me/proj', '/home/me/proj')).toBeLessThan(at('--tmpfs', '/home/me/proj/secrets'));
     expect(at('--tmpfs', '/home/me/proj/secrets')).toBeLessThan(at('--ro-bind', '/dev/null', '/etc/shadow'));
-    expect(args.slice(-4)).toEqual(['--', '/bin/sh', '-c', 'echo hi']);
+    // The command runs in a shell of its own, started by one that sets the rlimits first.
+    expect(args.slice(-6, -3)).toEqual(['--', '/bin/sh', '-c']);
+    expect(args.at(-3)).toMatch(/^ulimit -u \d+ .*; exec \/bin\/sh -c "\$1"$/);
+    expect(args.slice(-2)).toEqual(['sh', 'echo hi']);
+  });
+
+  it('binds the workspace’s .git back read-only after the workspace, and caps every tmpfs', () => {
+    const args = bubblewrapArgs(policy({ readOnlyInWorkspace: ['/home/me/proj/.git'] }), 'true');
+    const at = (...seq: string[]) => args.findIndex((_, i) => seq.every((s, j) => args[i + j] === s));
+    expect(at('--ro-bind', '/home/me/proj/.git', '/home/me/proj/.git')).toBeGreaterThan(
+      at('--bind', '/home/me/proj', '/home/me/proj'),
+    );
+    for (const [i, a] of args.entries()) if (a === '--tmpfs') expect(args[i - 2]).toBe('--size');
+    expect(at('--remount-ro', '/dev')).toBeGreaterThan(at('--tmpfs', '/dev/shm'));
   });
 
   it('always drops capabilities, unshares PID/user/IPC, clears the environment; the network only when not allowed', () => {
@@ -95,7 +108,13 @@ describe('buildSandboxPolicy', () => {
       MY_TOKEN_FILE: path.join(base, 'token.txt'),
       EDITOR_CONFIG: path.join(base, 'token.txt'),
     });
-    expect(p.hiddenFiles).toEqual([path.join(base, 'token.txt')]);
+    // Hidden by a file of its own — or, when the checkout lies in a folder hidden whole (/tmp, a home), by that folder.
+    const token = await realpath(path.join(base, 'token.txt'));
+    const hiddenBy = (policy: SandboxPolicy) =>
+      policy.hiddenFiles.includes(token) || policy.hiddenDirectories.some((d) => token.startsWith(`${d}/`));
+    const inHiddenFolder = p.hiddenDirectories.some((d) => token.startsWith(`${d}/`));
+    expect(p.hiddenFiles).toEqual(inHiddenFolder ? [] : [token]);
+    expect(hiddenBy(p)).toBe(true);
     const q = await build(path.join(base, 'cli', 'ws'), undefined, { EDITOR_CONFIG: path.join(base, 'token.txt') });
     expect(q.hiddenFiles).toEqual([]);
   });
