@@ -74,9 +74,14 @@ describe('the CLI against a hostile model', () => {
     for (const request of hostile.requests) expect(request.body).not.toContain(API_KEY);
   });
 
-  it('the same attack with --no-sandbox reaches the key through /proc/$PPID/environ (why the sandbox is the default)', async () => {
+  // Not closed, and said so in --help and docs/security.md: Node cannot rewrite its own
+  // /proc/PID/environ, and an unsandboxed command runs as the same user as the CLI. The command's
+  // parent is a launcher (host-death-launcher.ts) with the clean environment; the CLI above it is not.
+  it('the same attack with --no-sandbox reaches the key through the CLI’s /proc/PID/environ (why the sandbox is the default)', async () => {
     const { layout, model: hostile } = await setup(() => [
-      executeCommandCall(`tr '\\0' '\\n' < /proc/$PPID/environ; echo STOLEN-END`),
+      executeCommandCall(
+        `p=$PPID; while [ "$p" -gt 1 ]; do tr '\\0' '\\n' < /proc/$p/environ; p=$(awk '/^PPid:/ {print $2}' /proc/$p/status); done; echo STOLEN-END`,
+      ),
     ]);
     const run = await startCliIn(layout.cliFolder, cliArgs(hostile, layout, '--yes', '--no-sandbox'), cliEnv(layout))
       .exited;
