@@ -3,24 +3,24 @@
 //   node scripts/api-report.mjs          check: exit 1 when an entry's API differs from its report
 //   node scripts/api-report.mjs --update write the reports anew (npm run api:update)
 // The reports are reviewed like code: a change to the public API shows in the diff.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
 
 const root = join(import.meta.dirname, '..');
 
-/** dist/<file>.d.ts → api/<report>.api.md: one report per subpath of package.json's exports. */
-export const ENTRIES = [
-  { subpath: 'agent-turn', dts: 'index', report: 'agent-turn' },
-  { subpath: 'agent-turn/core', dts: 'core', report: 'agent-turn-core' },
-  { subpath: 'agent-turn/scripted', dts: 'scripted', report: 'agent-turn-scripted' },
-  { subpath: 'agent-turn/react', dts: 'react', report: 'agent-turn-react' },
-  { subpath: 'agent-turn/restate', dts: 'restate', report: 'agent-turn-restate' },
-  { subpath: 'agent-turn/node', dts: 'node', report: 'agent-turn-node' },
-  { subpath: 'agent-turn/otel', dts: 'otel', report: 'agent-turn-otel' },
-  { subpath: 'agent-turn/testing', dts: 'testing', report: 'agent-turn-testing' },
-];
+/**
+ * dist/<file>.d.ts → api/<report>.api.md: one report per subpath of package.json's exports
+ * (`./core` → dist/core.d.ts → api/agent-turn-core.api.md).
+ */
+export const ENTRIES = Object.entries(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).exports)
+  .filter(([key]) => key !== './package.json')
+  .map(([key, target]) => ({
+    subpath: key === '.' ? 'agent-turn' : `agent-turn/${key.slice(2)}`,
+    dts: /^\.\/dist\/(.+)\.d\.ts$/.exec(target.import.types)[1],
+    report: key === '.' ? 'agent-turn' : `agent-turn-${key.slice(2)}`,
+  }));
 
 const silent = { logLevel: 'none' };
 

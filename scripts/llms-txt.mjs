@@ -1,14 +1,8 @@
 // llms.txt (https://llmstxt.org): an index of the docs pages as Markdown links, for a model to
-// read. Made from docs/.vitepress/pages.mjs; the site serves it at /llms.txt and each page's
-// Markdown beside its HTML.
-//   node scripts/llms-txt.mjs           check: exit 1 when docs/public/llms.txt is stale
-//   node scripts/llms-txt.mjs --write   write it
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { apiPages, sections } from '../docs/.vitepress/pages.mjs';
-
-const root = join(import.meta.dirname, '..');
-export const llmsTxtPath = join(root, 'docs', 'public', 'llms.txt');
+// read. Made from docs/.vitepress/pages.mjs at every docs build, which writes it to the site's
+// /llms.txt with each page's Markdown beside its HTML (test/docs/docs-site.test.ts checks it).
+//   node scripts/llms-txt.mjs   print it
+import { allSections, apiPages } from '../docs/.vitepress/pages.mjs';
 
 export function llmsTxt() {
   const lines = [
@@ -21,7 +15,7 @@ export function llmsTxt() {
     'the scripted model from `agent-turn/scripted`, React from `agent-turn/react`, Restate from',
     '`agent-turn/restate`, a node:http fetch from `agent-turn/node`.',
   ];
-  for (const section of sections) {
+  for (const section of allSections()) {
     lines.push('', `## ${section.text}`, '');
     for (const [link, text, description] of section.pages) lines.push(`- [${text}](/${link}.md): ${description}`);
   }
@@ -31,10 +25,4 @@ export function llmsTxt() {
   return `${lines.join('\n')}\n`;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  if (process.argv.includes('--write')) writeFileSync(llmsTxtPath, llmsTxt());
-  else if (readFileSync(llmsTxtPath, 'utf8') !== llmsTxt()) {
-    console.error('docs/public/llms.txt is stale: run node scripts/llms-txt.mjs --write');
-    process.exit(1);
-  }
-}
+if (import.meta.url === `file://${process.argv[1]}`) process.stdout.write(llmsTxt());

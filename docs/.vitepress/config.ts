@@ -1,9 +1,10 @@
 // The docs site: VitePress over the pages in docs/. `npm run docs` serves it, `npm run docs:build`
 // builds it into docs/.vitepress/dist and fails on a link to a page that does not exist.
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { defineConfig } from 'vitepress';
-import { apiPages, sections } from './pages.mjs';
+import { llmsTxt } from '../../scripts/llms-txt.mjs';
+import { allSections, apiPages } from './pages.mjs';
 
 const docs = join(import.meta.dirname, '..');
 
@@ -15,8 +16,9 @@ export default defineConfig({
   // here so nobody turns it off by accident).
   ignoreDeadLinks: false,
   srcExclude: ['**/README.md'],
-  // Every page's Markdown beside its HTML (/cli.md), as llms.txt links them.
+  // Every page's Markdown beside its HTML (/cli.md), as llms.txt (written here) links them.
   buildEnd(site) {
+    writeFileSync(join(site.outDir, 'llms.txt'), llmsTxt());
     for (const page of site.pages) {
       const target = join(site.outDir, page);
       mkdirSync(dirname(target), { recursive: true });
@@ -29,7 +31,7 @@ export default defineConfig({
       { text: 'API', link: '/api/' },
     ],
     sidebar: [
-      ...sections.map((section) => ({
+      ...allSections().map((section) => ({
         text: section.text,
         items: section.pages.map(([link, text]) => ({ text, link: `/${link}` })),
       })),

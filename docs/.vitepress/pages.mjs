@@ -1,5 +1,10 @@
 // The hand-written pages of the docs site, in reading order, with a line each: the sidebar
 // (config.ts) and llms.txt (scripts/llms-txt.mjs) are made from this one list.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const docs = join(import.meta.dirname, '..');
+
 export const sections = [
   {
     text: 'Use it',
@@ -59,14 +64,31 @@ export const sections = [
   },
 ];
 
-/** The subpaths whose API reference TypeDoc writes into docs/api/ (scripts/api-docs.mjs). */
-export const apiPages = [
-  ['api/agent-turn', 'agent-turn'],
-  ['api/agent-turn/core', 'agent-turn/core'],
-  ['api/agent-turn/scripted', 'agent-turn/scripted'],
-  ['api/agent-turn/react', 'agent-turn/react'],
-  ['api/agent-turn/restate', 'agent-turn/restate'],
-  ['api/agent-turn/node', 'agent-turn/node'],
-  ['api/agent-turn/otel', 'agent-turn/otel'],
-  ['api/agent-turn/testing', 'agent-turn/testing'],
-];
+/** The subpaths of package.json's exports, each with its API page (scripts/api-docs.mjs writes them). */
+export const apiPages = Object.keys(JSON.parse(readFileSync(join(docs, '..', 'package.json'), 'utf8')).exports)
+  .filter((key) => key !== './package.json')
+  .map((key) => (key === '.' ? 'agent-turn' : `agent-turn/${key.slice(2)}`))
+  .map((subpath) => [`api/${subpath}`, subpath]);
+
+/** A page's title (its first `# ` line) and a line about it (its first sentence of prose). */
+function describePage(name) {
+  const lines = readFileSync(join(docs, `${name}.md`), 'utf8').split('\n');
+  const title = (lines.find((l) => l.startsWith('# ')) ?? `# ${name}`).slice(2).trim();
+  const prose = lines.find((l) => l.trim() !== '' && !/^(#|```|<|\||- |---)/.test(l)) ?? '';
+  return [name, title, prose.replace(/\s+/g, ' ').trim()];
+}
+
+/**
+ * The sections with every page of docs/: a page not in the list above (one just added) still gets
+ * into the sidebar and llms.txt, under "More", with its own title and first line.
+ */
+export function allSections() {
+  const listed = new Set(sections.flatMap((s) => s.pages.map(([name]) => name)));
+  const more = readdirSync(docs)
+    .filter((file) => file.endsWith('.md') && file !== 'index.md')
+    .map((file) => file.slice(0, -3))
+    .filter((name) => !listed.has(name))
+    .sort()
+    .map(describePage);
+  return more.length > 0 ? [...sections, { text: 'More', pages: more }] : sections;
+}
