@@ -2,6 +2,7 @@
 // the request records the output carries. The machine's internal context is in turn-context-types.ts.
 import type { AssistantMessageContent } from '../src/parser/blocks.js';
 import type { Protocol } from '../src/protocol/define-protocol.js';
+import type { HistoryRule } from '../src/profiles/profiles.js';
 import type { ChatError } from '../src/wire/errors.js';
 import type { ChatClient, ChatMessage, ChatRequest, ChatToolDefinition, ChatUsage } from '../src/wire/types.js';
 import type { ChatActorEvent } from './chat-actor-types.js';
@@ -67,6 +68,11 @@ export interface AgentTurnOptions {
   contextWindow?: number;
   /** The most tokens one reply may have (the room kept for it in the window). Default: its profile's, else 8,192. */
   maxOutputTokens?: number;
+  /**
+   * What the history carries back of each reply (reasoning, opaque fields): fields set here
+   * override the model profile's rule (`historyRuleOf(profileFor(model))`). See docs/profiles.md.
+   */
+  history?: Partial<HistoryRule>;
 }
 
 /** The machine's input: the client and model, the conversation, the tools, and the options. */

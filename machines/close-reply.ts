@@ -2,6 +2,7 @@
 // is recorded, and the reply is prepared for the history. Pure: context in, context changes out.
 import type { AssistantMessageContent, ToolUse } from '../src/parser/blocks.js';
 import { assistantHistoryMessage, toolResultMessages, type ToolResultEntry } from '../src/reply/history.js';
+import { stripLeadingReasoning } from '../src/reply/strip-leading-reasoning.js';
 import type { ChatMessage } from '../src/wire/types.js';
 import type { RequestStatus, ToolOutcome, TurnRequest, TurnToolResult } from './agent-turn-types.js';
 import type { AgentTurnContext, StopCause } from './turn-context-types.js';
@@ -83,14 +84,19 @@ export function closeReply(
 
   // The reply was parsed with this turn's reasoning tags (and maybe started inside one): the
   // history must strip the same reasoning, or it would go back to the model as content.
+  // What else it carries (reasoning, reasoning_details, thought signatures) is the model's history rule's call.
+  const parsedAs = { reasoningTags: c.protocol.reasoningTags, startInReasoning: c.options.startInReasoning };
   const spoken = assistantHistoryMessage({
     content: ended.content,
     toolCalls: ended.toolCalls,
-    reasoningTags: c.protocol.reasoningTags,
-    startInReasoning: c.options.startInReasoning,
+    reasoning: ended.reasoning,
+    reasoningDetails: ended.reasoningDetails,
+    rule: c.options.history,
+    ...parsedAs,
   });
-  const saidNothing = ended.toolCalls.length === 0 && (spoken.content ?? '').trim() === '';
-  const assistant: ChatMessage = saidNothing ? { role: 'assistant', content: EMPTY_ASSISTANT_PLACEHOLDER } : spoken;
+  const saidNothing = ended.toolCalls.length === 0 && stripLeadingReasoning(ended.content, parsedAs).trim() === '';
+  // A reply of only reasoning still says something; its reasoning and opaque fields stay with it.
+  const assistant: ChatMessage = saidNothing ? withPlaceholder(spoken, c.options.history.keepInlineReasoning) : spoken;
 
   const notes: string[] = [];
   // Only a model that really wrote on after its first tool is told so (whitespace is not writing).
@@ -118,6 +124,15 @@ export function closeReply(
     consecutiveMistakes: countsAsMistake ? c.consecutiveMistakes + 1 : usedTool ? 0 : c.consecutiveMistakes,
     closing: { assistant, results, notes, usedTool },
     replyOpen: false,
+  };
+}
+
+/** An empty reply's history message: the placeholder as its text (after the kept inline reasoning, if any). */
+function withPlaceholder(spoken: ChatMessage, keepInline: boolean): ChatMessage {
+  const kept = keepInline ? (spoken.content ?? '').trim() : '';
+  return {
+    ...spoken,
+    content: kept === '' ? EMPTY_ASSISTANT_PLACEHOLDER : `${kept}\n\n${EMPTY_ASSISTANT_PLACEHOLDER}`,
   };
 }
 

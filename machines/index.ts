@@ -29,6 +29,9 @@ export {
   registerModelProfile,
   modelProfiles,
   ModelProfileError,
+  historyRuleOf,
+  DEFAULT_HISTORY_RULE,
+  mergeReasoningDetails,
 } from '../src/index.js';
 export type {
   AssistantMessageContent,
@@ -78,6 +81,10 @@ export type {
   InactiveKeyConvention,
   JsonSchemaSupport,
   StructuredOutputSupport,
+  HistoryRule,
+  HistoryReasoning,
+  OpaqueHistoryField,
+  AssistantReply,
 } from '../src/index.js';
 
 // Running a turn: the common case, a UI's actor, the machine itself.

@@ -114,6 +114,7 @@ export function absorbEvents(
 export interface EndedReply extends Absorbed {
   content: string;
   reasoning: string;
+  reasoningDetails: BlockAssembler['reasoningDetails'];
   toolCalls: BlockAssembler['toolCalls'];
   usage: BlockAssembler['usage'];
   finishReason: string | undefined;
@@ -132,6 +133,7 @@ export function endReply(assembly: ReplyAssembly, eventCount: number, truncated:
     blocks,
     content: a.content,
     reasoning: a.reasoning,
+    reasoningDetails: a.reasoningDetails,
     toolCalls: a.toolCalls,
     usage: a.usage,
     finishReason: a.finishReason,

@@ -2,6 +2,7 @@
 // of the public API (renderers read selectView's view instead).
 import type { AssistantMessageContent } from '../src/parser/blocks.js';
 import type { Protocol } from '../src/protocol/define-protocol.js';
+import type { HistoryRule } from '../src/profiles/profiles.js';
 import type { ToolResultEntry } from '../src/reply/history.js';
 import type { ChatError } from '../src/wire/errors.js';
 import type { ChatClient, ChatMessage, ChatRequest, ChatToolDefinition } from '../src/wire/types.js';
@@ -38,6 +39,8 @@ export interface ResolvedTurnOptions {
   newIdPrefix: () => string;
   /** Tools run again when the process stopped while they ran. */
   idempotentTools: readonly string[];
+  /** What the history carries back of each reply: the model profile's rule with the input's `history` over it. */
+  history: Required<HistoryRule>;
 }
 
 /** A scheduled retry: how long, until when, and the server's Retry-After when it set the delay. */

@@ -3,7 +3,7 @@
 import { nanoid } from 'nanoid';
 import type { AssistantMessageContent, ToolUse } from '../src/parser/blocks.js';
 import { clineThinkProtocol } from '../src/protocol/cline-protocol.js';
-import { contextLimitsFor } from '../src/profiles/profiles.js';
+import { contextLimitsFor, historyRuleOf, profileFor } from '../src/profiles/profiles.js';
 import type { ChatRequest } from '../src/wire/types.js';
 import { ZERO_USAGE } from './turn-usage.js';
 import type { AgentTurnInput } from './agent-turn-types.js';
@@ -53,6 +53,7 @@ export function resolveTurnOptions(input: AgentTurnInput): ResolvedTurnOptions {
       Math.max(1, contextWindow - 1),
     ),
     newIdPrefix: input.idPrefix ?? (() => nanoid(10)),
+    history: historyRuleOf(profileFor(input.model), input.history),
   };
 }
 

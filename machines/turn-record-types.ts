@@ -5,6 +5,7 @@
 import type { ChatErrorCode } from '../src/wire/types.js';
 import type { ChatMessage, ChatRequest, ChatStreamEvent, ChatToolDefinition } from '../src/wire/types.js';
 import type { PromptMeasure } from '../src/window/prompt-size.js';
+import type { HistoryRule } from '../src/profiles/profiles.js';
 import type {
   ContextTruncation,
   ToolOutcome,
@@ -54,6 +55,8 @@ export interface PersistedTurnOptions {
   contextWindow: number;
   maxOutputTokens: number;
   idempotentTools: readonly string[];
+  /** The history rule the turn applies (absent in records saved before it existed: the model's rule then). */
+  history?: Required<HistoryRule>;
 }
 
 /** The reply in progress, when the turn resumes inside it (approval, a running tool, an interrupted stream). */

@@ -38,7 +38,13 @@ export type {
 } from './protocol/index.js';
 
 // OpenAI-compatible chat completions: the client, the stream reader, the typed error.
-export { createChatClient, readChatCompletionStream, ChatError, isChatError } from './wire/index.js';
+export {
+  createChatClient,
+  readChatCompletionStream,
+  ChatError,
+  isChatError,
+  mergeReasoningDetails,
+} from './wire/index.js';
 export type {
   ChatClient,
   ChatClientOptions,
@@ -67,7 +73,7 @@ export {
   assistantHistoryMessage,
   toolResultMessages,
 } from './reply/index.js';
-export type { BlockAssembler, BlockAssemblerOptions, ToolResultEntry } from './reply/index.js';
+export type { BlockAssembler, BlockAssemblerOptions, ToolResultEntry, AssistantReply } from './reply/index.js';
 
 // Structured (JSON) output, whatever the model supports.
 export { requestStructured, StructuredOutputError } from './structured/index.js';
@@ -79,11 +85,21 @@ export type {
 } from './structured/index.js';
 
 // What is known about real models' streams and response formats.
-export { profileFor, registerModelProfile, modelProfiles, ModelProfileError } from './profiles/index.js';
+export {
+  profileFor,
+  registerModelProfile,
+  modelProfiles,
+  ModelProfileError,
+  historyRuleOf,
+  DEFAULT_HISTORY_RULE,
+} from './profiles/index.js';
 export type {
   ModelProfile,
   ReasoningStyle,
   InactiveKeyConvention,
   JsonSchemaSupport,
   StructuredOutputSupport,
+  HistoryRule,
+  HistoryReasoning,
+  OpaqueHistoryField,
 } from './profiles/index.js';

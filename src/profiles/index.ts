@@ -10,6 +10,8 @@ export {
   contextLimitsFor,
   DEFAULT_CONTEXT_WINDOW,
   DEFAULT_MAX_OUTPUT_TOKENS,
+  DEFAULT_HISTORY_RULE,
+  historyRuleOf,
 } from './profiles.js';
 export type {
   ModelProfile,
@@ -17,4 +19,7 @@ export type {
   InactiveKeyConvention,
   JsonSchemaSupport,
   StructuredOutputSupport,
+  HistoryRule,
+  HistoryReasoning,
+  OpaqueHistoryField,
 } from './profiles.js';

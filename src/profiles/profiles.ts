@@ -14,6 +14,37 @@ export type ReasoningStyle =
   /** Thinking as `<think>…</think>` at the start of `content`. */
   | 'inline-think';
 
+/**
+ * Which assistant messages carry their reasoning back in later requests: `drop` none (content
+ * only), `tool-turns` those that made native tool calls (DeepSeek thinking mode, Kimi, MiMo, GLM),
+ * `all` every one.
+ */
+export type HistoryReasoning = 'drop' | 'tool-turns' | 'all';
+
+/**
+ * Opaque provider data kept byte for byte from the stream and sent back unchanged:
+ * `reasoning_details` (OpenRouter's array, signatures and encrypted entries intact) and
+ * `extra_content` (per tool call: Gemini's `google.thought_signature`).
+ */
+export type OpaqueHistoryField = 'reasoning_details' | 'extra_content';
+
+/** What the history must carry of an assistant reply for the model to accept the next request. */
+export interface HistoryRule {
+  /** Which assistant messages carry their reasoning text back. */
+  reasoning: HistoryReasoning;
+  /** The field the reasoning goes back in. Default: the profile's `reasoningField`, else `reasoning_content`. */
+  reasoningField?: 'reasoning_content' | 'reasoning';
+  /** A leading `<think>…</think>` stays inside `content` (MiniMax M2). Default false: it is left out. */
+  keepInlineReasoning?: boolean;
+  /**
+   * Opaque fields sent back as they arrived. Default: both (they only arrive from providers that
+   * want them back). When `reasoning_details` came and are sent, they stand for the reasoning text.
+   */
+  opaque?: readonly OpaqueHistoryField[];
+  /** The `content` of an assistant tool-call message without text: `null` (default, OpenAI's) or `''` (MiMo refuses null). */
+  emptyToolCallContent?: 'null' | 'empty-string';
+}
+
 /** How a streaming model marks the field it is not using in a delta (reasoning vs content). */
 export type InactiveKeyConvention = 'absent' | 'null' | 'empty-string';
 
@@ -73,6 +104,14 @@ export interface ModelProfile {
    * discounts and batch prices are not modelled.
    */
   price?: { inputPerMillion: number; outputPerMillion: number };
+  /** What the history must carry back (reasoning, opaque fields). Unset: {@link DEFAULT_HISTORY_RULE}. */
+  history?: HistoryRule;
+  /**
+   * The model is reached through a gateway that changes the wire: `openrouter` streams the
+   * reasoning in `reasoning` and mirrors it into `reasoning_details`, and passes the upstream's
+   * errors through in its own envelope.
+   */
+  gateway?: 'openrouter';
 }
 
 const MODEL_PROFILE_ERROR = /* @__PURE__ */ errorMarker('ModelProfileError');
@@ -155,6 +194,8 @@ const BUILT_IN: readonly ModelProfile[] = [
     structured: { jsonSchema: 'ignored-prose', jsonObject: true },
     contextWindow: 200_000,
     maxOutputTokens: 128_000,
+    // Z.ai asks for the thinking back on tool turns (reports differ; a relay answers with Kimi's 400).
+    history: { reasoning: 'tool-turns' },
   },
   {
     id: 'gpt-5.4-mini',
@@ -182,6 +223,175 @@ const BUILT_IN: readonly ModelProfile[] = [
     inactiveKey: 'absent',
     structured: { jsonSchema: 'unknown', jsonObject: true },
   },
+  // --- Reasoning models whose history must carry something back (docs/profiles.md has the table) ---
+  {
+    id: 'deepseek-chat',
+    description: 'DeepSeek V3.2 (thinking when enabled): reasoning_content, sent back on tool-call turns.',
+    reasoning: 'reasoning_content',
+    reasoningField: 'reasoning_content',
+    inactiveKey: 'null',
+    structured: { jsonSchema: 'unknown', jsonObject: true },
+    contextWindow: 128_000,
+    maxOutputTokens: 8_192,
+    // DeepSeek's list price for V3.2 (cache miss).
+    price: { inputPerMillion: 0.28, outputPerMillion: 0.42 },
+    history: { reasoning: 'tool-turns' },
+  },
+  {
+    id: 'deepseek-reasoner',
+    description:
+      'DeepSeek V3.2 thinking mode: reasoning_content, sent back exactly on tool-call turns (refused elsewhere by the R1 rule).',
+    reasoning: 'reasoning_content',
+    reasoningField: 'reasoning_content',
+    inactiveKey: 'null',
+    structured: { jsonSchema: 'unknown', jsonObject: true },
+    contextWindow: 128_000,
+    maxOutputTokens: 64_000,
+    price: { inputPerMillion: 0.28, outputPerMillion: 0.42 },
+    history: { reasoning: 'tool-turns' },
+  },
+  {
+    id: 'deepseek-v3.2',
+    description: 'DeepSeek V3.2 by its model name (gateways): reasoning_content, sent back on tool-call turns.',
+    reasoning: 'reasoning_content',
+    reasoningField: 'reasoning_content',
+    inactiveKey: 'null',
+    structured: { jsonSchema: 'unknown', jsonObject: true },
+    contextWindow: 128_000,
+    history: { reasoning: 'tool-turns' },
+  },
+  {
+    id: 'deepseek-v4',
+    description:
+      'DeepSeek V4 (deepseek-v4-pro, deepseek-v4-flash): thinking on by default; reasoning_content sent back on tool-call turns.',
+    reasoning: 'reasoning_content',
+    reasoningField: 'reasoning_content',
+    inactiveKey: 'null',
+    structured: { jsonSchema: 'unknown', jsonObject: true },
+    history: { reasoning: 'tool-turns' },
+  },
+  {
+    id: 'kimi-k2-thinking',
+    description: 'Moonshot Kimi K2 thinking: reasoning_content, required on every assistant tool-call message.',
+    reasoning: 'reasoning_content',
+    reasoningField: 'reasoning_content',
+    inactiveKey: 'absent',
+    structured: { jsonSchema: 'unknown', jsonObject: true },
+    contextWindow: 262_144,
+    history: { reasoning: 'tool-turns' },
+  },
+  {
+    id: 'kimi-k2.5',
+    description: 'Moonshot Kimi K2.5 (thinking): reasoning_content, required on every assistant tool-call message.',
+    reasoning: 'reasoning_content',
+    reasoningField: 'reasoning_content',
+    inactiveKey: 'absent',
+    structured: { jsonSchema: 'unknown', jsonObject: true },
+    contextWindow: 262_144,
+    history: { reasoning: 'tool-turns' },
+  },
+  {
+    id: 'kimi-k2.6',
+    description: 'Moonshot Kimi K2.6 (thinking): reasoning_content, required on every assistant tool-call message.',
+    reasoning: 'reasoning_content',
+    reasoningField: 'reasoning_content',
+    inactiveKey: 'absent',
+    structured: { jsonSchema: 'unknown', jsonObject: true },
+    contextWindow: 262_144,
+    history: { reasoning: 'tool-turns' },
+  },
+  {
+    id: 'mimo-v2',
+    description:
+      'Xiaomi MiMo V2 / V2.5 (mimo-v2-flash, mimo-v2.5-pro) thinking: reasoning_content on tool-call turns; content never null.',
+    reasoning: 'reasoning_content',
+    reasoningField: 'reasoning_content',
+    inactiveKey: 'null',
+    structured: { jsonSchema: 'unknown', jsonObject: true },
+    history: { reasoning: 'tool-turns', emptyToolCallContent: 'empty-string' },
+  },
+  {
+    id: 'glm-5',
+    description: 'Z.ai GLM-5: reasoning_content, sent back on tool-call turns.',
+    reasoning: 'reasoning_content',
+    reasoningField: 'reasoning_content',
+    inactiveKey: 'empty-string',
+    structured: { jsonSchema: 'ignored-prose', jsonObject: true },
+    contextWindow: 200_000,
+    maxOutputTokens: 128_000,
+    history: { reasoning: 'tool-turns' },
+  },
+  {
+    id: 'MiniMax-M2',
+    description:
+      'MiniMax M2 / M2.1: <think>…</think> inside content, kept there in the history (stripped for display only).',
+    reasoning: 'inline-think',
+    inactiveKey: 'absent',
+    structured: { jsonSchema: 'unknown', jsonObject: true },
+    contextWindow: 204_800,
+    history: { reasoning: 'drop', keepInlineReasoning: true },
+  },
+  {
+    id: 'gemini-3-pro-preview',
+    description:
+      'Gemini 3 Pro on the OpenAI-compatible endpoint: thinks unseen; each tool call carries a thought_signature that must come back.',
+    reasoning: 'tokens-only',
+    inactiveKey: 'absent',
+    structured: { jsonSchema: 'yes', jsonObject: true },
+    typicalReasoningTokens: 400,
+    contextWindow: 1_048_576,
+    maxOutputTokens: 65_536,
+    history: { reasoning: 'drop', opaque: ['extra_content'] },
+  },
+  {
+    id: 'gemini-3-flash-preview',
+    description:
+      'Gemini 3 Flash on the OpenAI-compatible endpoint: thinks unseen; each tool call carries a thought_signature that must come back.',
+    reasoning: 'tokens-only',
+    inactiveKey: 'absent',
+    structured: { jsonSchema: 'yes', jsonObject: true },
+    typicalReasoningTokens: 250,
+    contextWindow: 1_048_576,
+    maxOutputTokens: 65_536,
+    history: { reasoning: 'drop', opaque: ['extra_content'] },
+  },
+  {
+    id: 'deepseek/deepseek-v3.2',
+    description:
+      'DeepSeek V3.2 through OpenRouter: reasoning in `reasoning` and `reasoning_details`; the details go back unmodified.',
+    reasoning: 'reasoning_content',
+    reasoningField: 'reasoning',
+    inactiveKey: 'null',
+    structured: { jsonSchema: 'unknown', jsonObject: true },
+    contextWindow: 163_840,
+    gateway: 'openrouter',
+    history: { reasoning: 'tool-turns', reasoningField: 'reasoning', opaque: ['reasoning_details', 'extra_content'] },
+  },
+  {
+    id: 'moonshotai/kimi-k2.6',
+    description:
+      'Kimi K2.6 through OpenRouter: reasoning in `reasoning` and `reasoning_details`; the details go back unmodified.',
+    reasoning: 'reasoning_content',
+    reasoningField: 'reasoning',
+    inactiveKey: 'null',
+    structured: { jsonSchema: 'unknown', jsonObject: true },
+    contextWindow: 262_144,
+    gateway: 'openrouter',
+    history: { reasoning: 'tool-turns', reasoningField: 'reasoning', opaque: ['reasoning_details', 'extra_content'] },
+  },
+  {
+    id: 'google/gemini-3-flash-preview',
+    description:
+      'Gemini 3 Flash through OpenRouter: its thought signatures travel as reasoning.encrypted entries of `reasoning_details`.',
+    reasoning: 'reasoning_content',
+    reasoningField: 'reasoning',
+    inactiveKey: 'null',
+    structured: { jsonSchema: 'yes', jsonObject: true },
+    contextWindow: 1_048_576,
+    maxOutputTokens: 65_536,
+    gateway: 'openrouter',
+    history: { reasoning: 'drop', reasoningField: 'reasoning', opaque: ['reasoning_details', 'extra_content'] },
+  },
   {
     id: 'scripted',
     description: "The scripted model's own default: reasoning_content, only the active key sent.",
@@ -192,7 +402,7 @@ const BUILT_IN: readonly ModelProfile[] = [
   },
 ];
 
-/** The built-in profiles by id: the seven measured models, a gateway, an inline thinker, and `scripted`. */
+/** The built-in profiles by id: the seven measured models, a gateway, an inline thinker, today's reasoning models (DeepSeek, Kimi, MiMo, GLM, MiniMax, Gemini 3, OpenRouter ids), and `scripted`. */
 // The /* @__PURE__ */ marks below let a bundler drop this table from a bundle that uses no profile.
 export const modelProfiles: Readonly<Record<string, ModelProfile>> = /* @__PURE__ */ Object.freeze(
   /* @__PURE__ */ Object.fromEntries(/* @__PURE__ */ BUILT_IN.map((p) => [p.id, Object.freeze(p)])),
@@ -228,6 +438,38 @@ export const defaultModelProfile: ModelProfile = /* @__PURE__ */ Object.freeze({
   maxOutputTokens: DEFAULT_MAX_OUTPUT_TOKENS,
 }) as ModelProfile;
 
+/** The history rule of a model nobody described: content only, opaque fields sent back when they came, null content on a tool-call message. */
+export const DEFAULT_HISTORY_RULE: Readonly<Required<HistoryRule>> = /* @__PURE__ */ Object.freeze({
+  reasoning: 'drop',
+  reasoningField: 'reasoning_content',
+  keepInlineReasoning: false,
+  opaque: /* @__PURE__ */ Object.freeze(['reasoning_details', 'extra_content'] as OpaqueHistoryField[]),
+  emptyToolCallContent: 'null',
+}) as Readonly<Required<HistoryRule>>;
+
+/**
+ * A profile's history rule with every field set: its own `history`, the profile's
+ * `reasoningField`, then {@link DEFAULT_HISTORY_RULE}.
+ *
+ * @example
+ * ```ts
+ * import { historyRuleOf, profileFor } from 'agent-turn';
+ *
+ * historyRuleOf(profileFor('deepseek-v4-pro')).reasoning; // 'tool-turns'
+ * historyRuleOf(profileFor('gpt-4.1-mini')).reasoning;    // 'drop'
+ * ```
+ */
+export function historyRuleOf(profile: ModelProfile, override?: Partial<HistoryRule>): Required<HistoryRule> {
+  const own = { ...profile.history, ...override };
+  return {
+    reasoning: own.reasoning ?? DEFAULT_HISTORY_RULE.reasoning,
+    reasoningField: own.reasoningField ?? profile.reasoningField ?? DEFAULT_HISTORY_RULE.reasoningField,
+    keepInlineReasoning: own.keepInlineReasoning ?? DEFAULT_HISTORY_RULE.keepInlineReasoning,
+    opaque: [...(own.opaque ?? DEFAULT_HISTORY_RULE.opaque)],
+    emptyToolCallContent: own.emptyToolCallContent ?? DEFAULT_HISTORY_RULE.emptyToolCallContent,
+  };
+}
+
 /** A model's context window and reply limit: its profile's figures, else the default ones. */
 export function contextLimitsFor(model: string): { contextWindow: number; maxOutputTokens: number } {
   const profile = profileFor(model);
@@ -257,6 +499,27 @@ function fail(what: string): never {
   throw new ModelProfileError(`registerModelProfile: ${what}`);
 }
 
+const HISTORY_REASONING = ['drop', 'tool-turns', 'all'];
+const OPAQUE = ['reasoning_details', 'extra_content'];
+
+function checkHistoryRule(id: string, h: HistoryRule): void {
+  if (h === null || typeof h !== 'object') fail(`"${id}": history must be an object`);
+  if (!HISTORY_REASONING.includes(h.reasoning))
+    fail(`"${id}": history.reasoning must be one of ${HISTORY_REASONING.join(', ')}`);
+  if (h.reasoningField !== undefined && h.reasoningField !== 'reasoning_content' && h.reasoningField !== 'reasoning')
+    fail(`"${id}": history.reasoningField must be 'reasoning_content' or 'reasoning'`);
+  if (h.keepInlineReasoning !== undefined && typeof h.keepInlineReasoning !== 'boolean')
+    fail(`"${id}": history.keepInlineReasoning must be a boolean`);
+  if (h.opaque !== undefined && (!Array.isArray(h.opaque) || h.opaque.some((f) => !OPAQUE.includes(f))))
+    fail(`"${id}": history.opaque must be a list of ${OPAQUE.join(', ')}`);
+  if (
+    h.emptyToolCallContent !== undefined &&
+    h.emptyToolCallContent !== 'null' &&
+    h.emptyToolCallContent !== 'empty-string'
+  )
+    fail(`"${id}": history.emptyToolCallContent must be 'null' or 'empty-string'`);
+}
+
 function checkProfile(p: ModelProfile): void {
   if (p === null || typeof p !== 'object') fail('expected a profile object');
   if (typeof p.id !== 'string' || p.id.trim() === '') fail('id must be a non-empty string');
@@ -278,6 +541,8 @@ function checkProfile(p: ModelProfile): void {
   if (p.contextWindow !== undefined && p.maxOutputTokens !== undefined && p.maxOutputTokens >= p.contextWindow) {
     fail(`"${p.id}": maxOutputTokens must be smaller than contextWindow`);
   }
+  if (p.history !== undefined) checkHistoryRule(p.id, p.history);
+  if (p.gateway !== undefined && p.gateway !== 'openrouter') fail(`"${p.id}": gateway must be 'openrouter'`);
   if (p.price !== undefined) {
     const { inputPerMillion, outputPerMillion } = p.price ?? {};
     for (const value of [inputPerMillion, outputPerMillion]) {
@@ -294,6 +559,14 @@ export function registerModelProfile(profile: ModelProfile): ModelProfile {
     ...profile,
     structured: Object.freeze({ ...profile.structured }),
     ...(profile.price ? { price: Object.freeze({ ...profile.price }) } : {}),
+    ...(profile.history
+      ? {
+          history: Object.freeze({
+            ...profile.history,
+            ...(profile.history.opaque ? { opaque: Object.freeze([...profile.history.opaque]) } : {}),
+          }),
+        }
+      : {}),
   });
   registry.set(profile.id.toLowerCase(), frozen);
   return frozen;

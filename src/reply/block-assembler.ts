@@ -7,6 +7,7 @@ import type { Protocol } from '../protocol/define-protocol.js';
 import { clineThinkProtocol } from '../protocol/cline-protocol.js';
 import { createNativeToolCalls } from './native-tool-calls.js';
 import type { ChatStreamEvent, ChatToolCall, ChatUsage } from '../wire/types.js';
+import { mergeReasoningDetails } from '../wire/reasoning-details.js';
 import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
 
 /** Options of {@link createBlockAssembler}. */
@@ -29,8 +30,10 @@ export interface BlockAssembler {
   readonly blocks: AssistantMessageContent[];
   /** All `content` text so far: what the history keeps. */
   readonly content: string;
-  /** All reasoning text so far (never sent back to the model). */
+  /** All reasoning text so far (sent back only where the model's history rule asks for it). */
   readonly reasoning: string;
+  /** OpenRouter's `reasoning_details` so far, merged by index, entries as they came (empty when none came). */
+  readonly reasoningDetails: readonly unknown[];
   /** Native tool calls so far (id, name, arguments), in index order. */
   readonly toolCalls: ChatToolCall[];
   /** The provider's usage, once its `usage` chunk arrived. */
@@ -92,6 +95,7 @@ export function createBlockAssembler(options: BlockAssemblerOptions = {}): Block
 
   let content = '';
   let reasoning = '';
+  let reasoningDetails: readonly unknown[] = [];
   /** Reasoning as the block shows it: leading whitespace dropped as it arrives. */
   let shownReasoning = '';
   let reasoningBlock: ReasoningStreamContent | undefined;
@@ -141,8 +145,11 @@ export function createBlockAssembler(options: BlockAssemblerOptions = {}): Block
         return compose();
       case 'tool-call':
         closeReasoning();
-        native.push(event.index, event.id, event.name, event.argumentsDelta);
+        native.push(event.index, event.id, event.name, event.argumentsDelta, event.extraContent);
         return compose();
+      case 'reasoning-details':
+        reasoningDetails = mergeReasoningDetails(reasoningDetails, event.details);
+        return blocks;
       case 'usage':
         usage = event.usage;
         return blocks;
@@ -181,6 +188,9 @@ export function createBlockAssembler(options: BlockAssemblerOptions = {}): Block
     },
     get reasoning() {
       return reasoning;
+    },
+    get reasoningDetails() {
+      return reasoningDetails;
     },
     get toolCalls() {
       return native.toolCalls;

@@ -12,13 +12,21 @@ interface NativeCall {
   callId: string | undefined;
   name: string;
   arguments: string;
+  /** The provider's opaque data on the call (Gemini's thought signature), as it came. */
+  extraContent: Record<string, unknown> | undefined;
   reader: PartialJsonObjectReader;
   block: ToolUse;
 }
 
 export interface NativeToolCalls {
   /** Merges one `tool-call` event into the call with that index. */
-  push(index: number, id: string | undefined, name: string | undefined, argumentsDelta: string): void;
+  push(
+    index: number,
+    id: string | undefined,
+    name: string | undefined,
+    argumentsDelta: string,
+    extraContent?: Record<string, unknown>,
+  ): void;
   /** Marks every call complete (a normal end of the stream); its params come from the whole JSON. A call whose arguments are not a JSON object stays partial. */
   complete(): void;
   /** Current blocks in index order; complete ones keep their identity. */
@@ -57,6 +65,7 @@ export function createNativeToolCalls(idFallback: (index: number) => string): Na
       callId: undefined,
       name: '',
       arguments: '',
+      extraContent: undefined,
       reader: createPartialJsonObjectReader(),
       block: undefined as unknown as ToolUse,
     };
@@ -114,7 +123,7 @@ export function createNativeToolCalls(idFallback: (index: number) => string): Na
   }
 
   return {
-    push(index, id, name, argumentsDelta) {
+    push(index, id, name, argumentsDelta, extraContent) {
       let call = find(index);
       if (call === undefined || startsAnotherCall(call, id, name)) call = create(index);
       if (id !== undefined && call.id === undefined) call.id = id;
@@ -125,6 +134,8 @@ export function createNativeToolCalls(idFallback: (index: number) => string): Na
         call.arguments += argumentsDelta;
         call.reader.push(argumentsDelta);
       }
+      // Gemini sends it once, on the call's first delta; later keys add to it, none is rewritten.
+      if (extraContent !== undefined) call.extraContent = { ...call.extraContent, ...extraContent };
       // A delta after the end (unusual) still shows, and the call stays as complete as it was.
       call.block = completed ? finalBlock(call) : blockOf(call, true, call.reader.params);
       blocks = calls.map((c) => c.block);
@@ -143,6 +154,7 @@ export function createNativeToolCalls(idFallback: (index: number) => string): Na
         id: callIdOf(c),
         type: 'function' as const,
         function: { name: c.name, arguments: c.arguments },
+        ...(c.extraContent !== undefined ? { extra_content: c.extraContent } : {}),
       }));
     },
     get size() {

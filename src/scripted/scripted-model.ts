@@ -12,6 +12,7 @@ import {
 import { FaultLedger, isScriptedFault, scriptedFaults, type ScriptedFault } from './scripted-faults.js';
 import { errorResponse, jsonResponse } from './scripted-http.js';
 import { checkChatRequest } from './scripted-request.js';
+import { checkHistoryRules } from './scripted-history-rules.js';
 import { readConversation } from './scripted-conversation.js';
 import { planAgentStep } from './scripted-agent.js';
 import { summaryStep, summaryTranscript } from './scripted-summary.js';
@@ -226,6 +227,9 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
         code: 'model_not_found',
       });
     }
+    // The history the profile's provider would refuse is refused as it would be (status and body).
+    const historyRefusal = await checkHistoryRules(request, profile);
+    if (historyRefusal) return historyRefusal;
     const tools = Array.isArray(request.tools) && request.tools.length > 0 ? request.tools : undefined;
     const maxTokens = (request.max_completion_tokens ?? request.max_tokens) as number | undefined;
     const promptTokens = countPromptTokens(request.messages, tools);

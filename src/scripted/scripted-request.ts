@@ -66,16 +66,8 @@ export function checkChatRequest(bodyText: string): RequestCheck {
         'invalid_type',
       );
     }
-    for (const key of ['reasoning_content', 'reasoning']) {
-      // As DeepSeek's API does: thinking sent back in the history is refused, so a client that leaks it is caught.
-      if (m.role === 'assistant' && typeof m[key] === 'string' && m[key] !== '') {
-        return invalid(
-          `Invalid 'messages[${i}].${key}': reasoning must not be sent back; the history carries the assistant's content only.`,
-          `messages[${i}].${key}`,
-          'invalid_value',
-        );
-      }
-    }
+    // Reasoning sent back is no fault here: which models need it, and which refuse it, is each
+    // profile's history rule (scripted-history-rules.ts).
     if (toolCalls !== undefined) {
       if (m.role !== 'assistant' || !Array.isArray(toolCalls))
         return invalid(

@@ -3,6 +3,7 @@
 import type { ModelProfile } from '../profiles/profiles.js';
 import type { ShapedReply } from './scripted-shape.js';
 import { tokensOf } from './scripted-tokens.js';
+import { openRouterReasoningDetail, toolCallOpaque } from './scripted-opaque.js';
 
 /** Faults that change the body of a 200 response. */
 export type BodyFault =
@@ -36,7 +37,7 @@ export interface Frame {
 }
 
 type Piece =
-  | { kind: 'reasoning'; text: string }
+  | { kind: 'reasoning'; text: string; first: boolean }
   | { kind: 'content'; text: string; end: number }
   | { kind: 'tool-start'; index: number; id: string; name: string }
   | { kind: 'arguments'; index: number; text: string; end: number };
@@ -51,7 +52,11 @@ interface Plan {
 
 /** The reply's pieces in order, made as they are read (a 1 MB reply is some 290,000 of them). */
 function* pieces(reply: ShapedReply): Generator<Piece, void, undefined> {
-  for (const text of tokensOf(reply.reasoning)) yield { kind: 'reasoning', text };
+  let first = true;
+  for (const text of tokensOf(reply.reasoning)) {
+    yield { kind: 'reasoning', text, first };
+    first = false;
+  }
   let offset = 0;
   for (const text of tokensOf(reply.content)) yield { kind: 'content', text, end: (offset += text.length) };
   for (let index = 0; index < reply.toolCalls.length; index++) {
@@ -163,17 +168,29 @@ function delta(piece: Piece, reply: ShapedReply, ctx: WireContext): Record<strin
     case 'reasoning':
       d[reply.reasoningField] = piece.text;
       if (off !== undefined) d.content = off;
+      // OpenRouter mirrors the reasoning into reasoning_details (signed), which must come back unmodified.
+      if (ctx.profile.gateway === 'openrouter')
+        d.reasoning_details = [openRouterReasoningDetail(piece.text, piece.first ? reply.reasoning : undefined)];
       return d;
     case 'content':
       d.content = piece.text;
       if (off !== undefined && reply.hasReasoningField) d[reply.reasoningField] = off;
       return d;
-    case 'tool-start':
+    case 'tool-start': {
       if (off !== undefined) d.content = off;
-      d.tool_calls = [
-        { index: piece.index, id: piece.id, type: 'function', function: { name: piece.name, arguments: '' } },
-      ];
+      const call: Record<string, unknown> = {
+        index: piece.index,
+        id: piece.id,
+        type: 'function',
+        function: { name: piece.name, arguments: '' },
+      };
+      // Gemini's thought signature on the call (or, through OpenRouter, an encrypted reasoning entry).
+      const opaque = toolCallOpaque(ctx.profile, reply.toolCalls[piece.index]);
+      if (opaque?.extraContent !== undefined) call.extra_content = opaque.extraContent;
+      if (opaque?.reasoningDetail !== undefined) d.reasoning_details = [opaque.reasoningDetail];
+      d.tool_calls = [call];
       return d;
+    }
     case 'arguments':
       if (off !== undefined) d.content = off;
       d.tool_calls = [{ index: piece.index, function: { arguments: piece.text } }];
@@ -257,15 +274,26 @@ export function completionBody(reply: ShapedReply, ctx: WireContext): Record<str
   const plan = planBody(reply, { ...ctx, fault });
   let content = '';
   let reasoning = '';
-  const calls = new Map<number, { id: string; type: 'function'; function: { name: string; arguments: string } }>();
+  const calls = new Map<
+    number,
+    { id: string; type: 'function'; function: { name: string; arguments: string }; extra_content?: unknown }
+  >();
+  const details: unknown[] = [];
   const tally = new TokenTally();
   for (const p of sentPieces(reply, plan)) {
     tally.add(p);
     if (p.kind === 'reasoning') reasoning += p.text;
     else if (p.kind === 'content') content += p.text;
-    else if (p.kind === 'tool-start')
-      calls.set(p.index, { id: p.id, type: 'function', function: { name: p.name, arguments: '' } });
-    else calls.get(p.index)!.function.arguments += p.text;
+    else if (p.kind === 'tool-start') {
+      const opaque = toolCallOpaque(ctx.profile, reply.toolCalls[p.index]);
+      calls.set(p.index, {
+        id: p.id,
+        type: 'function',
+        function: { name: p.name, arguments: '' },
+        ...(opaque?.extraContent !== undefined ? { extra_content: opaque.extraContent } : {}),
+      });
+      if (opaque?.reasoningDetail !== undefined) details.push(opaque.reasoningDetail);
+    } else calls.get(p.index)!.function.arguments += p.text;
   }
   const message: Record<string, unknown> = {
     role: 'assistant',
@@ -273,6 +301,9 @@ export function completionBody(reply: ShapedReply, ctx: WireContext): Record<str
     refusal: null,
   };
   if (reply.hasReasoningField && reasoning !== '') message[reply.reasoningField] = reasoning;
+  if (ctx.profile.gateway === 'openrouter' && reasoning !== '')
+    details.unshift(openRouterReasoningDetail(reasoning, reasoning));
+  if (details.length > 0) message.reasoning_details = details;
   if (calls.size > 0) message.tool_calls = [...calls.values()];
   return {
     id: ctx.id,

@@ -109,10 +109,16 @@ function appendToolCalls(toolCalls: unknown, out: ChatStreamEvent[], chunkNumber
     else if (isObject(args))
       argumentsDelta = JSON.stringify(args); // a gateway that sends the arguments parsed
     else throw malformed(chunkNumber, `tool_calls[${i}].function.arguments is not a string`, args);
-    if (id === undefined && name === undefined && argumentsDelta === '') continue;
+    // Gemini's thought signature (and any provider's opaque data on a call): kept as it came.
+    const extra = call.extra_content;
+    if (extra !== undefined && extra !== null && !isObject(extra))
+      throw malformed(chunkNumber, `tool_calls[${i}].extra_content is not an object`, extra);
+    const extraContent = isObject(extra) ? extra : undefined;
+    if (id === undefined && name === undefined && argumentsDelta === '' && extraContent === undefined) continue;
     const event: Extract<ChatStreamEvent, { type: 'tool-call' }> = { type: 'tool-call', index, argumentsDelta };
     if (id !== undefined) event.id = id;
     if (name !== undefined) event.name = name;
+    if (extraContent !== undefined) event.extraContent = extraContent;
     out.push(event);
   }
 }
@@ -155,8 +161,13 @@ export function appendChunkEvents(chunk: unknown, out: ChatStreamEvent[], chunkN
         }
         // OpenRouter mirrors `reasoning` into `reasoning_details`: the details count only alone.
         const details = delta.reasoning_details;
-        if (details !== undefined && details !== null && !hasText(first) && !hasText(second))
-          appendReasoningDetails(details, out, chunkNumber);
+        if (details !== undefined && details !== null) {
+          if (!hasText(first) && !hasText(second)) appendReasoningDetails(details, out, chunkNumber);
+          else if (!Array.isArray(details))
+            throw malformed(chunkNumber, '"reasoning_details" is not an array', details);
+          // The entries themselves go back to the provider unchanged (signatures, encrypted entries).
+          if (Array.isArray(details) && details.length > 0) out.push({ type: 'reasoning-details', details });
+        }
         appendContent(delta, out, chunkNumber);
         appendToolCalls(delta.tool_calls, out, chunkNumber);
       }

@@ -5,6 +5,7 @@ export { readChatCompletionStream } from './read-chat-completion-stream.js';
 export type { ChatStreamSource, ReadChatStreamOptions } from './read-chat-completion-stream.js';
 export { readChatCompletion } from './read-chat-completion.js';
 export { createChatClient } from './chat-client.js';
+export { mergeReasoningDetails } from './reasoning-details.js';
 export type { ChatClientOptions } from './chat-client.js';
 export { DEFAULT_CHAT_LIMITS } from './limits.js';
 export type { ChatLimits } from './limits.js';

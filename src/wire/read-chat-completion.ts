@@ -3,6 +3,7 @@
 import { appendChunkEvents } from './chunk-events.js';
 import { ChatError } from './errors.js';
 import { preview } from './preview.js';
+import { mergeReasoningDetails } from './reasoning-details.js';
 import type { ChatCompletionResult, ChatStreamEvent, ChatToolCall } from './types.js';
 
 /** The body of a non-streamed response as stream events (a server may ignore `stream: true`). */
@@ -30,6 +31,7 @@ export function readChatCompletion(json: unknown): ChatCompletionResult {
   const events = completionEvents(json);
   let reasoning = '';
   let content = '';
+  let details: unknown[] | undefined;
   // By index; a different id at a used index is another call (some servers number every call 0).
   const calls: { index: number; providerId?: string; call: ChatToolCall }[] = [];
   const result: ChatCompletionResult = { reasoning: '', content: '', toolCalls: [], finishReason: null };
@@ -40,6 +42,9 @@ export function readChatCompletion(json: unknown): ChatCompletionResult {
         break;
       case 'text':
         content += event.text;
+        break;
+      case 'reasoning-details':
+        details = mergeReasoningDetails(details ?? [], event.details);
         break;
       case 'tool-call': {
         let entry: (typeof calls)[number] | undefined;
@@ -59,6 +64,8 @@ export function readChatCompletion(json: unknown): ChatCompletionResult {
         }
         if (event.name !== undefined) entry.call.function.name += event.name;
         entry.call.function.arguments += event.argumentsDelta;
+        if (event.extraContent !== undefined)
+          entry.call.extra_content = { ...entry.call.extra_content, ...event.extraContent };
         break;
       }
       case 'usage':
@@ -71,6 +78,7 @@ export function readChatCompletion(json: unknown): ChatCompletionResult {
   }
   result.reasoning = reasoning;
   result.content = content;
+  if (details !== undefined) result.reasoningDetails = details;
   // A stable sort: calls sharing an index keep their order.
   result.toolCalls = calls.sort((a, b) => a.index - b.index).map((c) => c.call);
   return result;

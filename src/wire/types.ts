@@ -10,6 +10,11 @@ export interface ChatToolCall {
   id: string;
   type: 'function';
   function: { name: string; arguments: string };
+  /**
+   * A provider's opaque data on this call, kept as it arrived and sent back unchanged: Gemini's
+   * `{ google: { thought_signature } }` on its OpenAI-compatible endpoint.
+   */
+  extra_content?: Record<string, unknown>;
 }
 
 /** One message of the conversation, as OpenAI's chat completions API takes it. */
@@ -21,6 +26,12 @@ export interface ChatMessage {
   /** Tool messages: which call they answer. */
   tool_call_id?: string;
   name?: string;
+  /** Assistant messages: the thinking sent back, where the model's history rule asks for it (DeepSeek, Kimi, MiMo, GLM). */
+  reasoning_content?: string;
+  /** Assistant messages: the thinking sent back in a gateway's `reasoning` field. */
+  reasoning?: string;
+  /** Assistant messages: OpenRouter's `reasoning_details` entries, as they arrived (signatures, encrypted entries intact). */
+  reasoning_details?: unknown[];
 }
 
 /** One entry of a request's OpenAI `tools`: a function and the JSON schema of its arguments. */
@@ -61,7 +72,17 @@ export interface ChatUsage {
 export type ChatStreamEvent =
   | { type: 'reasoning'; text: string }
   | { type: 'text'; text: string }
-  | { type: 'tool-call'; index: number; id?: string; name?: string; argumentsDelta: string }
+  | {
+      type: 'tool-call';
+      index: number;
+      id?: string;
+      name?: string;
+      argumentsDelta: string;
+      /** The call's opaque `extra_content` (Gemini's thought signature), when this delta carried one. */
+      extraContent?: Record<string, unknown>;
+    }
+  /** OpenRouter's `reasoning_details` entries of one chunk, as they arrived (kept for the history, byte for byte). */
+  | { type: 'reasoning-details'; details: unknown[] }
   | { type: 'usage'; usage: ChatUsage }
   | { type: 'finish'; reason: string };
 
@@ -85,6 +106,8 @@ export type ChatErrorCode =
 /** A non-streamed completion, normalized like the stream. */
 export interface ChatCompletionResult {
   reasoning: string;
+  /** OpenRouter's `reasoning_details`, merged as {@link mergeReasoningDetails} does; absent when none came. */
+  reasoningDetails?: unknown[];
   content: string;
   toolCalls: ChatToolCall[];
   usage?: ChatUsage;

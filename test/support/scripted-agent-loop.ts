@@ -1,6 +1,7 @@
 // A tiny agent loop over a virtual workspace, for driving the scripted model in tests.
 import { createChatClient } from '../../src/wire/chat-client.js';
 import { assistantHistoryMessage, toolResultMessages } from '../../src/reply/history.js';
+import { historyRuleOf, profileFor } from '../../src/profiles/profiles.js';
 import { parseAssistantMessage } from '../../src/parser/parse-assistant-message.js';
 import { clineThinkProtocol } from '../../src/protocol/cline-protocol.js';
 import type { ToolUse } from '../../src/parser/blocks.js';
@@ -105,7 +106,16 @@ export async function runLoop(
       const blocks = parseAssistantMessage(reply.content, { protocol: clineThinkProtocol, final: true });
       toolUse = blocks.find((b): b is ToolUse => b.type === 'tool_use' && !b.partial);
     }
-    messages.push(assistantHistoryMessage({ content: reply.content, toolCalls: reply.toolCalls }));
+    // The history as the model's rule asks for it (reasoning, opaque fields): the scripted model checks it.
+    messages.push(
+      assistantHistoryMessage({
+        content: reply.content,
+        toolCalls: reply.toolCalls,
+        reasoning: reply.reasoning,
+        reasoningDetails: reply.reasoningDetails,
+        rule: historyRuleOf(profileFor(model)),
+      }),
+    );
     if (!toolUse) return { tools, finalText: reply.content, files, requests };
     tools.push(toolUse);
     if (toolUse.name === 'attempt_completion')

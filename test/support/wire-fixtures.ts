@@ -84,7 +84,7 @@ export function summarize(events: ChatStreamEvent[]) {
       if (e.name !== undefined) t.name = e.name;
       t.args += e.argumentsDelta;
     } else if (e.type === 'usage') usage.push(e.usage);
-    else finish.push(e.reason);
+    else if (e.type === 'finish') finish.push(e.reason);
   }
   return { reasoning, text, tools, usage, finish };
 }

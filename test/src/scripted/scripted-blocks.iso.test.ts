@@ -10,7 +10,8 @@ import { nativeTools } from '../../support/scripted-agent-loop.js';
 
 const writeStep: ChatMessage[] = [
   { role: 'user', content: 'Write out/n.md' },
-  { role: 'assistant', content: 'ok' },
+  // Its thinking kept inside content, as MiniMax M2's history must (the other profiles do not mind).
+  { role: 'assistant', content: '<think>\nThe list first.\n</think>\n\nok' },
   { role: 'user', content: "[list_files for '.'] Result:\nsrc/" },
 ];
 

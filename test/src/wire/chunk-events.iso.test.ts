@@ -134,16 +134,22 @@ describe('reasoning', () => {
 
   it('reasoning_details count only when no reasoning text came with them ("" is no text)', () => {
     const details = [{ type: 'reasoning.text', text: 'from details' }];
-    expect(deltaEvents({ reasoning_details: details })).toEqual([{ type: 'reasoning', text: 'from details' }]);
+    // The entries themselves always come too, for the history (sent back unchanged).
+    const kept = { type: 'reasoning-details', details };
+    expect(deltaEvents({ reasoning_details: details })).toEqual([{ type: 'reasoning', text: 'from details' }, kept]);
     expect(deltaEvents({ reasoning_content: '', reasoning: '', reasoning_details: details })).toEqual([
       { type: 'reasoning', text: 'from details' },
+      kept,
     ]);
     expect(deltaEvents({ reasoning: 'mirrored', reasoning_details: details })).toEqual([
       { type: 'reasoning', text: 'mirrored' },
+      kept,
     ]);
     expect(deltaEvents({ reasoning_content: 'mirrored', reasoning_details: details })).toEqual([
       { type: 'reasoning', text: 'mirrored' },
+      kept,
     ]);
+    expect(deltaEvents({ reasoning_details: [] })).toEqual([]);
     expect(deltaEvents({ reasoning_details: null })).toEqual([]);
   });
 
@@ -159,6 +165,7 @@ describe('reasoning', () => {
     expect(deltaEvents({ reasoning_details: details })).toEqual([
       { type: 'reasoning', text: 'sum' },
       { type: 'reasoning', text: 'txt' },
+      { type: 'reasoning-details', details },
     ]);
   });
 
