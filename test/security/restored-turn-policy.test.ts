@@ -141,6 +141,13 @@ describe('a restored turn takes its policy from the caller, never from the recor
     contextWindow: 1e12,
     maxOutputTokens: 1e12,
     idempotentTools: ['execute_command', 'write_to_file'],
+    history: {
+      reasoning: 'all',
+      reasoningField: 'reasoning',
+      keepInlineReasoning: true,
+      opaque: [],
+      emptyToolCallContent: 'empty-string',
+    },
   };
   for (const [field, value] of Object.entries(hostile)) {
     for (const variant of [value, null]) {
