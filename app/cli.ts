@@ -27,14 +27,20 @@ try {
     stdout: process.stdout,
     stderr: process.stderr,
     onInterrupt(handler) {
+      let deadline: NodeJS.Timeout | undefined;
       const onSigint = () => {
         // Whatever a tool is doing, the CLI is gone shortly after a Ctrl-C (unref'd: it never delays a clean exit).
-        if (!interrupted) setTimeout(() => leave(130), INTERRUPT_DEADLINE_MS).unref();
+        if (!interrupted) deadline = setTimeout(() => leave(130), INTERRUPT_DEADLINE_MS).unref();
         interrupted = true;
         handler();
       };
       process.on('SIGINT', onSigint);
-      return () => process.off('SIGINT', onSigint);
+      return () => {
+        process.off('SIGINT', onSigint);
+        // The turn wound down in time: a conversation goes back to its prompt.
+        if (deadline) clearTimeout(deadline);
+        deadline = undefined;
+      };
     },
     exit: leave,
   });

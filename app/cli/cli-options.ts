@@ -37,6 +37,16 @@ export interface CliOptions {
   /** --resume FILE: go on with the turn of this session file (same workspace, same options). */
   resume?: string;
   help: boolean;
+  /** --print / -p: one turn and leave, even in a terminal (as --json and a pipe). */
+  print?: boolean;
+  /** --continue: go on with the latest session of this workspace. */
+  continueLatest?: boolean;
+  /** `--resume` with no file: list the recent sessions. */
+  listSessions?: boolean;
+  /** A task was given on the command line (else, in a terminal, the prompt opens first). */
+  taskGiven?: boolean;
+  /** --no-project-instructions: leave AGENTS.md / CLAUDE.md / .clinerules out of the system prompt. */
+  noProjectInstructions?: boolean;
 }
 
 export type CliUsageErrorCode = 'unknown-option' | 'missing-value' | 'invalid-value' | 'conflicting-options';

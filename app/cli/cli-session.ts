@@ -6,6 +6,7 @@ import path from 'node:path';
 import { checkTurnRecord } from '../../machines/turn-record.js';
 import type { PersistedAgentTurn } from '../../machines/turn-record-types.js';
 import type { CliOptions } from './cli-options.js';
+import type { ConversationRecord } from './conversation/conversation-types.js';
 
 export const CLI_SESSION_FORMAT = 'agent-turn/cli-session';
 export const CLI_SESSION_VERSION = 1;
@@ -19,6 +20,8 @@ export interface CliSession {
   /** The options, with the workspace as an absolute path. */
   cli: SessionOptions;
   turn: PersistedAgentTurn;
+  /** A conversation's history and records (app/cli/conversation/); `turn` is its last turn. */
+  conversation?: ConversationRecord;
 }
 
 /** The options to keep for a session (the API key is never written). */

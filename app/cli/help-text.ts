@@ -41,7 +41,19 @@ Options:
                       endpoint and the workspace are what you type now (a session whose
                       endpoint or workspace differs is refused until you name it again
                       with --base-url / --workspace)
+  --print, -p         one turn, then leave, even in a terminal (as --json and a pipe do)
+  --continue          go on with the latest conversation of this workspace (a task given is
+                      its next message)
+  --resume            (with no file) list the recent conversations
+  --no-project-instructions
+                      leave AGENTS.md, CLAUDE.md and .clinerules out of the system prompt
   --help, -h          this text
+
+In a terminal the CLI is a conversation: after each turn a prompt takes the next message, with
+the history carried over. Slash commands: /undo [N] (put back the files the agent's last steps
+changed), /compact (summarise older messages), /model NAME, /clear, /cost, /help, /exit.
+Ctrl-C stops the turn and comes back to the prompt; Ctrl-C on an empty prompt or Ctrl-D leaves.
+Conversations are kept in $XDG_STATE_HOME/agent-turn/sessions (~/.local/state/...).
 
 Writes and commands ask for approval in a terminal, one key: y yes, n no (then feedback),
 a always for that tool this turn, v view a long diff again ($PAGER, else less). A write or an

@@ -14,6 +14,10 @@ const FLAGS = new Set([
   '--allow-git-writes',
   '--help',
   '-h',
+  '--print',
+  '-p',
+  '--continue',
+  '--no-project-instructions',
 ]);
 const VALUED = new Set([
   '--model',
@@ -39,6 +43,10 @@ const VALUED = new Set([
  */
 const RESUME_ALLOWS = new Set([
   '--resume',
+  '--continue',
+  '--print',
+  '-p',
+  '--no-project-instructions',
   '--json',
   '--show-reasoning',
   '--base-url',
@@ -114,7 +122,16 @@ export function parseCliArgs(
       else if (name === '--allow-network') options.allowNetwork = true;
       else if (name === '--no-sandbox') options.noSandbox = true;
       else if (name === '--allow-git-writes') options.allowGitWrites = true;
+      else if (name === '--print' || name === '-p') options.print = true;
+      else if (name === '--continue') options.continueLatest = true;
+      else if (name === '--no-project-instructions') options.noProjectInstructions = true;
       else options.help = true;
+      continue;
+    }
+    if (name === '--resume' && eq < 0 && (argv[i + 1] === undefined || argv[i + 1].startsWith('-'))) {
+      // `--resume` alone: list the recent sessions.
+      options.listSessions = true;
+      given.add(name);
       continue;
     }
     if (VALUED.has(name)) {
@@ -131,6 +148,15 @@ export function parseCliArgs(
     words.push(arg);
   }
   const task = words.join(' ').trim();
+  if (options.listSessions) return { ok: true, options };
+  if (options.continueLatest) {
+    // The task, if any, is the next message of the continued conversation.
+    if (task) {
+      options.task = task;
+      options.taskGiven = true;
+    }
+    return { ok: true, options };
+  }
   if (options.resume !== undefined) {
     const other = argv.find((a) => a.startsWith('-') && !RESUME_ALLOWS.has(a.split('=')[0]) && a !== options.resume);
     if (other !== undefined || task) {
@@ -141,7 +167,10 @@ export function parseCliArgs(
     }
     return { ok: true, options };
   }
-  if (task) options.task = task;
+  if (task) {
+    options.task = task;
+    options.taskGiven = true;
+  }
   if (options.model === 'scripted:scripted') {
     return fail(
       'invalid-value',

@@ -39,6 +39,10 @@ import { withSessionWrittenFirst } from './session-checkpoint.js';
 import { resumeOptions } from './session-authority.js';
 import { refuseUnaskedRunsLaterWrites } from './runs-later-guard.js';
 import type { AgentTurnView } from '../../machines/turn-view-types.js';
+import type { TurnEnd, TurnPlan } from './conversation/conversation-types.js';
+import { isConversation } from './conversation/conversation-mode.js';
+import { pickSession, resumedConversationOf, type ResumedConversation } from './conversation/pick-session.js';
+import { runConversation } from './conversation/run-conversation.js';
 
 /** The process around the CLI: real in app/cli.ts, fakes are possible. */
 export interface CliIo {
@@ -79,6 +83,10 @@ export async function runCli(io: CliIo): Promise<number> {
     return 0;
   }
   let snapshot: PersistedAgentTurn | undefined;
+  let resumedConversation: ResumedConversation | undefined;
+  const picked = pickSession(options, io);
+  if (!picked.ok) return picked.code;
+  options = picked.options;
   if (options.resume !== undefined) {
     const read = readSessionFile(path.resolve(io.cwd, options.resume));
     if (!read.ok) {
@@ -86,7 +94,8 @@ export async function runCli(io: CliIo): Promise<number> {
       return 2;
     }
     const { session } = read;
-    if (session.turn.status === 'done') return reportFinishedSession(io, options, session.turn.output);
+    if (session.turn.status === 'done' && !isConversation(options, io))
+      return reportFinishedSession(io, options, session.turn.output);
     // The file gives the task and model; the endpoint, key, approvals, sandbox, network and
     // workspace are this user's (session-authority.ts): a session never widens what they typed.
     const resumed = resumeOptions(options, session.cli, io.cwd, options.resume);
@@ -96,7 +105,8 @@ export async function runCli(io: CliIo): Promise<number> {
     }
     for (const note of resumed.notes) io.stderr.write(`agent-turn: --resume: ${note}\n`);
     options = resumed.options;
-    snapshot = session.turn;
+    resumedConversation = resumedConversationOf(session, picked.nextTask);
+    if (session.turn.status !== 'done') snapshot = session.turn;
   }
   const root = path.resolve(io.cwd, options.workspace);
   if (!(await stat(root).catch(() => undefined))?.isDirectory()) {
@@ -121,7 +131,20 @@ export async function runCli(io: CliIo): Promise<number> {
         ...(options.limits ? { limits: options.limits } : {}),
       });
   if (commands?.notice) io.stderr.write(`agent-turn: ${commands.notice}\n`);
-  return runTurn(io, options, root, model.client, model.model, commands, snapshot);
+  if (!isConversation(options, io))
+    return (await runTurn(io, options, root, model.client, model.model, commands, snapshot)).code;
+  // A terminal: a conversation (app/cli/conversation/), each message a turn.
+  return runConversation({
+    io,
+    options,
+    root,
+    client: model.client,
+    model: model.model,
+    ...(snapshot ? { snapshot } : {}),
+    ...(resumedConversation ? { resumed: resumedConversation } : {}),
+    runTurn: (turnOptions, client, modelName, plan, turnSnapshot) =>
+      runTurn(io, turnOptions, root, client, modelName, commands, turnSnapshot, plan),
+  });
 }
 
 /** `--resume` of a session whose turn is over: say so, with its outcome; nothing runs again. */
@@ -151,7 +174,8 @@ async function runTurn(
   modelName: string,
   commands: CommandSetup | undefined,
   snapshot: PersistedAgentTurn | undefined,
-): Promise<number> {
+  plan?: TurnPlan,
+): Promise<TurnEnd> {
   const approvalNeeded = toolsNeedingApproval({ ...options, commandsNeedPerson: commands?.commandsNeedPerson });
   const interactive = io.stdin.isTTY === true;
   const live = !options.json && io.stdout.isTTY === true && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
@@ -226,6 +250,7 @@ async function runTurn(
         version: CLI_SESSION_VERSION,
         cli: sessionOptions(options, root),
         turn: actor.getPersistedSnapshot(),
+        ...plan?.sessionExtra?.(),
       });
     } catch (error) {
       // The turn goes on; it just could not be resumed from this file. Said once.
@@ -240,13 +265,15 @@ async function runTurn(
     client,
     model: modelName,
     messages: [
+      ...(plan?.history ?? []),
       {
         role: 'user' as const,
-        content: taskMessage(options.task, {
+        content: taskMessage(plan?.task ?? options.task, {
           workspace: workspace.root,
           readOnly: options.readOnly,
           needsApproval: approvalNeeded,
           commands: commandIsolation(options, commands),
+          ...(plan ? { notes: plan.notes } : {}),
         }),
       },
     ],
@@ -254,22 +281,24 @@ async function runTurn(
     // crash while it runs is known after a resume (it is not run again unless it only reads).
     tools: withSessionWrittenFirst(
       refuseUnaskedRunsLaterWrites(
-        createNodeTools({
-          workspace,
-          readOnly: options.readOnly,
-          allowGitWrites: options.allowGitWrites === true,
-          ask,
-          ...(commands ? { commands: commands.runner } : {}),
-          // A running command's output, live on the terminal (the model reads it whole when it ends).
-          ...(renderer
-            ? {
-                executeCommand: {
-                  onOutput: (text: string, toolUse: { call_id: string }) =>
-                    renderer.commandOutput(toolUse.call_id, text),
-                },
-              }
-            : {}),
-        }),
+        (plan?.wrapTools ?? ((tools) => tools))(
+          createNodeTools({
+            workspace,
+            readOnly: options.readOnly,
+            allowGitWrites: options.allowGitWrites === true,
+            ask,
+            ...(commands ? { commands: commands.runner } : {}),
+            // A running command's output, live on the terminal (the model reads it whole when it ends).
+            ...(renderer
+              ? {
+                  executeCommand: {
+                    onOutput: (text: string, toolUse: { call_id: string }) =>
+                      renderer.commandOutput(toolUse.call_id, text),
+                  },
+                }
+              : {}),
+          }),
+        ),
         workspace,
         new Set(
           options.readOnly ? [] : ['write_to_file', 'replace_in_file'].filter((t) => !approvalNeeded.includes(t)),
@@ -279,6 +308,8 @@ async function runTurn(
     ),
     approval: approvalNeeded,
     ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
+    // Project instructions (AGENTS.md …) join the system prompt once, with the first message.
+    ...(plan?.instructions && plan.history.length === 0 ? { instructions: plan.instructions } : {}),
   };
   const actor = createAgentTurnActor(snapshot !== undefined ? { ...setup, snapshot } : setup);
   const traces = await startTraceExport(io.env, (line) => io.stderr.write(`${line}\n`));
@@ -365,7 +396,7 @@ async function runTurn(
   } catch (error) {
     renderer?.finish(lastView, style.red(`✗ the turn crashed: ${(error as Error)?.message ?? String(error)}`));
     reporter?.line({ type: 'note', message: `the turn crashed: ${(error as Error)?.message ?? String(error)}` });
-    return 1;
+    return { code: 1 };
   } finally {
     if (spinner) clearInterval(spinner);
     stopListening();
@@ -376,5 +407,5 @@ async function runTurn(
   const finalView = selectView(actor.getSnapshot());
   renderer?.finish(finalView, turnSummary(output, style, price));
   await reporter?.finish(output);
-  return exitCodeFor(output.reason);
+  return { code: exitCodeFor(output.reason), output, persisted: actor.getPersistedSnapshot() };
 }

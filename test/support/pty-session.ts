@@ -46,7 +46,14 @@ export interface PtySession {
 /** Starts `node --import tsx app/cli.ts ...args` in a terminal of `columns` × `rows`. */
 export function startCliInPty(
   args: string[],
-  options: { columns?: number; rows?: number; env?: Record<string, string | undefined>; cwd?: string } = {},
+  options: {
+    columns?: number;
+    rows?: number;
+    env?: Record<string, string | undefined>;
+    cwd?: string;
+    /** Keep the conversation's prompt open after the turn; without it the CLI runs one turn (--print). */
+    conversation?: boolean;
+  } = {},
 ): PtySession {
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -67,6 +74,7 @@ export function startCliInPty(
       '--import',
       'tsx',
       `${REPO_ROOT}app/cli.ts`,
+      ...(options.conversation ? [] : ['--print']),
       ...args,
     ],
     {

@@ -7,6 +7,8 @@ export type PromptAnswer = { kind: 'line'; text: string } | { kind: 'leave' };
 
 /** Reads one line after `prompt`. A readline of its own per line: between prompts, keys are not echoed into the live display. */
 export function readPromptLine(input: Readable, output: Writable, prompt: string): Promise<PromptAnswer> {
+  // The input already ended (Ctrl-D typed while the turn ran): leave.
+  if (input.readableEnded) return Promise.resolve({ kind: 'leave' });
   return new Promise((resolve) => {
     const rl = createInterface({ input, output, terminal: true, historySize: 0 });
     let settled = false;

@@ -1,0 +1,68 @@
+// What the conversation keeps and what one turn of it is given.
+import type { AgentTurnOutput } from '../../../machines/agent-turn-types.js';
+import type { PersistedAgentTurn } from '../../../machines/turn-record-types.js';
+import type { ChatMessage } from '../../../src/wire/index.js';
+import type { Readable, Writable } from 'node:stream';
+import type { WorkspaceTool } from '../../tools/index.js';
+
+/** The process as the conversation uses it (the CLI's CliIo fits). */
+export interface ConversationIo {
+  env: Record<string, string | undefined>;
+  cwd: string;
+  stdin: Readable & { isTTY?: boolean };
+  stdout: Writable & { isTTY?: boolean };
+  stderr: Writable;
+}
+
+/** One message of the person and how its turn ended, as the session keeps it. */
+export interface ConversationTurn {
+  task: string;
+  reason: AgentTurnOutput['reason'];
+  result?: string;
+  usage: { promptTokens: number; completionTokens: number; totalTokens: number; estimated?: boolean };
+  model: string;
+}
+
+/** A summary that replaced older messages (shown in one line, kept in the session). */
+export interface ConversationCompaction {
+  /** Messages replaced. */
+  replaced: number;
+  summary: string;
+  tokensBefore: number;
+  tokensAfter: number;
+  /** 'on-demand' (/compact) or 'near-window' (automatic). */
+  why: 'on-demand' | 'near-window';
+}
+
+/** The conversation part of a session file (the `conversation` field). */
+export interface ConversationRecord {
+  /** The history before the session's last turn (system message included; empty before the first). */
+  history: ChatMessage[];
+  /** The history after the last turn when it was changed since (/compact, /clear); else the turn's own output. */
+  after?: ChatMessage[];
+  turns: ConversationTurn[];
+  compactions: ConversationCompaction[];
+}
+
+/** What one turn of a conversation is given, beyond the CLI's options. */
+export interface TurnPlan {
+  /** The history before this message (empty: the first message). */
+  history: ChatMessage[];
+  /** The person's message. */
+  task: string;
+  /** Notes for the model with this message (e.g. what /undo restored). */
+  notes: string[];
+  /** Project instructions for the system prompt (used with the first message only). */
+  instructions?: string;
+  /** The tools as the conversation wraps them (checkpoints). */
+  wrapTools?: (tools: Record<string, WorkspaceTool>) => Record<string, WorkspaceTool>;
+  /** Written into the session file beside the turn. */
+  sessionExtra?: () => { conversation: ConversationRecord };
+}
+
+/** How a turn ended, for the conversation. */
+export interface TurnEnd {
+  code: number;
+  output?: AgentTurnOutput;
+  persisted?: PersistedAgentTurn;
+}

@@ -1,0 +1,288 @@
+// The CLI as a conversation: a prompt after each turn, the history carried into the next message
+// (as the machine gave it back, with the profile's history rule applied), slash commands, a
+// session file per conversation in the sessions folder, and checkpoints with /undo.
+import path from 'node:path';
+import { tmpdir } from 'node:os';
+import type { PersistedAgentTurn } from '../../../machines/turn-record-types.js';
+import { contextLimitsFor } from '../../../src/profiles/index.js';
+import { compactHistory, estimatePromptTokens } from '../../../src/window/index.js';
+import type { ChatClient, ChatMessage } from '../../../src/wire/index.js';
+import {
+  createWorkspaceCheckpoints,
+  undoSentence,
+  withCheckpoints,
+  type CheckpointLimits,
+} from '../../tools/checkpoints/index.js';
+import { createDiskCheckpointStore, openWorkspace } from '../../tools/node/index.js';
+import { createStyle, printable } from '../ansi-style.js';
+import type { CliOptions } from '../cli-options.js';
+import { CLI_SESSION_FORMAT, CLI_SESSION_VERSION, sessionOptions, writeSessionFile } from '../cli-session.js';
+import { createModelClient } from '../model-client.js';
+import { priceFor } from '../usage-figures.js';
+import type {
+  ConversationIo,
+  ConversationCompaction,
+  ConversationRecord,
+  TurnEnd,
+  TurnPlan,
+} from './conversation-types.js';
+import { startsWithTurn } from './conversation-mode.js';
+import { readPromptLine } from './line-prompt.js';
+import type { ResumedConversation } from './pick-session.js';
+import { newSessionFile, sessionsFolder } from './sessions-folder.js';
+import { isSlashCommand, parseSlashCommand, SLASH_HELP } from './slash-commands.js';
+
+/** History past this share of the model's window is summarised before the next message. */
+const COMPACT_AT_SHARE = 0.8;
+
+export interface ConversationSetup {
+  io: ConversationIo;
+  options: CliOptions;
+  /** The workspace root (absolute). */
+  root: string;
+  client: ChatClient;
+  model: string;
+  /** An unfinished turn of a resumed session: it runs first. */
+  snapshot?: PersistedAgentTurn;
+  resumed?: ResumedConversation;
+  /** Project instructions for the system prompt (AGENTS.md …). */
+  instructions?: string;
+  checkpointLimits?: CheckpointLimits;
+  runTurn(
+    options: CliOptions,
+    client: ChatClient,
+    model: string,
+    plan: TurnPlan,
+    snapshot: PersistedAgentTurn | undefined,
+  ): Promise<TurnEnd>;
+}
+
+/** Runs the conversation until /exit, Ctrl-D or Ctrl-C on an empty prompt; resolves with the exit code. */
+export async function runConversation(setup: ConversationSetup): Promise<number> {
+  const { io, root } = setup;
+  let options = setup.options;
+  let client = setup.client;
+  let model = setup.model;
+  const live = io.stdout.isTTY === true && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
+  const style = createStyle(live);
+  const say = (line: string) => io.stdout.write(`${line}\n`);
+
+  // The session file: the one resumed, the one given (--session), or a new one in the sessions folder.
+  const sessionFile = path.resolve(io.cwd, options.resume ?? options.session ?? newSessionFile(sessionsFolder(io.env)));
+  options = { ...options, session: sessionFile };
+  const record: ConversationRecord = setup.resumed?.record ?? { history: [], turns: [], compactions: [] };
+  let history: ChatMessage[] = record.history;
+  let historyBeforeLast: ChatMessage[] = setup.snapshot ? record.history : [];
+  let changedSinceTurn = false;
+  let lastTurn: PersistedAgentTurn | undefined = setup.snapshot;
+  const notes: string[] = [];
+
+  // Checkpoints beside the session file, never inside the workspace.
+  const storeFolder = checkpointFolder(sessionFile, root);
+  const workspace = await openWorkspace(root);
+  const checkpoints = createWorkspaceCheckpoints({
+    files: workspace,
+    store: createDiskCheckpointStore(storeFolder),
+    ...setup.checkpointLimits,
+  });
+
+  const recordNow = (): ConversationRecord => ({
+    history: historyBeforeLast,
+    ...(changedSinceTurn ? { after: history } : {}),
+    turns: record.turns,
+    compactions: record.compactions,
+  });
+  let sessionBroken = false;
+  const save = () => {
+    if (!lastTurn || sessionBroken) return;
+    try {
+      writeSessionFile(sessionFile, {
+        format: CLI_SESSION_FORMAT,
+        version: CLI_SESSION_VERSION,
+        cli: sessionOptions(options, root),
+        turn: lastTurn,
+        conversation: recordNow(),
+      });
+    } catch (error) {
+      sessionBroken = true;
+      io.stderr.write(
+        `agent-turn: cannot write the session ${sessionFile} (${(error as Error).message}); the conversation goes on without it.\n`,
+      );
+    }
+  };
+
+  async function compact(why: ConversationCompaction['why']): Promise<void> {
+    const result = await compactHistory({ client, model, messages: history });
+    if (!result.ok) {
+      say(
+        style.yellow(
+          `⋯ not compacted: ${result.error.message}${why === 'near-window' ? ' The oldest messages will be cut to fit instead.' : ''}`,
+        ),
+      );
+      return;
+    }
+    history = result.messages;
+    changedSinceTurn = true;
+    record.compactions.push({
+      replaced: result.replaced,
+      summary: result.summary,
+      tokensBefore: result.tokensBefore,
+      tokensAfter: result.tokensAfter,
+      why,
+    });
+    const line = printable(result.summary.split('\n')[0] ?? '');
+    say(
+      style.dim(
+        `⋯ ${result.replaced} earlier messages replaced by a summary (~${result.tokensBefore} → ~${result.tokensAfter} tokens): ${line.length > 100 ? `${line.slice(0, 100)}…` : line}`,
+      ),
+    );
+    save();
+  }
+
+  async function turn(task: string, snapshot?: PersistedAgentTurn): Promise<void> {
+    if (!snapshot && history.length > 0) {
+      const window = contextLimitsFor(model).contextWindow;
+      if (estimatePromptTokens(history) > window * COMPACT_AT_SHARE) await compact('near-window');
+    }
+    historyBeforeLast = snapshot ? historyBeforeLast : history;
+    changedSinceTurn = false;
+    const plan: TurnPlan = {
+      history,
+      task,
+      notes: notes.splice(0),
+      wrapTools: (tools) => withCheckpoints(tools, checkpoints),
+      sessionExtra: () => ({ conversation: recordNow() }),
+      ...(setup.instructions ? { instructions: setup.instructions } : {}),
+    };
+    const end = await setup.runTurn({ ...options, task }, client, model, plan, snapshot);
+    if (end.output) {
+      history = end.output.messages;
+      record.turns.push({
+        task,
+        reason: end.output.reason,
+        ...(end.output.result !== undefined ? { result: end.output.result } : {}),
+        usage: {
+          promptTokens: end.output.usage.promptTokens,
+          completionTokens: end.output.usage.completionTokens,
+          totalTokens: end.output.usage.totalTokens,
+          ...(end.output.usage.estimated ? { estimated: true } : {}),
+        },
+        model,
+      });
+    }
+    if (end.persisted) lastTurn = end.persisted;
+    save();
+  }
+
+  if (setup.resumed) {
+    say(
+      style.dim(
+        `Resumed ${sessionFile}: ${record.turns.length} earlier message${record.turns.length === 1 ? '' : 's'}.`,
+      ),
+    );
+  }
+  if (setup.snapshot) await turn(options.task, setup.snapshot);
+  const first =
+    setup.resumed?.nextTask ?? (startsWithTurn(options, io.env) && !setup.resumed ? options.task : undefined);
+  if (first !== undefined) await turn(first);
+  if (record.turns.length === 0 && first === undefined)
+    say(style.dim('Type a message for the agent; /help lists the commands.'));
+
+  for (;;) {
+    const answer = await readPromptLine(io.stdin, io.stdout, style.bold('› '));
+    if (answer.kind === 'leave') break;
+    const line = answer.text.trim();
+    if (line === '') continue;
+    if (!isSlashCommand(line)) {
+      await turn(line);
+      continue;
+    }
+    const parsed = parseSlashCommand(line);
+    if (!parsed.ok) {
+      say(style.yellow(parsed.message));
+      continue;
+    }
+    const command = parsed.command;
+    if (command.name === 'exit') break;
+    switch (command.name) {
+      case 'help':
+        io.stdout.write(SLASH_HELP);
+        break;
+      case 'undo': {
+        const report = await checkpoints.undo(command.steps);
+        const sentence = undoSentence(report);
+        say(report.steps === 0 ? style.dim(sentence) : style.green(`↶ ${sentence}`));
+        if (report.steps > 0)
+          notes.push(
+            `The user undid your last ${report.steps === 1 ? 'step' : `${report.steps} steps`} with /undo. ${sentence}`,
+          );
+        break;
+      }
+      case 'compact':
+        await compact('on-demand');
+        break;
+      case 'model': {
+        const next = createModelClient({ ...options, model: command.model });
+        if (!next.ok) {
+          say(style.yellow(next.error.message));
+          break;
+        }
+        options = { ...options, model: command.model };
+        client = next.client;
+        model = next.model;
+        say(style.dim(`The next messages go to ${command.model}.`));
+        break;
+      }
+      case 'clear':
+        history = [];
+        changedSinceTurn = true;
+        notes.length = 0;
+        save();
+        say(
+          style.dim(
+            'The conversation is cleared: the next message starts a new one (the files stay as they are; /undo still works).',
+          ),
+        );
+        break;
+      case 'cost':
+        say(costLine(record, options));
+        break;
+    }
+  }
+  say(style.dim(`The conversation is kept in ${sessionFile} (agent-turn --continue goes on with it).`));
+  return 0;
+}
+
+/** The checkpoints' folder: beside the session file, unless that is inside the workspace. */
+function checkpointFolder(sessionFile: string, root: string): string {
+  const beside = `${sessionFile.replace(/\.json$/, '')}.checkpoints`;
+  const inside = !path.relative(root, beside).startsWith('..') && !path.isAbsolute(path.relative(root, beside));
+  return inside ? path.join(tmpdir(), `agent-turn-checkpoints-${path.basename(beside)}`) : beside;
+}
+
+/** `/cost`: tokens and cost of every message so far. */
+export function costLine(
+  record: Pick<ConversationRecord, 'turns'>,
+  options: Pick<CliOptions, 'model' | 'priceInput' | 'priceOutput'>,
+): string {
+  let promptTokens = 0;
+  let completionTokens = 0;
+  let estimated = false;
+  let cost = 0;
+  let priced = true;
+  for (const t of record.turns) {
+    promptTokens += t.usage.promptTokens;
+    completionTokens += t.usage.completionTokens;
+    estimated ||= t.usage.estimated === true;
+    const price = priceFor({ ...options, model: t.model });
+    if (!price) priced = false;
+    else
+      cost += (t.usage.promptTokens * price.inputPerMillion + t.usage.completionTokens * price.outputPerMillion) / 1e6;
+  }
+  const approx = estimated ? '~' : '';
+  const money =
+    priced && record.turns.length > 0
+      ? ` · ${approx}$${cost.toFixed(4)}`
+      : ' · no price known (--price-input/--price-output)';
+  return `${record.turns.length} message${record.turns.length === 1 ? '' : 's'} · ${approx}${promptTokens + completionTokens} tokens (${approx}${promptTokens} in · ${approx}${completionTokens} out)${money}${estimated ? ', estimated' : ''}`;
+}
