@@ -1,7 +1,7 @@
 // Import rules, checked by `npm run check:imports` (part of `npm test`): no cycles between files,
 // and the layers and core folders point one way only, so no folder cycle can form either.
 //   app/ → bindings/ → machines/ → src/        (a lower layer never imports an upper one)
-//   src/: wire ← protocol ← parser ← reply;  protocol (dialect names) ← profiles ← reply (history rules);  wire, profiles ← structured ← scripted;  wire ← window ← scripted;
+//   src/: wire ← protocol ← parser ← reply;  protocol (dialect names) ← profiles ← reply (history rules);  wire, profiles ← structured ← scripted;  wire ← window ← scripted; protocol (MCP tool names) ← scripted;
 //         errors (the error marker) ← every other core folder
 //   app/tools/*.ts (the shared tools) ← app/tools/{node,memory}/ (adapters); only node/ may use node modules
 const core = (folder, allowed) => {
@@ -88,7 +88,7 @@ module.exports = {
     core('parser', ['protocol']),
     core('reply', ['parser', 'protocol', 'wire', 'profiles']),
     core('structured', ['wire', 'profiles']),
-    core('scripted', ['wire', 'profiles', 'structured', 'window']),
+    core('scripted', ['wire', 'profiles', 'structured', 'window', 'protocol']),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

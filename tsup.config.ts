@@ -10,6 +10,7 @@ export default defineConfig({
     node: 'bindings/node/index.ts',
     otel: 'bindings/otel/index.ts',
     testing: 'bindings/testing/index.ts',
+    mcp: 'bindings/mcp/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -30,6 +30,7 @@ import { restoreTurnContext } from './turn-record.js';
 import { TOOL_OUTCOME_UNKNOWN_TEXT } from './turn-notes.js';
 import { fitHistory, harderFitTarget, isOverContextBudget, promptEstimateOf, retriesUsed } from './context-fit.js';
 import type { TurnPhase } from './turn-phase.js';
+import { listCovers } from './tool-policy-names.js';
 
 type Ctx = AgentTurnContext;
 type Ev = AgentTurnEvent;
@@ -141,7 +142,7 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
       return (
         context.resumeAt === 'running-tool' &&
         block?.type === 'tool_use' &&
-        context.options.idempotentTools.includes(block.name)
+        listCovers(context.options.idempotentTools, block)
       );
     },
     resumesTool: ({ context }) => context.resumeAt === 'running-tool' && blockAtIndex(context)?.type === 'tool_use',

@@ -9,6 +9,7 @@ import { ZERO_USAGE } from './turn-usage.js';
 import type { AgentTurnInput } from './agent-turn-types.js';
 import type { AgentTurnContext, ResolvedTurnOptions } from './turn-context-types.js';
 import { createReplyAssembly } from './reply-assembly.js';
+import { listCovers } from './tool-policy-names.js';
 import { DEFAULT_DRAIN_GRACE_MS, DEFAULT_DRAIN_MAX_CHARS } from './drain.js';
 
 export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
@@ -147,7 +148,7 @@ export function pendingToolAtIndex(context: AgentTurnContext): ToolUse | undefin
 
 export function needsApproval(context: AgentTurnContext, toolUse: ToolUse): boolean {
   const approval = context.options.approval;
-  return approval === true || approval.includes(toolUse.name);
+  return approval === true || listCovers(approval, toolUse);
 }
 
 /** Whether any tool of this reply started (or was decided by the user): then the attempt cannot be silently retried. */

@@ -6,6 +6,7 @@ import { largeFileContent } from './scripted-large-file.js';
 
 import type { ScriptedAgentStep } from './scripted-step.js';
 import { planReadAllStep } from './scripted-read-all.js';
+import { mcpCallsIn, mcpSummary, planMcpStep } from './scripted-mcp.js';
 export type { ScriptedAgentStep, ScriptedToolStep } from './scripted-step.js';
 
 function lastWhere<T>(list: readonly T[], test: (item: T) => boolean): T | undefined {
@@ -146,6 +147,8 @@ function summarize(conv: ScriptedConversation, intent: ScriptedTaskIntent): stri
           : `${path} has ${countLines(read.text)} lines and begins "${firstLine(read.text)}"`,
     );
   }
+  const mcpCalls = mcpCallsIn(conv.task);
+  if (mcpCalls.length > 0) parts.push(mcpSummary(conv, mcpCalls));
   const commands = commandFacts(intent, conv);
   if (commands.length > 0) parts.push(commands.join(', ').replace(/^./, (c) => c.toUpperCase()));
   const write = done(conv, 'write_to_file');
@@ -176,12 +179,22 @@ export function planAgentStep(conv: ScriptedConversation, availableTools?: Reado
   const apology = conv.nudged ? 'Sorry, my last reply used no tool. ' : '';
   const rejected = conv.outcomes.some((o) => o.kind === 'rejected');
   const listing = done(conv, 'list_files');
+  // A task that asks for MCP calls gets them first; one that asks for nothing else is then done.
+  const mcpCalls = mcpCallsIn(conv.task);
+  const mcpStep = rejected ? undefined : planMcpStep(conv, mcpCalls, availableTools);
+  if (mcpStep) return { ...mcpStep, text: apology + mcpStep.text };
+  const mcpOnly =
+    mcpCalls.length > 0 &&
+    intent.readPath === undefined &&
+    intent.writePath === undefined &&
+    intent.readAllIn === undefined &&
+    intent.commands.length === 0;
 
   if (!rejected && intent.readAllIn !== undefined && can('list_files') && can('read_file')) {
     const step = planReadAllStep(conv, intent.readAllIn, can('attempt_completion'));
     return { ...step, text: apology + step.text };
   }
-  if (!rejected && can('list_files') && !listing) {
+  if (!rejected && !mcpOnly && can('list_files') && !listing) {
     return {
       reasoning: `The task: ${intent.summary}\n\nI do not know the workspace yet. Listing its top level is cheap and shows where things are.`,
       text: `${apology}I'll start by looking at the files in the workspace.`,
@@ -194,7 +207,7 @@ export function planAgentStep(conv: ScriptedConversation, availableTools?: Reado
       },
     };
   }
-  const readPath = intent.readPath ?? readmeIn(listing);
+  const readPath = intent.readPath ?? (mcpOnly ? undefined : readmeIn(listing));
   if (!rejected && can('read_file') && readPath !== undefined && !done(conv, 'read_file')) {
     const why = intent.readPath
       ? 'The task names this file.'

@@ -57,6 +57,13 @@ function paramType(tools: readonly ChatToolDefinition[], tool: string, param: st
 
 function typedValue(value: string, type: unknown): unknown {
   if (type === 'boolean') return value === 'true';
+  if (type === 'object' || type === 'array') {
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }
   if ((type === 'number' || type === 'integer') && value.trim() !== '' && Number.isFinite(Number(value)))
     return Number(value);
   return value;

@@ -32,6 +32,7 @@ const WITH_EXAMPLE: Record<string, string[]> = {
   node: ['createNodeHttpFetch'],
   otel: ['traceAgentTurn'],
   testing: ['machineToDirectedGraph'],
+  mcp: ['connectMcpServers', 'parseMcpConfig', 'mcpToolName'],
 };
 
 let built: Record<string, EntryExports>;

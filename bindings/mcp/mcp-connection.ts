@@ -1,0 +1,325 @@
+// One MCP server, connected through the official SDK's Client: its tools, resources and resource
+// templates listed once at start, calls with a time-out and cancellation, and every failure (a
+// crash, a hang, a JSON-RPC error) a typed outcome.
+import { Client } from '@modelcontextprotocol/client';
+import { mcpToolName } from '../../src/protocol/mcp-tool-name.js';
+import type { McpServerConfig } from './mcp-config.js';
+import { McpError, type McpCallOutcome } from './mcp-errors.js';
+import { callResultText, DEFAULT_MCP_RESULT_MAX_CHARS, readResultText } from './mcp-result-text.js';
+import { createMcpTransport, type McpTransportHandle, type McpTransportOptions } from './mcp-transport.js';
+
+/** MCP's behaviour hints of a tool (all optional, all advisory). */
+export interface McpToolHints {
+  readOnlyHint?: boolean;
+  idempotentHint?: boolean;
+  destructiveHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** A server's tool as the turn sees it. */
+export interface McpTool {
+  server: string;
+  /** The tool's name on its server. */
+  name: string;
+  /** Its native tool name, `mcp__<server>__<tool>` (see {@link mcpToolName}), unique among the turn's tools. */
+  nativeName: string;
+  description?: string;
+  /** Its JSON schema (an object schema). */
+  inputSchema: Record<string, unknown>;
+  hints: McpToolHints;
+}
+
+/** A resource a server offers. */
+export interface McpResource {
+  uri: string;
+  name: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** A resource template (`file:///{path}`) a server offers. */
+export interface McpResourceTemplate {
+  uriTemplate: string;
+  name: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** How one call runs. */
+export interface McpCallOptions {
+  /** Cancels the call (the server gets `notifications/cancelled`). */
+  signal?: AbortSignal;
+  /** Default: the server entry's `timeoutMs`, else 60,000. */
+  timeoutMs?: number;
+}
+
+/** A connected (or failed) server. */
+export interface McpServerConnection {
+  readonly name: string;
+  readonly config: McpServerConfig;
+  /** `connected`; `failed` (never connected: see `error`); `closed` (it went away or was closed). */
+  readonly status: 'connected' | 'failed' | 'closed';
+  readonly error?: McpError;
+  readonly tools: readonly McpTool[];
+  readonly resources: readonly McpResource[];
+  readonly resourceTemplates: readonly McpResourceTemplate[];
+  /** What was left out, and why (a tool whose input schema is not an object schema). */
+  readonly problems: readonly string[];
+  /** The server's own name and version from its handshake. */
+  readonly serverInfo?: { name: string; version: string };
+  /** The server process's id (stdio). */
+  readonly pid?: number;
+  /** Milliseconds from start to a listed server (or to the failure). */
+  readonly startMs: number;
+  /** Calls a listed tool; the arguments must already fit its schema. */
+  callTool(tool: string, args: Record<string, unknown>, options?: McpCallOptions): Promise<McpCallOutcome>;
+  /** Reads a resource by URI. */
+  readResource(uri: string, options?: McpCallOptions): Promise<McpCallOutcome>;
+  /** Closes the connection; a stdio server's process is stopped. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link connectMcpServer}. */
+export interface McpConnectOptions extends McpTransportOptions {
+  /** Startup and listing must finish within this. Default 30,000 ms (a first `npx` may download). */
+  connectTimeoutMs?: number;
+  /** The most characters of one result. Default 64 KiB. */
+  maxResultChars?: number;
+  /** The client name sent in the handshake. Default `agent-turn`. */
+  clientName?: string;
+  /** Native names already taken (by other servers' tools): a clash gets a numbered name. */
+  takenNames?: Set<string>;
+}
+
+/** How long one call may take when neither the call nor its server entry says: 60 s. */
+export const DEFAULT_MCP_CALL_TIMEOUT_MS = 60_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** An SDK failure as a typed error. */
+function callError(error: unknown, server: string, target: string, signal: AbortSignal | undefined, timeoutMs: number) {
+  if (signal?.aborted)
+    return new McpError('mcp-aborted', `the call was cancelled (the turn was aborted)`, server, target);
+  const code = (error as { code?: unknown })?.code;
+  if (code === 'REQUEST_TIMEOUT')
+    return new McpError('mcp-timeout', `no answer within ${timeoutMs} ms; the call was cancelled`, server, target);
+  if (code === 'CONNECTION_CLOSED' || code === 'NOT_CONNECTED')
+    return new McpError('mcp-server-closed', `the server "${server}" went away before answering`, server, target);
+  return new McpError(
+    'mcp-call-failed',
+    `the server "${server}" answered with an error: ${messageOf(error)}`,
+    server,
+    target,
+  );
+}
+
+function uniqueName(base: string, taken: Set<string>): string {
+  let name = base;
+  for (let n = 2; taken.has(name); n++) {
+    const suffix = `_${n}`;
+    name = base.slice(0, Math.min(base.length, 64 - suffix.length)) + suffix;
+  }
+  taken.add(name);
+  return name;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Accepts any result: used to read a tool list the SDK's strict check refused, one tool at a time. */
+const ANY_RESULT = {
+  '~standard': { version: 1 as const, vendor: 'agent-turn', validate: (value: unknown) => ({ value }) },
+};
+
+/**
+ * The server's tools. When the SDK refuses the whole list because one tool is malformed (an input
+ * schema that is not an object schema), the list is read again unchecked, page by page, and only
+ * the tools that have a name are kept (the schema check below leaves the bad ones out).
+ */
+async function listTools(
+  client: Client,
+  problems: string[],
+): Promise<Array<Record<string, unknown> & { name: string }>> {
+  try {
+    return (await client.listTools()).tools as Array<Record<string, unknown> & { name: string }>;
+  } catch (error) {
+    if (!/tools\/list/.test(messageOf(error))) throw error;
+    const out: Array<Record<string, unknown> & { name: string }> = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 64; page++) {
+      const result = (await client.request(
+        { method: 'tools/list', ...(cursor ? { params: { cursor } } : {}) },
+        ANY_RESULT,
+      )) as { tools?: unknown; nextCursor?: unknown };
+      for (const tool of Array.isArray(result.tools) ? result.tools : []) {
+        if (isRecord(tool) && typeof tool.name === 'string')
+          out.push(tool as Record<string, unknown> & { name: string });
+        else problems.push('a tool without a name left out');
+      }
+      cursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
+      if (cursor === undefined) break;
+    }
+    return out;
+  }
+}
+
+/** Lists every tool, resource and template (a server without resources lists none). */
+async function listEverything(client: Client, server: string, taken: Set<string>) {
+  const problems: string[] = [];
+  const caps = client.getServerCapabilities() ?? {};
+  const listed = caps.tools ? await listTools(client, problems) : [];
+  const tools: McpTool[] = [];
+  for (const t of listed) {
+    const schema = t.inputSchema;
+    if (!isRecord(schema) || (schema.type !== undefined && schema.type !== 'object')) {
+      problems.push(`tool "${t.name}" left out: its input schema is not a JSON object schema`);
+      continue;
+    }
+    const annotations = isRecord(t.annotations) ? t.annotations : {};
+    const hints: McpToolHints = {};
+    for (const key of ['readOnlyHint', 'idempotentHint', 'destructiveHint', 'openWorldHint'] as const)
+      if (typeof annotations[key] === 'boolean') hints[key] = annotations[key] as boolean;
+    tools.push({
+      server,
+      name: t.name,
+      nativeName: uniqueName(mcpToolName(server, t.name), taken),
+      ...(typeof t.description === 'string' ? { description: t.description } : {}),
+      inputSchema: { ...schema, type: 'object' },
+      hints,
+    });
+  }
+  const resources: McpResource[] = caps.resources
+    ? (await client.listResources()).resources.map((r) => ({
+        uri: r.uri,
+        name: r.name,
+        ...(r.description ? { description: r.description } : {}),
+        ...(r.mimeType ? { mimeType: r.mimeType } : {}),
+      }))
+    : [];
+  const resourceTemplates: McpResourceTemplate[] = caps.resources
+    ? (await client.listResourceTemplates().catch(() => ({ resourceTemplates: [] }))).resourceTemplates.map((r) => ({
+        uriTemplate: r.uriTemplate,
+        name: r.name,
+        ...(r.description ? { description: r.description } : {}),
+        ...(r.mimeType ? { mimeType: r.mimeType } : {}),
+      }))
+    : [];
+  return { tools, resources, resourceTemplates, problems };
+}
+
+/**
+ * Starts (stdio) or reaches (HTTP) one server, does the MCP handshake and lists its tools,
+ * resources and resource templates. Never rejects: a server that cannot be had is a connection
+ * with `status: 'failed'` and an `error` saying why (its stderr's last lines included).
+ */
+export async function connectMcpServer(
+  name: string,
+  config: McpServerConfig,
+  options: McpConnectOptions = {},
+): Promise<McpServerConnection> {
+  const started = Date.now();
+  const maxChars = options.maxResultChars ?? DEFAULT_MCP_RESULT_MAX_CHARS;
+  const taken = options.takenNames ?? new Set<string>();
+  const client = new Client({ name: options.clientName ?? 'agent-turn', version: '0.1.0' }, { capabilities: {} });
+  let handle: McpTransportHandle | undefined;
+  let status: McpServerConnection['status'] = 'connected';
+  const failed = (error: unknown): McpServerConnection => {
+    const tail = handle?.stderrTail() ?? '';
+    const why = `${messageOf(error)}${tail ? ` (stderr: ${tail.split('\n').slice(-3).join(' | ')})` : ''}`;
+    void client.close().catch(() => undefined);
+    return {
+      name,
+      config,
+      status: 'failed',
+      error: new McpError('mcp-connect-failed', why, name),
+      tools: [],
+      resources: [],
+      resourceTemplates: [],
+      problems: [],
+      startMs: Date.now() - started,
+      callTool: async () => ({
+        ok: false,
+        error: new McpError('mcp-server-closed', `the server "${name}" is not connected: ${why}`, name),
+      }),
+      readResource: async () => ({
+        ok: false,
+        error: new McpError('mcp-server-closed', `the server "${name}" is not connected: ${why}`, name),
+      }),
+      close: async () => undefined,
+    };
+  };
+  let listed: Awaited<ReturnType<typeof listEverything>>;
+  try {
+    handle = await createMcpTransport(config, options);
+    const connectTimeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    await withTimeout(client.connect(handle.transport), connectTimeout, 'the MCP handshake');
+    listed = await withTimeout(listEverything(client, name, taken), connectTimeout, 'listing its tools');
+  } catch (error) {
+    return failed(error);
+  }
+  const pid = handle.pid();
+  client.onclose = () => {
+    status = 'closed';
+  };
+  const timeoutOf = (o: McpCallOptions | undefined) => o?.timeoutMs ?? config.timeoutMs ?? DEFAULT_MCP_CALL_TIMEOUT_MS;
+  const gone = (target: string): McpCallOutcome => ({
+    ok: false,
+    error: new McpError('mcp-server-closed', `the server "${name}" is no longer connected`, name, target),
+  });
+  return {
+    name,
+    config,
+    get status() {
+      return status;
+    },
+    tools: listed.tools,
+    resources: listed.resources,
+    resourceTemplates: listed.resourceTemplates,
+    problems: listed.problems,
+    ...(client.getServerVersion()
+      ? { serverInfo: { name: client.getServerVersion()!.name, version: client.getServerVersion()!.version } }
+      : {}),
+    ...(pid !== undefined ? { pid } : {}),
+    startMs: Date.now() - started,
+    async callTool(tool, args, callOptions) {
+      if (status !== 'connected') return gone(tool);
+      const timeoutMs = timeoutOf(callOptions);
+      try {
+        const result = await client.callTool(
+          { name: tool, arguments: args },
+          { timeout: timeoutMs, ...(callOptions?.signal ? { signal: callOptions.signal } : {}) },
+        );
+        return { ok: true, ...callResultText(result, maxChars) };
+      } catch (error) {
+        return { ok: false, error: callError(error, name, tool, callOptions?.signal, timeoutMs) };
+      }
+    },
+    async readResource(uri, callOptions) {
+      if (status !== 'connected') return gone(uri);
+      const timeoutMs = timeoutOf(callOptions);
+      try {
+        const result = await client.readResource(
+          { uri },
+          { timeout: timeoutMs, ...(callOptions?.signal ? { signal: callOptions.signal } : {}) },
+        );
+        return { ok: true, content: readResultText(result, maxChars), isError: false };
+      } catch (error) {
+        return { ok: false, error: callError(error, name, uri, callOptions?.signal, timeoutMs) };
+      }
+    },
+    async close() {
+      status = 'closed';
+      await client.close().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// MCP failures as values: every one has a code, and a call's failure becomes the tool's error
+// result (the turn goes on), never an exception thrown into the machine.
+
+/** What went wrong with a server or a call. */
+export type McpErrorCode =
+  /** The server could not be started or reached, or its handshake failed. */
+  | 'mcp-connect-failed'
+  /** No connected server has this name. */
+  | 'mcp-unknown-server'
+  /** The server lists no such tool (or its schema was unusable, see the connection's problems). */
+  | 'mcp-unknown-tool'
+  /** The arguments are not JSON or break the tool's input schema: nothing was sent. */
+  | 'mcp-invalid-arguments'
+  /** No answer within the call's time-out: the call was cancelled. */
+  | 'mcp-timeout'
+  /** The turn was aborted while the call ran: the call was cancelled. */
+  | 'mcp-aborted'
+  /** The server went away (crashed, exited, closed the connection) before answering. */
+  | 'mcp-server-closed'
+  /** The server answered with a JSON-RPC error. */
+  | 'mcp-call-failed';
+
+/** An MCP failure with its {@link McpErrorCode}, the server and (for calls) the tool or resource. */
+export class McpError extends Error {
+  constructor(
+    readonly code: McpErrorCode,
+    message: string,
+    readonly server?: string,
+    readonly target?: string,
+  ) {
+    super(message);
+    this.name = 'McpError';
+  }
+}
+
+/** The outcome of one call or read: the text for the model, or a typed failure. */
+export type McpCallOutcome = { ok: true; content: string; isError: boolean } | { ok: false; error: McpError };
+
+/** The tool result a failure becomes: `Error (mcp-timeout): …`, flagged as an error. */
+export function failureResult(error: McpError): { content: string; isError: true } {
+  return { content: `Error (${error.code}): ${error.message}`, isError: true };
+}
