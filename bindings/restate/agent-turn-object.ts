@@ -5,17 +5,24 @@ import type { AgentTurnSetup } from '../../machines/agent-turn-actor.js';
 import type { AgentTurnView } from '../../machines/turn-view-types.js';
 import type { DurableTurnOutput } from './durable-output.js';
 import {
+  APPROVAL_GATE_STATE,
   APPROVAL_STATE,
   VIEW_STATE,
   runDurableTurn,
-  type ApprovalDecision,
+  type ApprovalGate,
   type DurableTurnOptions,
   type PendingApproval,
 } from './durable-turn.js';
+import { secretHash, type ApprovalDecision } from './approval-decision.js';
 import { ensurePromiseWithResolvers } from './promise-with-resolvers.js';
 
 /** Options of {@link agentTurnObject}. */
-export interface AgentTurnObjectOptions<Request> extends DurableTurnOptions {
+export interface AgentTurnObjectOptions<Request> extends Omit<DurableTurnOptions, 'approvalSecret'> {
+  /**
+   * The turn's approval secret from its `run` request. Default: the request's `approvalSecret`
+   * field. Required (16 characters at least) when the setup asks for approvals.
+   */
+  approvalSecret?: (request: Request, key: string) => string | undefined;
   /** The virtual object's name (the ingress path's first part). Default `agentTurn`. */
   name?: string;
   /**
@@ -26,37 +33,60 @@ export interface AgentTurnObjectOptions<Request> extends DurableTurnOptions {
   setup: (request: Request, key: string) => AgentTurnSetup | Promise<AgentTurnSetup>;
 }
 
-/** What `approve` and `reject` answer: whether a waiting tool use was decided. */
+/**
+ * What `approve` and `reject` answer: whether the waiting tool use was decided, or why not
+ * (`bad-input`: no call id or secret strings; `other-call`: a stale or wrong call id;
+ * `bad-secret`: not the turn's secret). A refused decision leaves the turn waiting.
+ */
 export type ApprovalAnswer =
   | { decided: true; callId: string }
-  | { decided: false; reason: 'nothing-waiting' | 'other-call' };
+  | { decided: false; reason: 'bad-input' | 'nothing-waiting' | 'other-call' | 'bad-secret' };
 
-/** The input of `approve` / `reject`: optionally the call id the person saw (a stale decision is refused). */
+/** The input of `approve` / `reject`: the call id the person saw and the turn's approval secret. */
 export interface ApprovalInput {
-  callId?: string;
+  callId: string;
+  secret: string;
   /** For `reject`: the person's words, sent to the model. */
   feedback?: string;
 }
 
-async function decide(
-  ctx: restate.ObjectSharedContext,
-  input: ApprovalInput | undefined,
-  decision: ApprovalDecision,
-): Promise<ApprovalAnswer> {
-  const pending = await ctx.get<PendingApproval>(APPROVAL_STATE);
-  if (pending === null) return { decided: false, reason: 'nothing-waiting' };
-  if (input?.callId !== undefined && input.callId !== pending.callId) return { decided: false, reason: 'other-call' };
-  ctx.resolveAwakeable(pending.awakeableId, decision);
-  return { decided: true, callId: pending.callId };
+function wellFormed(input: unknown): input is ApprovalInput {
+  if (typeof input !== 'object' || input === null) return false;
+  const { callId, secret, feedback } = input as Record<string, unknown>;
+  return (
+    typeof callId === 'string' && typeof secret === 'string' && (feedback === undefined || typeof feedback === 'string')
+  );
 }
+
+async function decide(ctx: restate.ObjectSharedContext, input: unknown, approve: boolean): Promise<ApprovalAnswer> {
+  if (!wellFormed(input)) return { decided: false, reason: 'bad-input' };
+  const gate = await ctx.get<ApprovalGate>(APPROVAL_GATE_STATE);
+  if (gate === null) return { decided: false, reason: 'nothing-waiting' };
+  if (input.callId !== gate.callId) return { decided: false, reason: 'other-call' };
+  if ((await secretHash(input.secret)) !== gate.secretHash) return { decided: false, reason: 'bad-secret' };
+  const decision: ApprovalDecision = {
+    callId: gate.callId,
+    approve,
+    secret: input.secret,
+    ...(!approve && input.feedback !== undefined ? { feedback: input.feedback } : {}),
+  };
+  ctx.resolveAwakeable(gate.awakeableId, decision);
+  return { decided: true, callId: gate.callId };
+}
+
+const requestSecret = (request: unknown): string | undefined => {
+  const secret = (request as { approvalSecret?: unknown } | null)?.approvalSecret;
+  return typeof secret === 'string' ? secret : undefined;
+};
 
 /**
  * A Restate virtual object that runs agent turns, one per key:
  * - `run(request)` (exclusive): builds the turn with `options.setup` and runs it with
  *   {@link runDurableTurn}; resolves with the output as JSON;
  * - `view()` (shared): the latest published view (selectView's model), or null before the first;
- * - `approval()` (shared): the tool use waiting for a decision, or null;
- * - `approve({ callId? })`, `reject({ callId?, feedback? })` (shared): decide it.
+ * - `approval()` (shared): the tool use waiting for a decision (`{ callId, tool, params }`), or null;
+ * - `approve({ callId, secret })`, `reject({ callId, secret, feedback? })` (shared): decide it;
+ *   only the waiting call id with the turn's approval secret counts (see {@link ApprovalAnswer}).
  *
  * @example
  * ```ts
@@ -64,20 +94,24 @@ async function decide(
  * import { agentTurnObject } from 'agent-turn/restate';
  *
  * const turns = agentTurnObject({
- *   setup: (request: { task: string }) => ({ client, model: 'glm-5.1', messages: [{ role: 'user', content: request.task }], tools, approval: ['execute_command'] }),
+ *   setup: (request: { task: string; approvalSecret: string }) => ({ client, model: 'glm-5.1', messages: [{ role: 'user', content: request.task }], tools, approval: ['execute_command'] }),
  * });
  * await restate.serve({ services: [turns], port: 9080 });
- * // POST http://restate:8080/agentTurn/<turn id>/run/send {"task": "…"}; poll …/view; POST …/approve
+ * // POST http://restate:8080/agentTurn/<turn id>/run/send {"task": "…", "approvalSecret": "<24 random bytes, base64url>"}
+ * // poll …/view and …/approval; POST …/approve {"callId": "…", "secret": "<the same>"}
  * ```
  */
 export function agentTurnObject<Request>(options: AgentTurnObjectOptions<Request>) {
   ensurePromiseWithResolvers();
-  const { name = 'agentTurn', setup, ...turnOptions } = options;
+  const { name = 'agentTurn', setup, approvalSecret = requestSecret, ...turnOptions } = options;
   return restate.object({
     name,
     handlers: {
       run: async (ctx: restate.ObjectContext, request: Request): Promise<DurableTurnOutput> =>
-        runDurableTurn(ctx, await setup(request, ctx.key), turnOptions),
+        runDurableTurn(ctx, await setup(request, ctx.key), {
+          ...turnOptions,
+          approvalSecret: approvalSecret(request, ctx.key),
+        }),
       view: restate.handlers.object.shared(
         async (ctx: restate.ObjectSharedContext): Promise<AgentTurnView | null> => ctx.get<AgentTurnView>(VIEW_STATE),
       ),
@@ -87,14 +121,11 @@ export function agentTurnObject<Request>(options: AgentTurnObjectOptions<Request
       ),
       approve: restate.handlers.object.shared(
         async (ctx: restate.ObjectSharedContext, input?: ApprovalInput): Promise<ApprovalAnswer> =>
-          decide(ctx, input, { approve: true }),
+          decide(ctx, input, true),
       ),
       reject: restate.handlers.object.shared(
         async (ctx: restate.ObjectSharedContext, input?: ApprovalInput): Promise<ApprovalAnswer> =>
-          decide(ctx, input, {
-            approve: false,
-            ...(input?.feedback !== undefined ? { feedback: input.feedback } : {}),
-          }),
+          decide(ctx, input, false),
       ),
     },
   });

@@ -3,7 +3,14 @@
 // retries are Restate's, and approvals are awakeables a UI resolves. A worker that dies mid-turn
 // is replaced: Restate replays the journal into a fresh machine, which reaches the same state
 // without asking the model or running a tool again, and goes on from there.
-import { CancelledError, type Context, type ObjectContext, type RunOptions } from '@restatedev/restate-sdk';
+import {
+  CancelledError,
+  TerminalError,
+  serde,
+  type Context,
+  type ObjectContext,
+  type RunOptions,
+} from '@restatedev/restate-sdk';
 import { toPromise } from 'xstate';
 import { createAgentTurnActor, type AgentTurnActor, type AgentTurnSetup } from '../../machines/agent-turn-actor.js';
 import { selectView } from '../../machines/select-view.js';
@@ -12,23 +19,30 @@ import { journaledChatClient, type LiveReplyEvents } from './journaled-chat-clie
 import { journaledTools } from './journaled-tools.js';
 import { toDurableOutput, type DurableTurnOutput } from './durable-output.js';
 import { ensurePromiseWithResolvers } from './promise-with-resolvers.js';
+import { MIN_APPROVAL_SECRET_LENGTH, secretHash, validDecision } from './approval-decision.js';
 
 /** The state key under which the turn's view (selectView's model) is published. */
 export const VIEW_STATE = 'view';
-/** The state key of the approval the turn waits for, if any. */
+/** The state key of the approval the turn waits for, if any (what a UI may show: no awakeable id). */
 export const APPROVAL_STATE = 'approval';
+/** The state key of what deciding the approval needs: its awakeable and the secret's hash (never returned by a handler). */
+export const APPROVAL_GATE_STATE = 'approval-gate';
 
 /** The tool use a turn waits on, as published under {@link APPROVAL_STATE}. */
 export interface PendingApproval {
-  /** The awakeable that APPROVE / REJECT resolves. */
-  awakeableId: string;
   callId: string;
   tool: string;
   params: Record<string, string>;
 }
 
-/** What resolves an approval's awakeable. */
-export type ApprovalDecision = { approve: true } | { approve: false; feedback?: string };
+/** What the turn keeps under {@link APPROVAL_GATE_STATE} while it waits. */
+export interface ApprovalGate {
+  callId: string;
+  /** The awakeable a valid decision resolves; a new one after each refused payload. */
+  awakeableId: string;
+  /** SHA-256 (hex) of the turn's approval secret. */
+  secretHash: string;
+}
 
 /** A context with state: a virtual object's exclusive handler or a workflow's run handler. */
 export type DurableTurnContext = Context & Pick<ObjectContext, 'set' | 'clear'>;
@@ -50,6 +64,12 @@ export interface DurableTurnOptions {
    * wants tokens before the step is recorded. Best effort: called on the first execution only.
    */
   live?: (update: LiveTurnEvents) => void;
+  /**
+   * The turn's approval secret (at least 16 characters, e.g. 24 random bytes in base64url): a
+   * decision counts only if it carries it and names the waiting call id. Required when
+   * `setup.approval` names a tool; give it to whoever may approve, and no one else.
+   */
+  approvalSecret?: string;
 }
 
 /** A reply's call_id prefix from the journal's deterministic random source (the same on every replay). */
@@ -60,6 +80,18 @@ function journalIdPrefix(ctx: Context): string {
 function keyOf(ctx: Context): string {
   const key = (ctx as Partial<ObjectContext>).key;
   return typeof key === 'string' ? key : '';
+}
+
+/** The hash of the turn's approval secret; a TerminalError when the turn asks for approvals without a good one. */
+async function approvalSecretHash(setup: AgentTurnSetup, secret: string | undefined): Promise<string | undefined> {
+  const approvals = Array.isArray(setup.approval) ? setup.approval.length > 0 : setup.approval === true;
+  if (secret === undefined && !approvals) return undefined;
+  if (typeof secret !== 'string' || secret.length < MIN_APPROVAL_SECRET_LENGTH)
+    throw new TerminalError(
+      `runDurableTurn: options.approvalSecret must be a string of at least ${MIN_APPROVAL_SECRET_LENGTH} characters when setup.approval names tools (got ${secret === undefined ? 'none' : `${typeof secret === 'string' ? secret.length : typeof secret} characters`})`,
+      { errorCode: 400 },
+    );
+  return secretHash(secret);
 }
 
 /**
@@ -74,8 +106,10 @@ function keyOf(ctx: Context): string {
  * - reply ids come from `ctx.rand`, so the replayed machine makes the same ones;
  * - the machine's own retries are off: a failed request is retried as a new step after
  *   `ctx.sleep` with `setup.retry`'s delays (default 2, 4, 8 s);
- * - a tool named in `setup.approval` waits on an awakeable whose id is published under
- *   {@link APPROVAL_STATE}; resolve it with an {@link ApprovalDecision};
+ * - a tool named in `setup.approval` is published under {@link APPROVAL_STATE} and waits on an
+ *   awakeable (kept under {@link APPROVAL_GATE_STATE}, never returned) that only a well-formed
+ *   {@link ApprovalDecision} for that call with `options.approvalSecret` decides; any other
+ *   payload is refused and the turn waits on a fresh awakeable;
  * - the view (`selectView`) is published under {@link VIEW_STATE} before each step, at each
  *   approval and at the end; `options.live` streams the model's events as they arrive;
  * - cancelling the invocation (Restate's cancel) aborts the turn: its output says `aborted`.
@@ -140,35 +174,46 @@ export async function runDurableTurn(
   });
   const turn = actor;
 
+  const hash = await approvalSecretHash(setup, options.approvalSecret);
   const asked = new Set<string>();
+  // Waits for a well-formed decision for `pending`: anything else resolving (or rejecting) the
+  // awakeable is refused, and the turn waits on a fresh one.
+  const awaitDecision = (pending: PendingApproval, gateHash: string) => {
+    const { id, promise } = ctx.awakeable<Uint8Array>(serde.binary);
+    ctx.set<ApprovalGate>(APPROVAL_GATE_STATE, { callId: pending.callId, awakeableId: id, secretHash: gateHash });
+    promise.then(
+      async (payload) => {
+        const decision = await validDecision(payload, pending.callId, gateHash);
+        if (decision === undefined) return awaitDecision(pending, gateHash);
+        ctx.clear(APPROVAL_STATE);
+        ctx.clear(APPROVAL_GATE_STATE);
+        turn.send(decision.approve ? { type: 'APPROVE' } : { type: 'REJECT', feedback: decision.feedback });
+      },
+      (error: unknown) => {
+        if (error instanceof CancelledError) return abortOnCancel(error);
+        // Rejected straight through the ingress: not a decision.
+        awaitDecision(pending, gateHash);
+      },
+    );
+  };
   turn.subscribe((snapshot) => {
     if (!snapshot.hasTag('awaiting-approval')) return;
     const view = selectView(snapshot);
     const tool = view.blocks[view.currentStreamingContentIndex] as ToolBlockView | undefined;
     if (tool === undefined || tool.type !== 'tool_use' || asked.has(tool.call_id)) return;
     asked.add(tool.call_id);
-    const { id, promise } = ctx.awakeable<ApprovalDecision>();
-    const pending: PendingApproval = { awakeableId: id, callId: tool.call_id, tool: tool.name, params: tool.params };
+    const pending: PendingApproval = { callId: tool.call_id, tool: tool.name, params: tool.params };
     ctx.set(APPROVAL_STATE, pending);
     ctx.set(VIEW_STATE, view);
-    promise.then(
-      (decision) => {
-        ctx.clear(APPROVAL_STATE);
-        turn.send(decision.approve ? { type: 'APPROVE' } : { type: 'REJECT', feedback: decision.feedback });
-      },
-      (error: unknown) => {
-        if (error instanceof CancelledError) return abortOnCancel(error);
-        // Rejected by someone (ctx.rejectAwakeable): a rejection of the tool, with the reason.
-        ctx.clear(APPROVAL_STATE);
-        turn.send({ type: 'REJECT', feedback: error instanceof Error ? error.message : String(error) });
-      },
-    );
+    // No hash only without approvals (approvalSecretHash refused the turn otherwise): nothing matches ''.
+    awaitDecision(pending, hash ?? '');
   });
 
   const done = toPromise(turn);
   turn.start();
   const output = await done;
   ctx.clear(APPROVAL_STATE);
+  ctx.clear(APPROVAL_GATE_STATE);
   publish();
   return toDurableOutput(output);
 }

@@ -2,12 +2,14 @@
 // api/*.api.md pins this list (npm run api:update).
 export { agentTurnObject } from './agent-turn-object.js';
 export type { AgentTurnObject, AgentTurnObjectOptions, ApprovalAnswer, ApprovalInput } from './agent-turn-object.js';
-export { runDurableTurn, VIEW_STATE, APPROVAL_STATE } from './durable-turn.js';
+export { runDurableTurn, VIEW_STATE, APPROVAL_STATE, APPROVAL_GATE_STATE } from './durable-turn.js';
+export { MIN_APPROVAL_SECRET_LENGTH } from './approval-decision.js';
+export type { ApprovalDecision } from './approval-decision.js';
 export type {
   DurableTurnOptions,
   DurableTurnContext,
   PendingApproval,
-  ApprovalDecision,
+  ApprovalGate,
   LiveTurnEvents,
 } from './durable-turn.js';
 export { journaledChatClient } from './journaled-chat-client.js';

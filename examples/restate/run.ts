@@ -2,6 +2,7 @@
 // the scripted model over HTTP, a Restate server from node_modules, one worker running the
 // agentTurn object. A "UI" starts a turn, polls its durable view, sees the model's text live
 // through the worker's side channel, approves the command, and reads the output.
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,11 +54,14 @@ const workspace = await mkdtemp(join(tmpdir(), 'agent-turn-example-'));
 await writeFile(join(workspace, 'README.md'), '# Pocket Ledger\nTrack small expenses.\n');
 const turn = `${restate.ingressUrl}/agentTurn/example-1`;
 const task = 'Run `echo run >> log.txt`, then write notes.md';
+// The turn's approval secret: only this "UI" holds it, so only it can approve (with the call id it saw).
+const approvalSecret = randomBytes(24).toString('base64url');
 try {
   const { invocationId } = await post<{ invocationId: string }>(`${turn}/run/send`, {
     task,
     workspace,
     approval: ['execute_command'],
+    approvalSecret,
   });
   say(`started turn example-1 (${invocationId}): ${task}`);
   let shown = '';
@@ -70,7 +74,7 @@ try {
     const pending = await post<PendingApproval | null>(`${turn}/approval`);
     if (pending !== null) {
       say(`approval asked: ${pending.tool} ${JSON.stringify(pending.params.command)} — approving`);
-      await post(`${turn}/approve`, { callId: pending.callId });
+      await post(`${turn}/approve`, { callId: pending.callId, secret: approvalSecret });
     }
     if (view?.done) break;
     await new Promise((r) => setTimeout(r, 250));

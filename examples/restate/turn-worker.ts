@@ -18,6 +18,8 @@ export interface TurnRequest {
   task: string;
   workspace: string;
   model?: string;
+  /** Whoever holds this may approve or reject the turn's tools (agentTurnObject reads this field). */
+  approvalSecret?: string;
   /** Tools that wait for approve/reject (default: --approval). */
   approval?: string[];
   /** Waits before retries of a failed model request (default 2, 4, 8 s). */

@@ -10,7 +10,8 @@ import { freePort } from '../../../examples/restate/free-port.js';
 import { startRestateServer, type RestateServer } from '../../../examples/restate/restate-server.js';
 import { startWorker, type WorkerProcess } from '../../../examples/restate/worker-process.js';
 import type { ChatRequest } from '../../../src/wire/types.js';
-import { attachTurn, decide, sendTurn, turnView, withoutIds } from './turn-ingress.js';
+import { APPROVAL_GATE_STATE, type ApprovalGate } from '../../../bindings/restate/index.js';
+import { attachTurn, decide, readState, sendTurn, turnView, withoutIds } from './turn-ingress.js';
 
 const TASK = 'Run `echo run >> log.txt`, then write notes.md';
 
@@ -104,46 +105,117 @@ describe('a durable turn whose worker is killed', () => {
 });
 
 describe('a durable approval', () => {
+  const SECRET = 'a-turn-secret-of-24-chars';
   async function waitForApproval(key: string) {
     for (;;) {
       const pending = (await (
         await fetch(`${restate.ingressUrl}/agentTurn/${key}/approval`, { method: 'POST' })
-      ).json()) as { callId: string; tool: string } | null;
-      if (pending !== null) return pending;
+      ).json()) as Record<string, unknown> | null;
+      if (pending !== null) return pending as { callId: string; tool: string };
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+  const gateOf = async (key: string) => {
+    const value = await readState(restate.adminUrl, 'agentTurn', key, APPROVAL_GATE_STATE);
+    return value === undefined ? undefined : (JSON.parse(value) as ApprovalGate);
+  };
+  /** The turn still waits: the same call pending, the view asking, the command not run. */
+  async function expectStillWaiting(key: string, dir: string, callId: string) {
+    expect((await waitForApproval(key)).callId).toBe(callId);
+    expect((await turnView(restate.ingressUrl, key))?.phase).toBe('awaiting-approval');
+    await expect(readFile(join(dir, 'log.txt'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+  }
 
-  it('waits on an awakeable that outlives the worker; approve runs the command once', async () => {
+  it('waits on an awakeable that outlives the worker; only the call id with the secret decides; the command runs once', async () => {
     const dir = await workspace();
     const id = await sendTurn(restate.ingressUrl, 'approved', {
       task: TASK,
       workspace: dir,
       approval: ['execute_command'],
+      approvalSecret: SECRET,
     });
     const pending = await waitForApproval('approved');
     expect(pending.tool).toBe('execute_command');
+    expect(Object.keys(pending).sort()).toEqual(['callId', 'params', 'tool']); // no awakeable id
     expect((await turnView(restate.ingressUrl, 'approved'))?.phase).toBe('awaiting-approval');
     await worker.kill();
     await startTheWorker();
-    expect(await decide(restate.ingressUrl, 'approved', 'approve', { callId: 'not-this-one' })).toEqual({
-      decided: false,
-      reason: 'other-call',
-    });
-    expect(await decide(restate.ingressUrl, 'approved', 'approve', { callId: pending.callId })).toEqual({
-      decided: true,
-      callId: pending.callId,
-    });
+    const refused: [unknown, string][] = [
+      [{}, 'bad-input'],
+      [{ callId: pending.callId }, 'bad-input'],
+      [{ callId: pending.callId, secret: 42 }, 'bad-input'],
+      [{ callId: 'not-this-one', secret: SECRET }, 'other-call'],
+      [{ callId: pending.callId, secret: `${SECRET}x` }, 'bad-secret'],
+    ];
+    for (const [input, reason] of refused)
+      expect(await decide(restate.ingressUrl, 'approved', 'approve', input)).toEqual({ decided: false, reason });
+    await expectStillWaiting('approved', dir, pending.callId);
+    expect(await decide(restate.ingressUrl, 'approved', 'approve', { callId: pending.callId, secret: SECRET })).toEqual(
+      {
+        decided: true,
+        callId: pending.callId,
+      },
+    );
     const out = await attachTurn(restate.ingressUrl, id);
     expect(out.reason).toBe('completed');
     expect(await readFile(join(dir, 'log.txt'), 'utf8')).toBe('run\n');
-    expect(await decide(restate.ingressUrl, 'approved', 'approve')).toEqual({
-      decided: false,
-      reason: 'nothing-waiting',
-    });
+    expect(await decide(restate.ingressUrl, 'approved', 'approve', { callId: pending.callId, secret: SECRET })).toEqual(
+      {
+        decided: false,
+        reason: 'nothing-waiting',
+      },
+    );
+    expect(await gateOf('approved')).toBeUndefined();
     const view = await turnView(restate.ingressUrl, 'approved');
     expect(view?.done).toBe(true);
     expect(view?.result).toBe(out.result);
+  }, 300_000);
+
+  it('refuses anything but a well-formed decision resolving its awakeable straight through the ingress, and keeps waiting', async () => {
+    const dir = await workspace();
+    const key = 'direct';
+    const id = await sendTurn(restate.ingressUrl, key, {
+      task: TASK,
+      workspace: dir,
+      approval: ['execute_command'],
+      approvalSecret: SECRET,
+    });
+    const pending = await waitForApproval(key);
+    const awakeables = new Set<string>();
+    const resolveDirectly = async (how: 'resolve' | 'reject', body: string) => {
+      let gate = await gateOf(key);
+      while (gate === undefined || awakeables.has(gate.awakeableId)) {
+        await new Promise((r) => setTimeout(r, 100));
+        gate = await gateOf(key);
+      }
+      awakeables.add(gate.awakeableId);
+      const response = await fetch(`${restate.ingressUrl}/restate/awakeables/${gate.awakeableId}/${how}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect(response.status).toBeLessThan(300);
+    };
+    const bad: ['resolve' | 'reject', string][] = [
+      ['resolve', JSON.stringify({ approve: true })],
+      ['resolve', 'not json'],
+      ['resolve', JSON.stringify({ callId: 'other', approve: true, secret: SECRET })],
+      ['resolve', JSON.stringify({ callId: pending.callId, approve: true, secret: 'guessed-secret-0000' })],
+      ['resolve', JSON.stringify({ callId: pending.callId, approve: 'yes', secret: SECRET })],
+      ['reject', 'no'],
+    ];
+    for (const [how, body] of bad) await resolveDirectly(how, body);
+    // Each refused payload: a fresh awakeable, the same call waiting, nothing run.
+    await resolveDirectly(
+      'resolve',
+      JSON.stringify({ callId: pending.callId, approve: false, secret: SECRET, feedback: 'stop' }),
+    );
+    const out = await attachTurn(restate.ingressUrl, id);
+    expect(awakeables.size).toBe(bad.length + 1);
+    const command = out.requests.flatMap((r) => r.toolResults).find((t) => t.name === 'execute_command');
+    expect(command?.status).toBe('rejected');
+    expect(out.result).toContain('stop');
+    await expect(readFile(join(dir, 'log.txt'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
   }, 300_000);
 
   it('reject sends the feedback to the model and the command never runs', async () => {
@@ -152,17 +224,33 @@ describe('a durable approval', () => {
       task: TASK,
       workspace: dir,
       approval: ['execute_command'],
+      approvalSecret: SECRET,
     });
-    await waitForApproval('rejected');
-    expect(await decide(restate.ingressUrl, 'rejected', 'reject', { feedback: 'not on this machine' })).toMatchObject({
-      decided: true,
-    });
+    const pending = await waitForApproval('rejected');
+    expect(
+      await decide(restate.ingressUrl, 'rejected', 'reject', {
+        callId: pending.callId,
+        secret: SECRET,
+        feedback: 'not on this machine',
+      }),
+    ).toMatchObject({ decided: true });
     const out = await attachTurn(restate.ingressUrl, id);
     const command = out.requests.flatMap((r) => r.toolResults).find((t) => t.name === 'execute_command');
     expect(command?.status).toBe('rejected');
     expect(out.result).toContain('not on this machine');
     await expect(readFile(join(dir, 'log.txt'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
   }, 300_000);
+
+  it('a turn asking for approvals without a secret fails at once, saying why', async () => {
+    const id = await sendTurn(restate.ingressUrl, 'no-secret', {
+      task: TASK,
+      workspace: await workspace(),
+      approval: ['execute_command'],
+    });
+    const response = await fetch(`${restate.ingressUrl}/restate/invocation/${id}/attach`);
+    expect(response.ok).toBe(false);
+    expect(await response.text()).toContain('approvalSecret must be a string of at least 16 characters');
+  }, 60_000);
 });
 
 describe('a durable retry', () => {

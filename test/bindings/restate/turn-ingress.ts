@@ -57,3 +57,23 @@ export function withoutIds(output: DurableTurnOutput): unknown {
   });
   return JSON.parse(text);
 }
+
+/** One state value of a virtual object as UTF-8 (the admin API's SQL over the `state` table), or undefined. */
+export async function readState(
+  admin: string,
+  service: string,
+  key: string,
+  stateKey: string,
+): Promise<string | undefined> {
+  const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+  const response = await fetch(`${admin}/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({
+      query: `SELECT value_utf8 FROM state WHERE service_name = ${quote(service)} AND service_key = ${quote(key)} AND key = ${quote(stateKey)}`,
+    }),
+  });
+  if (!response.ok) throw new Error(`admin query: ${response.status} ${await response.text()}`);
+  const { rows } = (await response.json()) as { rows: { value_utf8: string }[] };
+  return rows[0]?.value_utf8;
+}
