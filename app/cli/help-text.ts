@@ -18,8 +18,21 @@ Options:
   --yes, -y           approve every write and command without asking (commands only when
                       they run in the sandbox, or with --no-sandbox)
   --read-only         refuse writes and commands
-  --allow-network     let commands reach the network (the sandbox has none by default)
-  --no-sandbox        run commands without the OS sandbox (bubblewrap), as yourself
+  --allow-network     let commands reach the network (the sandbox has none by default);
+                      this shares the host's network, its loopback too: services on
+                      127.0.0.1 (databases, dev servers, Docker's API) and abstract sockets
+                      become reachable
+  --no-sandbox        run commands without the OS sandbox (bubblewrap), as yourself: they
+                      can read the API key from /proc/<CLI pid>/environ (the CLI cannot
+                      erase its own start-up environment), and a setsid child outlives the
+                      command unless a writable cgroup lets the CLI kill it at the end
+  --allow-git-writes  let the file tools and sandboxed commands write the workspace's .git
+                      (read-only by default: git runs its hooks and config outside the sandbox)
+  --max-processes N   processes at once per command (default 512)
+  --max-memory SIZE   memory per command, e.g. 2G (default 4G)
+  --max-tmp SIZE      size of each of the sandbox's tmpfs (/tmp, /dev/shm; default 512M)
+  --max-file-size SIZE  largest file a command may write, in the workspace too (default 1G)
+  --disk-warning SIZE warn in the tool result when a command used more disk (default 1G)
   --json              NDJSON on stdout: a line per state change, a block whole when it appears,
                       then only what changed ("block" with the changed fields, "delta" with
                       text added at the end); the last line {"type":"output","output":
@@ -61,10 +74,18 @@ edit is shown as a diff against the file; a command whole, hidden characters mad
 Without a terminal and without --yes they are refused and the model is told why. Ctrl-C stops
 the turn and keeps what arrived.
 
-Commands run in a bubblewrap sandbox on Linux: only the workspace is writable, home folders and
-other secrets are hidden, /tmp is private, no network, a clean environment (no API key), and
-every process a command starts dies with it. Where no sandbox can be had, the CLI says so at
-start and asks before each command, even with --yes, unless --no-sandbox is given.
+Commands run in a bubblewrap sandbox on Linux: only the workspace is writable (its .git stays
+read-only), home folders and other secrets are hidden, /tmp is private, no network, a clean
+environment (no API key), and every process a command starts dies with it. Processes and memory
+are limited by a cgroup per command where one can be made (as root with a writable cgroup, or
+with cgroup delegation), else by rlimits (the process limit then does not hold for root). Where
+no sandbox can be had, the CLI says so at start and asks before each command, even with --yes,
+unless --no-sandbox is given.
+
+Files that run code later — .git/, .vscode/tasks.json, .vscode/settings.json, .envrc, .npmrc,
+package.json, .github/workflows/ — are called out in the approval card and asked every time
+("a" does not cover them); --yes does not write them. The file tools refuse .git/ paths unless
+--allow-git-writes is given.
 
 Contradicting flags are refused: --read-only with --yes, --pace or --fault with a real model,
 --base-url with a scripted model.

@@ -179,6 +179,10 @@ function shownNotes(notes: readonly string[] | undefined): string {
   return notes && notes.length > 0 ? notes.map((n) => `\n${n}`).join('') : '';
 }
 
+/** A command created the workspace's .git: it could write its hooks and config; later commands cannot. */
+export const newRepositoryNote = () =>
+  'Note: this command created a git repository (.git) in the workspace; its hooks and config were writable to this command only and are read-only to the next ones. Check .git/config and .git/hooks before running git here.';
+
 // Sandbox limits (the notes the Node runners add)
 
 export const processLimitNote = (limit: number, refused: number) =>

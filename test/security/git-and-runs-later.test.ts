@@ -61,6 +61,25 @@ describe('the workspace .git in the sandbox', () => {
   });
 });
 
+describe('a repository made after the sandbox policy was built', () => {
+  let layout: SandboxedLayout;
+  beforeAll(async () => {
+    layout = await makeSandboxedLayout();
+  });
+  afterAll(() => layout.cleanup());
+
+  it('is read-only to the next command; a command that makes one is told its .git was writable to it only', async () => {
+    const made = await layout.run('git init -q . && echo made');
+    expect(made.content).toContain('made');
+    expect(made.content).toContain('created a git repository (.git) in the workspace');
+    const result = await layout.run('git config core.fsmonitor "touch $PWD/PWNED"; echo status=$?');
+    expect(result.content).toMatch(/status=[1-9]/);
+    await run('git', ['-C', layout.workspace, 'status', '--porcelain']);
+    expect(await exists(path.join(layout.workspace, 'PWNED'))).toBe(false);
+    expect((await layout.run('echo plain')).content).not.toContain('created a git repository');
+  });
+});
+
 describe('a .git file (worktree, submodule) in the sandbox', () => {
   let layout: SandboxedLayout;
   beforeAll(async () => {

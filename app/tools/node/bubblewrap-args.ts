@@ -22,6 +22,12 @@ export interface SandboxPolicy {
    * outside the sandbox later.
    */
   readOnlyInWorkspace?: readonly string[];
+  /**
+   * Look for the workspace's git metadata again before each command (the runner does) and bind
+   * it read-only too: a repository made after the policy was built is protected from the next
+   * command on.
+   */
+  protectGit?: boolean;
   /** Processes, memory, tmpfs and file sizes (sandbox-limits.ts); the defaults when absent. */
   limits?: SandboxLimits;
 }

@@ -9,6 +9,8 @@ import { bubblewrapArgs, type SandboxPolicy } from './bubblewrap-args.js';
 import type { CgroupParents } from './command-cgroup.js';
 import { runWithLimits } from './limited-run.js';
 import { DEFAULT_SANDBOX_LIMITS } from './sandbox-limits.js';
+import { gitMetadataPaths } from './sandbox-policy.js';
+import { newRepositoryNote } from '../result-sentences.js';
 
 export interface BubblewrapRunnerOptions {
   /** The bwrap program (an absolute path, from probeBubblewrap). */
@@ -22,12 +24,17 @@ export interface BubblewrapRunnerOptions {
 export function createBubblewrapRunner(options: BubblewrapRunnerOptions): CommandRunner {
   const { bwrap, policy } = options;
   return {
-    run(request: CommandRequest): Promise<CommandOutcome> {
+    async run(request: CommandRequest): Promise<CommandOutcome> {
+      // The git metadata as it is now: a repository made since the policy was built is read-only too.
+      const gitBefore = policy.protectGit ? await gitMetadataPaths(policy.workspace) : [];
+      const current: SandboxPolicy = policy.protectGit
+        ? { ...policy, readOnlyInWorkspace: [...new Set([...(policy.readOnlyInWorkspace ?? []), ...gitBefore])] }
+        : policy;
       // bwrap runs as the sandbox's PID 1, whose /proc/1/environ a command can read: it starts with the clean environment too.
-      return runWithLimits(
+      const outcome = await runWithLimits(
         {
           file: bwrap,
-          args: bubblewrapArgs(policy, request.command, { infoFd: 3, memoryByCgroup: options.cgroups !== undefined }),
+          args: bubblewrapArgs(current, request.command, { infoFd: 3, memoryByCgroup: options.cgroups !== undefined }),
           cwd: policy.workspace,
           env: { ...policy.env },
           sandboxInfoFd: true,
@@ -39,6 +46,11 @@ export function createBubblewrapRunner(options: BubblewrapRunnerOptions): Comman
           ...(options.cgroups ? { cgroups: options.cgroups } : {}),
         },
       );
+      // A repository the command made (git init) was writable to it: say so, its config and hooks run on the user's git commands.
+      if (!policy.protectGit || gitBefore.length > 0 || (await gitMetadataPaths(policy.workspace)).length === 0)
+        return outcome;
+      if (outcome.kind !== 'exited' && outcome.kind !== 'timeout' && outcome.kind !== 'aborted') return outcome;
+      return { ...outcome, notes: [...(outcome.notes ?? []), newRepositoryNote()] };
     },
   };
 }

@@ -109,6 +109,7 @@ export async function buildSandboxPolicy(input: SandboxPolicyInput): Promise<San
     keptPaths,
     env: sandboxEnvironment(input.env, home),
     readOnlyInWorkspace: input.gitWritable ? [] : await gitMetadataPaths(workspace),
+    protectGit: input.gitWritable !== true,
     limits: { ...DEFAULT_SANDBOX_LIMITS, ...definedOnly(input.limits ?? {}) },
   };
 }

@@ -1,0 +1,71 @@
+// Attack (issue 28 §2, §3) with --no-sandbox: a `setsid` child escapes the command's process
+// group and outlives the command (and the CLI), and nothing limits processes or memory. Where a
+// cgroup can be made, the unsandboxed runner puts each command in one: the limits apply and
+// whatever is left in it when the command ends is killed. Where none can be made, the child
+// survives — said so in --help and docs/security.md — and this test pins that too.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findCgroupParents, type CgroupParents } from '../../app/tools/node/command-cgroup.js';
+import { createProcessGroupRunner } from '../../app/tools/node/process-group-runner.js';
+import { createExecuteCommandTool } from '../../app/tools/execute-command.js';
+import { hostProcessesRunning, uniqueSleepSeconds } from '../support/host-processes.js';
+import { makeSandbox, noSignal, toolUse, unwrap } from '../support/tool-fixtures.js';
+import { setUpCommands } from '../../app/cli/command-sandbox.js';
+import { helpText } from '../../app/cli/help-text.js';
+
+let sandbox: Awaited<ReturnType<typeof makeSandbox>>;
+let cgroups: CgroupParents | undefined;
+beforeAll(async () => {
+  sandbox = await makeSandbox({ 'README.md': '# x\n' });
+  cgroups = await findCgroupParents();
+});
+afterAll(() => sandbox.cleanup());
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('an unsandboxed command (--no-sandbox)', () => {
+  it('leaves no setsid child behind where a cgroup holds it', async () => {
+    const seconds = uniqueSleepSeconds();
+    const setup = await setUpCommands({
+      root: sandbox.workspace,
+      cwd: sandbox.workspace,
+      env: process.env,
+      allowNetwork: false,
+      noSandbox: true,
+    });
+    const tool = createExecuteCommandTool(setup.runner);
+    const result = unwrap(
+      await tool(
+        toolUse('execute_command', { command: `setsid sleep ${seconds} >/dev/null 2>&1 < /dev/null & echo left` }),
+        noSignal(),
+      ),
+    );
+    expect(result.content).toContain('left');
+    await pause(200);
+    const alive = hostProcessesRunning(`sleep ${seconds}`);
+    for (const pid of alive) process.kill(pid, 'SIGKILL');
+    if (cgroups) expect(alive).toEqual([]);
+    else expect(alive.length).toBe(1);
+  });
+
+  it('has the process limit where a cgroup holds it', async () => {
+    const runner = createProcessGroupRunner({
+      cwd: sandbox.workspace,
+      limits: { processes: 32 },
+      ...(cgroups ? { cgroups } : {}),
+    });
+    const result = unwrap(
+      await createExecuteCommandTool(runner)(
+        toolUse('execute_command', { command: 'for i in $(seq 100); do sleep 2 & done; wait; echo done-all' }),
+        noSignal(),
+      ),
+    );
+    if (cgroups) expect(result.content).toMatch(/process limit \(32 processes at once\)/);
+    else expect(result.content).toContain('done-all');
+  });
+
+  it('is described truthfully in --help: the key in the CLI’s environment, setsid children, loopback with --allow-network', () => {
+    const help = helpText([], []);
+    expect(help).toMatch(/--no-sandbox[\s\S]*\/proc\/<CLI pid>\/environ/);
+    expect(help).toMatch(/setsid/);
+    expect(help).toMatch(/--allow-network[\s\S]*loopback/);
+  });
+});
