@@ -2,6 +2,7 @@
 // command whole with its hidden characters shown), Approve / Reject while the machine waits, the
 // change a write or replace would make as a diff against the workspace, then the result.
 import { PREVIEWED_TOOLS } from '../tools/change-preview.js';
+import { runsCodeLater } from '../tools/protected-paths.js';
 import type { ConversationActions, Entry, ChangePreviewResult } from './conversation-entry.js';
 import { diffSummary, renderDiff } from './diff-view.js';
 import { h, setText } from './dom.js';
@@ -109,12 +110,15 @@ export function toolEntry(item: ToolItem, actions: ConversationActions): Entry {
     actions.reject(feedback.value);
   });
   const approval = h('div', { class: 'approval' }, feedback, reject, approve);
+  // A write to a file that runs code later (a git hook, .envrc, package.json, …) says so above the buttons.
+  const runsLater = h('p', { class: 'runs-later-warning', 'data-testid': 'runs-later-warning', hidden: true });
   const el = h(
     'div',
     { class: 'block tool-card', 'data-testid': 'tool-card', role: 'group' },
     h('div', { class: 'tool-head' }, name, native, badge),
     params,
     change,
+    runsLater,
     approval,
     result.element,
   );
@@ -180,6 +184,10 @@ export function toolEntry(item: ToolItem, actions: ConversationActions): Entry {
       view.set(value);
     }
     const awaiting = i.status === 'awaiting-approval';
+    const reason = PREVIEWED.has(i.name) && i.params.path !== undefined ? runsCodeLater(i.params.path) : undefined;
+    runsLater.hidden = reason === undefined;
+    if (reason)
+      setText(runsLater, `⚠ ${i.params.path} runs code later, outside the sandbox (${reason.rule}): ${reason.why}.`);
     approval.hidden = !awaiting;
     approve.disabled = !awaiting;
     reject.disabled = !awaiting;
