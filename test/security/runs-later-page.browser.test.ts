@@ -10,7 +10,7 @@ const actions = {
   reject: () => {},
   preview: () => new Promise<never>(() => {}),
 };
-const write = (path: string): TurnItem => ({
+const write = (path: string): Extract<TurnItem, { kind: 'tool' }> => ({
   key: path,
   kind: 'tool',
   name: 'write_to_file',
