@@ -46,6 +46,8 @@ export function cutOffToolText(
   finishReason: string | undefined,
   cause: StopCause | undefined,
 ): string {
+  if (toolUse.argumentsProblem !== undefined)
+    return `Not run: ${toolUse.argumentsProblem}. Send it again with flatter arguments.`;
   const tag = toolUse.isNativeToolCall
     ? 'its arguments were incomplete'
     : `the closing tag </${toolUse.name}> never arrived`;

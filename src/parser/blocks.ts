@@ -34,6 +34,11 @@ export interface ToolUse {
   signature?: string;
   /** The call was recovered from another dialect than Cline's XML (e.g. `'hermes'`); absent for Cline's XML and native calls. */
   dialect?: DialectName;
+  /**
+   * Why a native call's complete arguments cannot be used (nested deeper than the 100 levels
+   * read): the call stays partial, never runs, and its result tells the model this.
+   */
+  argumentsProblem?: string;
 }
 
 /** One block of a reply, in reply order: text, reasoning or a tool use. */

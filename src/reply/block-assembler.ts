@@ -1,6 +1,7 @@
 // Stream events -> blocks: one leading reasoning block from the reasoning deltas, the `content`
 // text through the tag parser (so inline <think> is reasoning too), then native tool calls.
-// Each push costs O(delta + number of blocks): text is only appended, never re-scanned.
+// Each push costs O(delta + number of blocks): text is only appended, never re-scanned; a native
+// call's delta costs O(delta) amortized (the blocks are composed every blocks/32 such deltas).
 import type { AssistantMessageContent, ReasoningStreamContent } from '../parser/blocks.js';
 import { createStreamParser } from '../parser/index.js';
 import type { Protocol } from '../protocol/define-protocol.js';
@@ -65,6 +66,9 @@ const CUT_OFF_REASONS = new Set(['length', 'content_filter', 'error']);
 
 const NON_WHITESPACE = /\S/;
 
+/** Up to this many native calls every delta composes the blocks; past it, every (blocks / 32) deltas. */
+const DEFER_FROM_BLOCKS = 32;
+
 /**
  * Turns a reply's stream events into blocks: one leading reasoning block from the reasoning
  * deltas, the `content` text through the tag parser (so an inline `<think>` is reasoning too),
@@ -121,7 +125,23 @@ export function createBlockAssembler(options: BlockAssemblerOptions = {}): Block
     for (const b of parserBlocks) out.push(b);
     for (const b of native.blocks) out.push(b);
     blocks = out;
+    deferred = 0;
     return out;
+  }
+
+  /** Native-call deltas since the blocks were last composed without composing them. */
+  let deferred = 0;
+  /**
+   * After a native call's delta. The calls stay partial until the stream's end, so nothing acts on
+   * them meanwhile: with many calls the blocks are composed again only every (blocks / 32) deltas,
+   * which keeps a reply of K calls O(K) in all (a hostile model's 40,000 tiny calls) while a reply
+   * of up to 32 calls shows every delta. The stream's end (and any text or reasoning) always composes.
+   */
+  function composeAfterToolDelta(): AssistantMessageContent[] {
+    if (native.size <= DEFER_FROM_BLOCKS) return compose();
+    deferred++;
+    if (deferred * DEFER_FROM_BLOCKS >= blocks.length) return compose();
+    return blocks;
   }
 
   function push(event: ChatStreamEvent): AssistantMessageContent[] {
@@ -143,10 +163,11 @@ export function createBlockAssembler(options: BlockAssemblerOptions = {}): Block
         if (reasoningOpen && NON_WHITESPACE.test(event.text)) closeReasoning();
         parserBlocks = parser.push(event.text);
         return compose();
-      case 'tool-call':
-        closeReasoning();
+      case 'tool-call': {
+        const closed = closeReasoning();
         native.push(event.index, event.id, event.name, event.argumentsDelta, event.extraContent);
-        return compose();
+        return closed ? compose() : composeAfterToolDelta();
+      }
       case 'reasoning-details':
         reasoningDetails = mergeReasoningDetails(reasoningDetails, event.details);
         return blocks;

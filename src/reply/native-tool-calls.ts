@@ -4,6 +4,9 @@
 import type { ToolUse } from '../parser/blocks.js';
 import { createPartialJsonObjectReader, type PartialJsonObjectReader } from './partial-json-object.js';
 import type { ChatToolCall } from '../wire/types.js';
+import { MAX_JSON_DEPTH, jsonTextDepth } from '../wire/json-depth.js';
+
+const TOO_DEEP = `its arguments nest deeper than ${MAX_JSON_DEPTH} levels, more than this agent reads`;
 
 interface NativeCall {
   index: number;
@@ -42,6 +45,8 @@ export interface NativeToolCalls {
  */
 function finalParams(text: string): Record<string, string> | undefined {
   if (text.trim() === '') return {}; // a call without arguments
+  // Re-encoding a value nested thousands deep (JSON.stringify recurses) would overflow the stack.
+  if (jsonTextDepth(text) > MAX_JSON_DEPTH) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -55,7 +60,11 @@ function finalParams(text: string): Record<string, string> | undefined {
 /** `idFallback(index)` names calls whose provider sent no id (the history needs one to answer them). */
 export function createNativeToolCalls(idFallback: (index: number) => string): NativeToolCalls {
   const calls: NativeCall[] = []; // sorted by index
+  /** The blocks answered last; rebuilt (once) when read after a change: a push costs O(delta), not O(calls). */
   let blocks: ToolUse[] = [];
+  let blocksStale = false;
+  /** Every call_id given so far: a new id is checked in O(1), not against every call. */
+  const usedCallIds = new Set<string>();
   let completed = false;
 
   function create(index: number): NativeCall {
@@ -73,13 +82,16 @@ export function createNativeToolCalls(idFallback: (index: number) => string): Na
     let at = calls.length;
     while (at > 0 && calls[at - 1].index > index) at--;
     calls.splice(at, 0, call);
+    latest.set(index, call);
     return call;
   }
 
-  /** The latest call with this index. Calls almost always arrive in index order: the last one is checked first. */
+  /** index -> the latest call with it: a new index is found absent in O(1), not by a scan of every call. */
+  const latest = new Map<number, NativeCall>();
+
+  /** The latest call with this index. */
   function find(index: number): NativeCall | undefined {
-    for (let i = calls.length - 1; i >= 0; i--) if (calls[i].index === index) return calls[i];
-    return undefined;
+    return latest.get(index);
   }
 
   /**
@@ -100,7 +112,8 @@ export function createNativeToolCalls(idFallback: (index: number) => string): Na
     if (call.callId !== undefined) return call.callId;
     const base = call.id !== undefined && call.id !== '' ? call.id : idFallback(call.index);
     let id = base;
-    for (let n = 2; calls.some((c) => c !== call && c.callId === id); n++) id = `${base}_${n}`;
+    for (let n = 2; usedCallIds.has(id); n++) id = `${base}_${n}`;
+    usedCallIds.add(id);
     return (call.callId = id);
   }
 
@@ -119,7 +132,8 @@ export function createNativeToolCalls(idFallback: (index: number) => string): Na
   function finalBlock(call: NativeCall): ToolUse {
     const params = finalParams(call.arguments);
     if (params !== undefined) return blockOf(call, false, params);
-    return blockOf(call, true, call.reader.params);
+    const partial = blockOf(call, true, call.reader.params);
+    return jsonTextDepth(call.arguments) > MAX_JSON_DEPTH ? { ...partial, argumentsProblem: TOO_DEEP } : partial;
   }
 
   return {
@@ -138,15 +152,19 @@ export function createNativeToolCalls(idFallback: (index: number) => string): Na
       if (extraContent !== undefined) call.extraContent = { ...call.extraContent, ...extraContent };
       // A delta after the end (unusual) still shows, and the call stays as complete as it was.
       call.block = completed ? finalBlock(call) : blockOf(call, true, call.reader.params);
-      blocks = calls.map((c) => c.block);
+      blocksStale = true;
     },
     complete() {
       if (completed) return;
       completed = true;
       for (const call of calls) call.block = finalBlock(call);
-      blocks = calls.map((c) => c.block);
+      blocksStale = true;
     },
     get blocks() {
+      if (blocksStale) {
+        blocks = calls.map((c) => c.block);
+        blocksStale = false;
+      }
       return blocks;
     },
     get toolCalls() {

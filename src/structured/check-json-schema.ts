@@ -2,6 +2,8 @@
 // (type, enum, const, properties, required, additionalProperties, items, sizes, ranges, anyOf,
 // oneOf, allOf). Reports the first problem with the path where it is.
 
+import { MAX_JSON_DEPTH, jsonValueDeeperThan } from '../wire/json-depth.js';
+
 type Schema = Record<string, unknown>;
 
 function isSchema(value: unknown): value is Schema {
@@ -35,8 +37,18 @@ function equal(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** The first way `value` breaks `schema` ("$.age: expected integer, got string"), or undefined. */
+/**
+ * The first way `value` breaks `schema` ("$.age: expected integer, got string"), or undefined. A
+ * value nested deeper than 100 levels is refused with that problem before anything is walked
+ * (the walk recurses with the value, and a model controls the depth).
+ */
 export function checkJsonSchema(value: unknown, schema: unknown, path = '$'): string | undefined {
+  if (jsonValueDeeperThan(value, MAX_JSON_DEPTH))
+    return `${path}: nested deeper than ${MAX_JSON_DEPTH} levels (the most that is checked); send a flatter value`;
+  return check(value, schema, path);
+}
+
+function check(value: unknown, schema: unknown, path: string): string | undefined {
   if (!isSchema(schema)) return undefined;
   if (schema.nullable === true && value === null) return undefined;
   const types =
@@ -53,17 +65,13 @@ export function checkJsonSchema(value: unknown, schema: unknown, path = '$'): st
   }
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key];
-    if (
-      Array.isArray(options) &&
-      options.length > 0 &&
-      !options.some((o) => checkJsonSchema(value, o, path) === undefined)
-    ) {
-      return `${path}: matches none of the ${key} alternatives (first: ${checkJsonSchema(value, options[0], path)})`;
+    if (Array.isArray(options) && options.length > 0 && !options.some((o) => check(value, o, path) === undefined)) {
+      return `${path}: matches none of the ${key} alternatives (first: ${check(value, options[0], path)})`;
     }
   }
   if (Array.isArray(schema.allOf)) {
     for (const sub of schema.allOf) {
-      const problem = checkJsonSchema(value, sub, path);
+      const problem = check(value, sub, path);
       if (problem) return problem;
     }
   }
@@ -90,7 +98,7 @@ export function checkJsonSchema(value: unknown, schema: unknown, path = '$'): st
       return `${path}: more than ${schema.maxItems} items`;
     if (isSchema(schema.items)) {
       for (let i = 0; i < value.length; i++) {
-        const problem = checkJsonSchema(value[i], schema.items, `${path}[${i}]`);
+        const problem = check(value[i], schema.items, `${path}[${i}]`);
         if (problem) return problem;
       }
     }
@@ -105,12 +113,12 @@ export function checkJsonSchema(value: unknown, schema: unknown, path = '$'): st
     }
     for (const [name, sub] of Object.entries(value)) {
       if (Object.prototype.hasOwnProperty.call(props, name)) {
-        const problem = checkJsonSchema(sub, props[name], childPath(path, name));
+        const problem = check(sub, props[name], childPath(path, name));
         if (problem) return problem;
       } else if (schema.additionalProperties === false) {
         return `${childPath(path, name)}: not allowed (additionalProperties is false)`;
       } else if (isSchema(schema.additionalProperties)) {
-        const problem = checkJsonSchema(sub, schema.additionalProperties, childPath(path, name));
+        const problem = check(sub, schema.additionalProperties, childPath(path, name));
         if (problem) return problem;
       }
     }

@@ -3,6 +3,7 @@
 // response_format; a loose parse; validation; one repair request; then a typed failure.
 import { profileFor, type ModelProfile } from '../profiles/profiles.js';
 import { checkJsonSchema } from './check-json-schema.js';
+import { MAX_JSON_DEPTH, jsonValueDeeperThan } from '../wire/json-depth.js';
 import { ChatError } from '../wire/errors.js';
 import { parseJsonLoose, splitThinkPrefix } from './parse-json-loose.js';
 import { StructuredOutputError } from './structured-output-error.js';
@@ -190,7 +191,9 @@ export async function requestStructured<T = unknown>(
     const problem =
       value === undefined
         ? 'the reply contains no JSON value'
-        : validationProblem(value, options as StructuredRequestOptions<unknown>);
+        : jsonValueDeeperThan(value, MAX_JSON_DEPTH)
+          ? `the JSON value nests deeper than ${MAX_JSON_DEPTH} levels, more than is read; send a flatter value`
+          : validationProblem(value, options as StructuredRequestOptions<unknown>);
     if (problem === undefined) {
       const reasoning = result.reasoning !== '' ? result.reasoning : splitThinkPrefix(content).reasoning;
       return { value: value as T, content, reasoning, attempts, format };

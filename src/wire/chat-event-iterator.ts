@@ -31,7 +31,7 @@ export class ChatEventIterator implements AsyncIterableIterator<ChatStreamEvent>
     /** Awaited after each piece that arrived, before it is decoded (ChatRequestOptions.beforeDecode). */
     private readonly beforeDecode?: () => Promise<void>,
   ) {
-    this.decoder = new ChatStreamDecoder(limits.maxReplyChars);
+    this.decoder = new ChatStreamDecoder(limits.maxReplyChars, limits.maxToolCallsPerReply);
     this.events = this.decoder.events;
     this.watchdog = new Watchdog(limits, () => this.decoder.describeProgress());
   }

@@ -24,16 +24,23 @@ export interface ChatLimits {
    * 4 000 000 (about a million tokens, several times the longest real replies).
    */
   maxReplyChars?: number;
+  /**
+   * Most native tool calls in one reply; the next one ends the request with a non-retryable
+   * 'too-large' error, the calls before it kept (delivered, then the error). Default 1000: far
+   * more than any model calls at once, and a hostile endpoint's 40,000 tiny calls stop early.
+   */
+  maxToolCallsPerReply?: number;
 }
 
 /** Every limit set (defaults applied). */
 export type ResolvedChatLimits = Required<ChatLimits>;
 
-/** The limits a client or stream reader uses where none is set: 10 min to the first byte, 5 min idle, 4 000 000 characters. */
+/** The limits a client or stream reader uses where none is set: 10 min to the first byte, 5 min idle, 4 000 000 characters, 1000 tool calls. */
 export const DEFAULT_CHAT_LIMITS: Readonly<ResolvedChatLimits> = Object.freeze({
   firstByteTimeoutMs: 600_000,
   idleTimeoutMs: 300_000,
   maxReplyChars: 4_000_000,
+  maxToolCallsPerReply: 1000,
 });
 
 /** The part of an error body that is read: enough for any provider's message. */
@@ -44,7 +51,14 @@ export function maxBodyBytes(limits: ResolvedChatLimits): number {
   return limits.maxReplyChars * 4 + MAX_ERROR_BODY_BYTES;
 }
 
-const KEYS = ['firstByteTimeoutMs', 'idleTimeoutMs', 'maxReplyChars'] as const;
+const KEYS = ['firstByteTimeoutMs', 'idleTimeoutMs', 'maxReplyChars', 'maxToolCallsPerReply'] as const;
+
+const UNITS: Record<(typeof KEYS)[number], string> = {
+  firstByteTimeoutMs: 'milliseconds',
+  idleTimeoutMs: 'milliseconds',
+  maxReplyChars: 'characters',
+  maxToolCallsPerReply: 'tool calls',
+};
 
 /** `overrides` over `base`, each a positive number (or Infinity); anything else is a TypeError naming it. */
 export function resolveLimits(
@@ -59,7 +73,7 @@ export function resolveLimits(
     if (value === undefined) continue;
     if (typeof value !== 'number' || Number.isNaN(value) || value <= 0) {
       throw new TypeError(
-        `${where}: ${key} must be a positive number of ${key === 'maxReplyChars' ? 'characters' : 'milliseconds'} (or Infinity), got ${String(value)}`,
+        `${where}: ${key} must be a positive number of ${UNITS[key]} (or Infinity), got ${String(value)}`,
       );
     }
     limits[key] = value;

@@ -32,7 +32,18 @@ export class ChatStreamDecoder {
   replyChars = 0;
   private readonly maxSseEventChars: number;
 
-  constructor(private readonly maxReplyChars: number = DEFAULT_CHAT_LIMITS.maxReplyChars) {
+  /**
+   * Native tool calls begun so far; at each index the latest provider id and whether its
+   * arguments so far end in `}` (a new id with a name after a closed object is another call, as
+   * the block assembler counts them; a server inventing an id per delta is not many calls).
+   */
+  private toolCalls = 0;
+  private readonly callAt = new Map<number, { id: string | undefined; closed: boolean }>();
+
+  constructor(
+    private readonly maxReplyChars: number = DEFAULT_CHAT_LIMITS.maxReplyChars,
+    private readonly maxToolCallsPerReply: number = DEFAULT_CHAT_LIMITS.maxToolCallsPerReply,
+  ) {
     // One event holds at most the whole reply, JSON-escaped (up to 6 characters for one).
     this.maxSseEventChars = Math.min(MAX_SSE_EVENT_CHARS, maxReplyChars * 6 + 64 * 1024);
     this.sse = createParser({
@@ -89,7 +100,23 @@ export class ChatStreamDecoder {
     for (let i = from; i < events.length; i++) {
       const event = events[i];
       if (event.type === 'text' || event.type === 'reasoning') chars += event.text.length;
-      else if (event.type === 'tool-call') chars += event.argumentsDelta.length;
+      else if (event.type === 'tool-call') {
+        chars += event.argumentsDelta.length;
+        if (this.startsToolCall(event) && ++this.toolCalls > this.maxToolCallsPerReply) {
+          // The calls before this one are delivered; this one and what follows are not.
+          events.length = i;
+          this.replyChars = chars - event.argumentsDelta.length;
+          if (this.error === undefined) {
+            this.error = new ChatError(
+              'too-large',
+              `the reply passed ${this.maxToolCallsPerReply} tool calls (maxToolCallsPerReply) in chunk ${this.chunks}; the request was stopped, the calls before it kept`,
+              // Stryker disable next-line ObjectLiteral: 'too-large' is not retryable by default; retryable: false says so where it is made
+              { retryable: false },
+            );
+          }
+          return;
+        }
+      }
     }
     this.replyChars = chars;
     if (chars > this.maxReplyChars && this.error === undefined) {
@@ -100,6 +127,21 @@ export class ChatStreamDecoder {
         { retryable: false },
       );
     }
+  }
+
+  /** Whether this tool-call delta begins a call: a new index, or a new id with a name after a closed call at a used one. O(delta). */
+  private startsToolCall(event: Extract<ChatStreamEvent, { type: 'tool-call' }>): boolean {
+    const at = this.callAt.get(event.index);
+    const delta = event.argumentsDelta.trimEnd();
+    const starts =
+      at === undefined ||
+      (event.id !== undefined && at.id !== undefined && event.id !== at.id && event.name !== undefined && at.closed);
+    if (at === undefined || starts) this.callAt.set(event.index, { id: event.id, closed: delta.endsWith('}') });
+    else {
+      if (at.id === undefined) at.id = event.id;
+      if (delta !== '') at.closed = delta.endsWith('}');
+    }
+    return starts;
   }
 
   /** What arrived so far, for a message. */
