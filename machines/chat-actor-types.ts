@@ -21,6 +21,7 @@ export type ChatActorEvent =
   | { type: 'CHAT.END' }
   | { type: 'CHAT.ERROR'; error: ChatError };
 
+/** What the `chat` actor is started with: the client and the request to stream (swap the actor with `.provide()` to stream from elsewhere). */
 export interface ChatActorInput {
   client: ChatClient;
   request: ChatRequest;

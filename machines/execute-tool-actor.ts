@@ -20,21 +20,24 @@ export function toolErrorResult(error: unknown): ExecuteToolOutput {
   return { content: message, isError: true };
 }
 
-export const executeToolActor = /* @__PURE__ */ fromPromise<ExecuteToolOutput, ExecuteToolInput>(
-  async ({ input, signal }) => {
-    const { toolUse, tools } = input;
-    const fn = Object.hasOwn(tools, toolUse.name) ? tools[toolUse.name] : undefined;
-    if (typeof fn !== 'function') {
-      const known = Object.keys(tools);
-      return {
-        content: `Tool "${toolUse.name}" is not available here.${known.length ? ` Available tools: ${known.join(', ')}.` : ''}`,
-        isError: true,
-      };
-    }
-    try {
-      return normalizeToolResult(await fn(toolUse, { signal }));
-    } catch (error) {
-      return toolErrorResult(error);
-    }
-  },
+/** Runs one complete tool use with the given tools: what the `executeTool` actor does, as a function (for actors that wrap it). */
+export async function runToolUse(input: ExecuteToolInput, signal: AbortSignal): Promise<ExecuteToolOutput> {
+  const { toolUse, tools } = input;
+  const fn = Object.hasOwn(tools, toolUse.name) ? tools[toolUse.name] : undefined;
+  if (typeof fn !== 'function') {
+    const known = Object.keys(tools);
+    return {
+      content: `Tool "${toolUse.name}" is not available here.${known.length ? ` Available tools: ${known.join(', ')}.` : ''}`,
+      isError: true,
+    };
+  }
+  try {
+    return normalizeToolResult(await fn(toolUse, { signal }));
+  } catch (error) {
+    return toolErrorResult(error);
+  }
+}
+
+export const executeToolActor = /* @__PURE__ */ fromPromise<ExecuteToolOutput, ExecuteToolInput>(({ input, signal }) =>
+  runToolUse(input, signal),
 );

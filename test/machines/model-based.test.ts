@@ -1,20 +1,46 @@
 // Model-based tests: walk the machine's graph, replay every path on a real actor, check each state.
-import { getShortestPaths, getSimplePaths } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
 import {
-  CHUNKS,
-  allTransitions,
-  eventsFor,
-  graphInput,
-  replayPath,
-  serializeEvent,
-  serializeState,
-  serializeStateWithResults,
-  type ModelConfig,
-  type ReplayLog,
-} from '../support/graph-model.js';
+  DEFAULT_REPLY_MODEL,
+  REPLY_PIECES as CHUNKS,
+  newTurnReplayLog,
+  transitionKey,
+  replayTurnPath,
+  serializeTurnStateWithResults,
+  turnTestInput,
+  walkTurnPaths,
+  type TurnPathStep,
+  type TurnReplayLog,
+  type TurnReplyModel,
+} from '../../bindings/testing/index.js';
+import type { AgentTurnMachineInput } from '../../machines/agent-turn-machine-input.js';
+import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
 import type { PersistedAgentTurn } from '../../machines/turn-record-types.js';
+
+// The machine's own model-based tests run on agent-turn/testing, the kit users get: one
+// implementation of the walk, the replay and the invariants.
+interface ModelConfig extends TurnReplyModel {
+  input: AgentTurnMachineInput;
+}
+
+/** Every transition of the machine's definition, keyed as the replay's log reports them. */
+function allTransitions(): Set<string> {
+  const keys = new Set<string>();
+  const visit = (node: typeof agentTurnMachine.root) => {
+    for (const defs of node.transitions.values()) for (const t of defs) keys.add(transitionKey(t as never));
+    for (const t of node.always ?? []) keys.add(transitionKey(t as never));
+    for (const child of Object.values(node.states)) visit(child as typeof agentTurnMachine.root);
+  };
+  visit(agentTurnMachine.root);
+  return keys;
+}
+
+/** A replay, plus what the pieces above promise: a completed turn's result is the completion's `ok`. */
+async function replayPath(steps: readonly TurnPathStep[], input: AgentTurnMachineInput, log: TurnReplayLog) {
+  const result = await replayTurnPath(steps, input, { log });
+  if (result.record.turn.reason === 'completed') expect(result.record.output?.result).toBe('ok');
+  return result.record;
+}
 
 const STATES = [
   'starting',
@@ -40,8 +66,8 @@ const STATES = [
 // later replies one block, enough to end the turn in each possible way.
 // 'sequential' runs with a 60-token window: the second request's history is over the budget.
 const full = (toolsPerMessage: 'one' | 'sequential'): ModelConfig => ({
-  input: graphInput({ toolsPerMessage, ...(toolsPerMessage === 'sequential' ? { contextWindow: 60 } : {}) }),
-  chunks: [
+  input: turnTestInput({ toolsPerMessage, ...(toolsPerMessage === 'sequential' ? { contextWindow: 60 } : {}) }),
+  pieces: [
     CHUNKS.text,
     CHUNKS.reasoning,
     CHUNKS.readOpen,
@@ -52,41 +78,31 @@ const full = (toolsPerMessage: 'one' | 'sequential'): ModelConfig => ({
     ...(toolsPerMessage === 'sequential' ? [CHUNKS.nativeRead] : []),
   ],
   maxBlocks: toolsPerMessage === 'one' ? 3 : 2,
-  laterChunks: [CHUNKS.text, CHUNKS.readOpen, CHUNKS.readClose, CHUNKS.completion],
+  laterPieces: DEFAULT_REPLY_MODEL.laterPieces,
   laterMaxBlocks: 1,
 });
 
 // Simple paths grow exponentially: a one-request model with one block per reply.
 const small: ModelConfig = {
-  input: graphInput({ toolsPerMessage: 'one', maxRequests: 1 }),
-  chunks: [CHUNKS.readOpen, CHUNKS.readClose, CHUNKS.write],
+  input: turnTestInput({ toolsPerMessage: 'one', maxRequests: 1 }),
+  pieces: [CHUNKS.readOpen, CHUNKS.readClose, CHUNKS.write],
   maxBlocks: 1,
-  laterChunks: [CHUNKS.completion],
+  laterPieces: [CHUNKS.completion],
   laterMaxBlocks: 1,
 };
 
-function newLog(): ReplayLog {
-  return { executed: [], stops: 0, transitions: new Set(), states: new Set() };
-}
-
-function pathsOf(kind: 'shortest' | 'simple', config: ModelConfig, serialize: typeof serializeState = serializeState) {
-  const options = {
-    events: eventsFor(config),
-    serializeState: serialize,
-    serializeEvent,
-    input: config.input,
-  } as never;
-  return kind === 'shortest' ? getShortestPaths(agentTurnMachine, options) : getSimplePaths(agentTurnMachine, options);
+function pathsOf(kind: 'shortest' | 'simple', config: ModelConfig, serialize?: (s: never) => string) {
+  return walkTurnPaths(config.input, config, kind, serialize).map((steps) => ({ steps }));
 }
 
 describe('agentTurnMachine, model-based', () => {
-  const coverage = newLog();
+  const coverage = newTurnReplayLog();
 
   for (const mode of ['one', 'sequential'] as const) {
     it(`replays every shortest path ('${mode}' tool per message)`, async () => {
       const paths = pathsOf('shortest', full(mode));
       expect(paths.length).toBeGreaterThan(50);
-      for (const path of paths) await replayPath(path.steps as never, full(mode).input, coverage);
+      for (const path of paths) await replayPath(path.steps, full(mode).input, coverage);
       console.log(`shortest paths ('${mode}'): ${paths.length}`);
     });
   }
@@ -94,7 +110,7 @@ describe('agentTurnMachine, model-based', () => {
   it('replays every simple path of a small model', async () => {
     const paths = pathsOf('simple', small);
     expect(paths.length).toBeGreaterThan(10);
-    for (const path of paths) await replayPath(path.steps as never, small.input, coverage);
+    for (const path of paths) await replayPath(path.steps, small.input, coverage);
     console.log(`simple paths (small model): ${paths.length}`);
   });
 
@@ -104,7 +120,7 @@ describe('agentTurnMachine, model-based', () => {
     const config = full('sequential');
     const records = new Map<string, PersistedAgentTurn>();
     for (const path of pathsOf('shortest', config)) {
-      const record = await replayPath(path.steps as never, config.input, coverage);
+      const record = await replayPath(path.steps, config.input, coverage);
       const writing =
         JSON.stringify(record.turn.reply?.toolOutcomes ?? {}).includes('running') &&
         JSON.stringify(record.turn.reply?.events ?? []).includes('<write_to_file>');
@@ -114,9 +130,9 @@ describe('agentTurnMachine, model-based', () => {
     let walked = 0;
     for (const record of records.values()) {
       // After the restored reply, one short reply ends the turn: the restore is what is walked here.
-      const resumed = { ...config, input: { ...config.input, resume: record }, laterChunks: [CHUNKS.completion] };
-      const paths = pathsOf('shortest', resumed, serializeStateWithResults);
-      for (const path of paths) await replayPath(path.steps as never, resumed.input, coverage);
+      const resumed = { ...config, input: { ...config.input, resume: record }, laterPieces: [CHUNKS.completion] };
+      const paths = pathsOf('shortest', resumed, serializeTurnStateWithResults as never);
+      for (const path of paths) await replayPath(path.steps, resumed.input, coverage);
       walked += paths.length;
     }
     console.log(
@@ -134,7 +150,7 @@ describe('agentTurnMachine, model-based', () => {
 
   it('reaches every state and every transition', () => {
     const missingStates = STATES.filter((s) => !coverage.states.has(s));
-    const transitions = allTransitions(agentTurnMachine);
+    const transitions = allTransitions();
     const missingTransitions = [...transitions].filter((t) => !coverage.transitions.has(t));
     console.log(
       `coverage: states ${STATES.length - missingStates.length}/${STATES.length}, ` +

@@ -5,7 +5,7 @@
 // dependencies and peers are linked from this checkout's node_modules (the same versions the
 // registry would give; no network in tests).
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -69,9 +69,11 @@ describe('the packed tarball', () => {
       for (const ext of ['js', 'cjs', 'd.ts', 'd.cts']) expect(packed).toContain(`dist/${file}.${ext}`);
     }
     expect(packed).toContain('package.json');
-    expect(packed.filter((path) => !/^(dist\/|package\.json$|README\.md$|LICENSE|CHANGELOG\.md$)/.test(path))).toEqual(
-      [],
-    );
+    expect(
+      packed.filter(
+        (path) => !/^(dist\/|examples\/testing\/|package\.json$|README\.md$|LICENSE|CHANGELOG\.md$)/.test(path),
+      ),
+    ).toEqual([]);
   });
 
   it('passes publint with no warning or error', async () => {
@@ -114,4 +116,35 @@ describe('the packed tarball', () => {
     expect(fromEsm['agent-turn']).toContain('runAgentTurn');
     expect(fromCjs['agent-turn/core']).toContain('parseAssistantMessage');
   }, 60_000);
+
+  // docs/testing.md's example ships in the package: copied into the empty app and run with vitest
+  // there, it passes on a correct agent and fails, naming the rule, when the agent runs a tool twice.
+  it('runs the shipped testing example, and it catches a tool that runs twice', async () => {
+    expect(packed).toContain('examples/testing/my-agent.test.ts');
+    const example = join(app, 'my-agent.test.ts');
+    writeFileSync(
+      example,
+      readFileSync(join(app, 'node_modules', 'agent-turn', 'examples', 'testing', 'my-agent.test.ts')),
+    );
+    for (const name of ['vitest', 'xstate', 'fast-check']) {
+      const link = join(app, 'node_modules', name);
+      if (!existsSync(link)) symlinkSync(join(packageRoot, 'node_modules', name), link, 'dir');
+    }
+    const vitest = join(packageRoot, 'node_modules', 'vitest', 'vitest.mjs');
+    const args = [vitest, 'run', 'my-agent.test.ts', '--root', app, '--reporter', 'dot'];
+    const ok = await run(process.execPath, args, { cwd: app });
+    expect(ok.stdout).toMatch(/1 passed/);
+    const bug = await run(process.execPath, args, { cwd: app, env: { ...process.env, AGENT_BUG: 'run-twice' } }).catch(
+      (e: { stdout: string; stderr: string; code: number }) => e,
+    );
+    expect((bug as { code?: number }).code).toBe(1);
+    expect(`${bug.stdout}${bug.stderr}`).toContain('tool-ran-twice');
+  }, 240_000);
+});
+
+describe('the testing example', () => {
+  it('is the one docs/testing.md shows, line for line', () => {
+    const page = readFileSync(join(packageRoot, 'docs', 'testing.md'), 'utf8');
+    expect(page).toContain(readFileSync(join(packageRoot, 'examples', 'testing', 'my-agent.test.ts'), 'utf8'));
+  });
 });

@@ -31,7 +31,7 @@ const WITH_EXAMPLE: Record<string, string[]> = {
   restate: ['agentTurnObject', 'runDurableTurn'],
   node: ['createNodeHttpFetch'],
   otel: ['traceAgentTurn'],
-  testing: ['machineToDirectedGraph'],
+  testing: ['machineToDirectedGraph', 'createTurnTestModel'],
   mcp: ['connectMcpServers', 'parseMcpConfig', 'mcpToolName'],
 };
 
