@@ -61,11 +61,11 @@ describe.each(Object.keys(WITH_EXAMPLE))('the %s entry', (entry) => {
 });
 
 describe('the root entry', () => {
-  it('holds every name of agent-turn/core and about 25 values in all', () => {
+  it('holds every name of agent-turn/core and about 35 values in all', () => {
     const root = built.index!;
     expect(built.core!.values.filter((name) => !root.values.includes(name))).toEqual([]);
     expect(built.core!.types.filter((name) => !root.types.includes(name))).toEqual([]);
-    expect(root.values.length).toBeLessThanOrEqual(30);
+    expect(root.values.length).toBeLessThanOrEqual(36); // 30 before this round; + the history rules (DEFAULT_HISTORY_RULE, historyRuleOf, mergeReasoningDetails) and parseJsonLoose
   });
 
   it('keeps the machine internals out (actors, the internal context, one-caller helpers)', () => {
