@@ -80,6 +80,9 @@ export interface WorkspaceCheckpointOptions<P extends WorkspacePath> extends Che
   ignored?: IgnoreTest;
 }
 
+/** Files looked at together (their stat calls overlap). */
+const LOOK_BATCH = 64;
+
 const sameState = (a: FileState | undefined, b: FileState | undefined) =>
   a === undefined || b === undefined
     ? a === b
@@ -117,8 +120,8 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
   const rules = async () => (ignored ??= await loadGitignore(files));
 
   /** The file's state now; its content recorded when it is new or changed since `previous`. */
-  async function look(relative: string, previous: FileState | undefined): Promise<FileState | undefined> {
-    const target = await files.resolve(relative);
+  async function look(relative: string, previous: FileState | undefined, walked?: P): Promise<FileState | undefined> {
+    const target = walked ? { ok: true as const, path: walked } : await files.resolve(relative);
     if (!target.ok) return undefined;
     const info = await files.stat(target.path).catch(() => undefined);
     if (info?.kind !== 'file') return undefined;
@@ -153,35 +156,35 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
     return { ...state, size: bytes.length, key };
   }
 
-  /** Every recordable file of the workspace. */
-  async function allFiles(): Promise<string[]> {
+  /** Every recordable file of the workspace, with the path the walk gave (no second resolve). */
+  async function allFiles(): Promise<Map<string, P>> {
     const test = await rules();
     const root = await files.resolve('.');
-    if (!root.ok) return [];
-    const found: string[] = [];
+    const found = new Map<string, P>();
+    if (!root.ok) return found;
     const skip = (relative: string, kind: EntryKind) => test(relative, kind);
     await files.walk(root.path, { recursive: true, skipDirectories: IGNORED_DIRECTORIES, skip }, (entry) => {
-      if (entry.kind === 'file') found.push(entry.path.relative);
+      if (entry.kind === 'file') found.set(entry.path.relative, entry.path);
     });
     return found;
   }
 
-  async function pathsOf(scope: StepScope): Promise<string[]> {
+  async function pathsOf(scope: StepScope): Promise<Array<[string, P | undefined]>> {
     if (scope === 'workspace') {
-      const now = await allFiles();
+      const now: Array<[string, P | undefined]> = [...(await allFiles())];
       // Known files that are gone count too (deleted since).
-      const seen = new Set(now);
-      for (const path of known.keys()) if (!seen.has(path)) now.push(path);
+      const seen = new Set(now.map(([relative]) => relative));
+      for (const path of known.keys()) if (!seen.has(path)) now.push([path, undefined]);
       return now;
     }
     const test = await rules();
-    const out: string[] = [];
+    const out: Array<[string, P | undefined]> = [];
     for (const requested of scope.paths) {
       const target = await files.resolve(requested);
       if (!target.ok) continue;
       const relative = target.path.relative;
       if (!test(relative, 'file') && !relative.split('/').some((part) => IGNORED_DIRECTORIES.has(part)))
-        out.push(relative);
+        out.push([relative, target.path]);
     }
     return out;
   }
@@ -189,12 +192,18 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
   /** Brings `known` up to date for the scope; returns the files whose state moved. */
   async function refresh(scope: StepScope): Promise<FileChange[]> {
     const changes: FileChange[] = [];
-    for (const path of await pathsOf(scope)) {
-      const previous = known.get(path);
-      const now = await look(path, previous);
-      if (now === undefined) known.delete(path);
-      else known.set(path, now);
-      if (!sameState(previous, now)) changes.push({ path, before: previous, after: now });
+    const paths = await pathsOf(scope);
+    // A few at a time: stat calls overlap, the order of the changes stays the walk's.
+    for (let at = 0; at < paths.length; at += LOOK_BATCH) {
+      const batch = paths.slice(at, at + LOOK_BATCH);
+      const states = await Promise.all(batch.map(([path, walked]) => look(path, known.get(path), walked)));
+      batch.forEach(([path], i) => {
+        const previous = known.get(path);
+        const now = states[i];
+        if (now === undefined) known.delete(path);
+        else known.set(path, now);
+        if (!sameState(previous, now)) changes.push({ path, before: previous, after: now });
+      });
     }
     return changes;
   }
