@@ -43,6 +43,7 @@ import type { TurnEnd, TurnPlan } from './conversation/conversation-types.js';
 import { isConversation } from './conversation/conversation-mode.js';
 import { pickSession, resumedConversationOf, type ResumedConversation } from './conversation/pick-session.js';
 import { runConversation } from './conversation/run-conversation.js';
+import { instructionsLine, readProjectInstructions } from './settings/project-instructions.js';
 
 /** The process around the CLI: real in app/cli.ts, fakes are possible. */
 export interface CliIo {
@@ -131,8 +132,13 @@ export async function runCli(io: CliIo): Promise<number> {
         ...(options.limits ? { limits: options.limits } : {}),
       });
   if (commands?.notice) io.stderr.write(`agent-turn: ${commands.notice}\n`);
-  if (!isConversation(options, io))
-    return (await runTurn(io, options, root, model.client, model.model, commands, snapshot)).code;
+  const project = options.noProjectInstructions ? undefined : readProjectInstructions(root);
+  if (project && project.files.length > 0) io.stderr.write(`agent-turn: ${instructionsLine(project)}\n`);
+  const instructions = project?.text || undefined;
+  if (!isConversation(options, io)) {
+    const plan = instructions && !snapshot ? { history: [], task: options.task, notes: [], instructions } : undefined;
+    return (await runTurn(io, options, root, model.client, model.model, commands, snapshot, plan)).code;
+  }
   // A terminal: a conversation (app/cli/conversation/), each message a turn.
   return runConversation({
     io,
@@ -142,6 +148,7 @@ export async function runCli(io: CliIo): Promise<number> {
     model: model.model,
     ...(snapshot ? { snapshot } : {}),
     ...(resumedConversation ? { resumed: resumedConversation } : {}),
+    ...(instructions ? { instructions } : {}),
     runTurn: (turnOptions, client, modelName, plan, turnSnapshot) =>
       runTurn(io, turnOptions, root, client, modelName, commands, turnSnapshot, plan),
   });
