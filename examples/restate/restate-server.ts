@@ -17,8 +17,16 @@ export interface RestateServer {
   adminUrl: string;
   /** The server's log file (in the temporary directory, gone after stop()). */
   logFile: string;
-  /** Registers a worker (its base URL); `http1` for a worker serving HTTP/1.1 (request-response mode). */
-  register(uri: string, options?: { http1?: boolean }): Promise<void>;
+  /**
+   * Registers a worker (its base URL) as a deployment; `http1` for a worker serving HTTP/1.1
+   * (request-response mode). Resolves with the deployment's id.
+   */
+  register(uri: string, options?: { http1?: boolean }): Promise<string>;
+  /**
+   * Points deployment `id` at a new address (the admin API's PATCH /deployments/<id>): the way a
+   * replacement worker at another address takes over the invocations pinned to that deployment.
+   */
+  moveDeployment(id: string, uri: string): Promise<void>;
   /**
    * Whether the server's release check (a lookup of api.github.com at every start, which no
    * setting of restate-server 1.7 turns off) is sent to 127.0.0.1 instead (see loopbackOnly).
@@ -182,6 +190,16 @@ export async function startRestateServer(options: { timeoutMs?: number } = {}): 
         body: JSON.stringify({ uri, force: true, ...(registerOptions.http1 ? { use_http_11: true } : {}) }),
       });
       if (!response.ok) throw new Error(`registering ${uri}: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { id: string }).id;
+    },
+    async moveDeployment(id, uri) {
+      const response = await fetch(`${adminUrl}/deployments/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ uri }),
+      });
+      if (!response.ok)
+        throw new Error(`moving deployment ${id} to ${uri}: ${response.status} ${await response.text()}`);
     },
     releaseCheckStaysLocal: hosts !== undefined,
     kill: () => end('SIGKILL'),

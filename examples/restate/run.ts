@@ -32,23 +32,29 @@ let liveStep = '';
 
 const model = await startScriptedServer({ port: 0 }); // realistic pace: ~300 ms to the first token
 const restate = await startRestateServer();
-const worker = await startWorker({
+// The side channel: the worker prints the model's text as it arrives ("live <turn> <step> <text>");
+// here it is shown as it comes, before the step is recorded.
+const showLive = (line: string) => {
+  const live = /^live (\S+) (\d+) (.*)$/.exec(line);
+  if (!live) return;
+  if (live[2] !== liveStep) say(`  [live, model step ${(liveStep = live[2])}]`);
+  const text = JSON.parse(live[3]) as string;
+  process.stdout.write(text);
+  atLineStart = text.endsWith('\n');
+};
+let worker = await startWorker({
   port: await freePort(),
   modelUrl: model.url,
   live: true,
-  // The side channel: the worker prints the model's text as it arrives ("live <turn> <step> <text>");
-  // here it is shown as it comes, before the step is recorded.
-  onLine: (line) => {
-    const live = /^live (\S+) (\d+) (.*)$/.exec(line);
-    if (!live) return;
-    if (live[2] !== liveStep) say(`  [live, model step ${(liveStep = live[2])}]`);
-    const text = JSON.parse(live[3]) as string;
-    process.stdout.write(text);
-    atLineStart = text.endsWith('\n');
-  },
+  onLine: showLive,
 });
-await restate.register(worker.url);
+const deployment = await restate.register(worker.url);
 say(`Restate ingress ${restate.ingressUrl}, admin ${restate.adminUrl}; worker ${worker.url}; model ${model.url}`);
+say(
+  restate.releaseCheckStaysLocal
+    ? "restate-server's release check is sent to 127.0.0.1 (nothing leaves loopback)"
+    : "restate-server's release check goes to api.github.com (no user namespaces here)",
+);
 
 const workspace = await mkdtemp(join(tmpdir(), 'agent-turn-example-'));
 await writeFile(join(workspace, 'README.md'), '# Pocket Ledger\nTrack small expenses.\n');
@@ -65,6 +71,7 @@ try {
   });
   say(`started turn example-1 (${invocationId}): ${task}`);
   let shown = '';
+  const decided = new Set<string>();
   for (;;) {
     // The UI's loop: the durable view (published before each step, at approvals and at the end).
     const view = await post<AgentTurnView | null>(`${turn}/view`);
@@ -72,9 +79,21 @@ try {
       view === null ? 'no view yet' : `view: ${view.phase}, request ${view.request}, ${view.blocks.length} blocks`;
     if (line !== shown) say((shown = line));
     const pending = await post<PendingApproval | null>(`${turn}/approval`);
-    if (pending !== null) {
-      say(`approval asked: ${pending.tool} ${JSON.stringify(pending.params.command)} — approving`);
-      await post(`${turn}/approve`, { callId: pending.callId, secret: approvalSecret });
+    if (pending !== null && !decided.has(pending.callId)) {
+      decided.add(pending.callId);
+      say(`approval asked: ${pending.tool} ${JSON.stringify(pending.params.command)}`);
+      // Replacing a worker: Restate pins a started invocation to its deployment, so a replacement
+      // registered as a new deployment would not pick this turn up. Point the turn's deployment at
+      // the replacement's address instead (or keep the address, behind a balancer or a DNS name).
+      await worker.kill();
+      worker = await startWorker({ port: await freePort(), modelUrl: model.url, live: true, onLine: showLive });
+      await restate.moveDeployment(deployment, worker.url);
+      say(`worker killed; a replacement at ${worker.url} took over deployment ${deployment} — approving`);
+      const answer = await post<{ decided: boolean }>(`${turn}/approve`, {
+        callId: pending.callId,
+        secret: approvalSecret,
+      });
+      if (!answer.decided) throw new Error(`approve was refused: ${JSON.stringify(answer)}`);
     }
     if (view?.done) break;
     await new Promise((r) => setTimeout(r, 250));

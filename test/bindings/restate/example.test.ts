@@ -7,14 +7,19 @@ import { describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '..', '..', '..');
 
 describe('examples/restate/run.ts', () => {
-  it('starts a durable turn, shows its view and live text, approves the command and prints the output', async () => {
+  it('starts a durable turn, shows its view and live text, replaces its worker at a new address, approves the command and prints the output', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'examples/restate/run.ts'], {
       cwd: root,
       timeout: 240_000,
     });
     expect(stdout).toContain('[live, model step 1]');
     expect(stdout).toContain('view: finished, request 5');
-    expect(stdout).toContain('approval asked: execute_command "echo run >> log.txt" — approving');
+    expect(stdout).toContain('approval asked: execute_command "echo run >> log.txt"');
+    // The worker is replaced at a new address and the turn's deployment pointed there: the turn goes on.
+    expect(stdout).toMatch(
+      /worker killed; a replacement at http:\/\/127\.0\.0\.1:\d+ took over deployment dp_\w+ — approving/,
+    );
+    expect(stdout).toContain("restate-server's release check is sent to 127.0.0.1");
     expect(stdout).toContain('output: completed after 5 requests');
     expect(stdout).toContain('log.txt: "run\\n"');
   });
