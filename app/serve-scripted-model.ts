@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createScriptedModel, type ScriptedModelOptions } from '../src/scripted/scripted-model.js';
 import { concatBytes } from '../src/wire/concat-bytes.js';
 import type { FetchLike } from '../src/wire/types.js';
+import { createOriginPolicy } from './serve-origin-policy.js';
 
 export interface ScriptedServerOptions extends ScriptedModelOptions {
   /** Default 8787; 0 picks a free port. */
@@ -15,6 +16,10 @@ export interface ScriptedServerOptions extends ScriptedModelOptions {
   maxBodyBytes?: number;
   /** Wraps the scripted model before it is served (a benchmark stamps each write this way). */
   wrapModel?: (model: FetchLike) => FetchLike;
+  /** Origins whose pages may call it (CORS). Default: the web page's dev server (see serve-origin-policy.ts). */
+  allowedOrigins?: readonly string[];
+  /** More Host header values to accept besides the bound address. */
+  allowedHosts?: readonly string[];
 }
 
 export interface ScriptedServer {
@@ -29,19 +34,20 @@ export interface ScriptedServer {
   close(): Promise<void>;
 }
 
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers':
-    'authorization, content-type, x-stainless-os, x-stainless-lang, x-stainless-arch, x-stainless-runtime, x-stainless-runtime-version, x-stainless-package-version, x-stainless-retry-count, x-stainless-timeout',
-  'access-control-allow-methods': 'GET, POST, OPTIONS',
-};
+type Policy = ReturnType<typeof createOriginPolicy>;
 
-function sendError(res: ServerResponse, status: number, message: string, type: string): void {
+function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  type: string,
+  cors: Record<string, string> = {},
+): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  res.writeHead(status, { 'content-type': 'application/json', ...CORS });
+  res.writeHead(status, { 'content-type': 'application/json', ...cors });
   res.end(JSON.stringify({ error: { message, type, param: null, code: null } }));
 }
 
@@ -88,8 +94,14 @@ async function pipeBody(body: ReadableStream<Uint8Array>, res: ServerResponse): 
   }
 }
 
-function handler(model: FetchLike, maxBodyBytes: number, live: Set<AbortController>) {
+function handler(model: FetchLike, maxBodyBytes: number, live: Set<AbortController>, policy: () => Policy) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const verdict = policy()({ host: req.headers.host, origin: req.headers.origin });
+    if (!verdict.ok) {
+      sendError(res, verdict.status, verdict.message, 'forbidden');
+      return;
+    }
+    const CORS = verdict.cors;
     const controller = new AbortController();
     live.add(controller);
     res.on('close', () => {
@@ -104,7 +116,7 @@ function handler(model: FetchLike, maxBodyBytes: number, live: Set<AbortControll
       }
       const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, maxBodyBytes);
       if (body === 'too-large') {
-        sendError(res, 413, `Request body larger than ${maxBodyBytes} bytes.`, 'invalid_request_error');
+        sendError(res, 413, `Request body larger than ${maxBodyBytes} bytes.`, 'invalid_request_error', CORS);
         return;
       }
       const response = await model(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
@@ -128,6 +140,7 @@ function handler(model: FetchLike, maxBodyBytes: number, live: Set<AbortControll
         500,
         `The scripted model failed: ${error instanceof Error ? error.message : String(error)}`,
         'server_error',
+        CORS,
       );
     }
   };
@@ -135,11 +148,21 @@ function handler(model: FetchLike, maxBodyBytes: number, live: Set<AbortControll
 
 /** Serves the scripted model on `host:port`; resolves once it listens. */
 export async function startScriptedServer(options: ScriptedServerOptions = {}): Promise<ScriptedServer> {
-  const { port = 8787, host = '127.0.0.1', maxBodyBytes = 32 * 1024 * 1024, wrapModel, ...modelOptions } = options;
+  const {
+    port = 8787,
+    host = '127.0.0.1',
+    maxBodyBytes = 32 * 1024 * 1024,
+    wrapModel,
+    allowedOrigins,
+    allowedHosts,
+    ...modelOptions
+  } = options;
   const scripted = createScriptedModel(modelOptions);
   const model = wrapModel ? wrapModel(scripted) : scripted;
   const live = new Set<AbortController>();
-  const server = createServer(handler(model, maxBodyBytes, live));
+  // Made once the port is known (port 0 picks one).
+  let policy: Policy | undefined;
+  const server = createServer(handler(model, maxBodyBytes, live, () => policy as Policy));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -148,6 +171,12 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
     });
   });
   const address = server.address() as AddressInfo;
+  policy = createOriginPolicy({
+    host: address.address,
+    port: address.port,
+    ...(allowedOrigins ? { allowedOrigins } : {}),
+    allowedHosts: [...(allowedHosts ?? []), ...(host === 'localhost' ? [`localhost:${address.port}`] : [])],
+  });
   const shownHost = address.address.includes(':') ? `[${address.address}]` : address.address;
   return {
     url: `http://${shownHost}:${address.port}/v1`,

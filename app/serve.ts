@@ -1,11 +1,15 @@
-// npm run serve -- [--port 8787] [--host 127.0.0.1] [--pace <ms per token>] [--fault <name>]… [--api-key <key>]
+// npm run serve -- [--port 8787] [--host 127.0.0.1] [--pace <ms per token>] [--fault <name>]… [--api-key <key>] [--allow-origin <origin>]… [--allow-host <host>]…
 // Serves the scripted model as an OpenAI-compatible endpoint until SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
 import { scriptedFaults, type ScriptedFault } from '../src/scripted/scripted-faults.js';
 import { startScriptedServer } from './serve-scripted-model.js';
+import { DEFAULT_ALLOWED_ORIGINS } from './serve-origin-policy.js';
 
 const USAGE = `usage: npm run serve -- [--port 8787] [--host 127.0.0.1] [--pace <ms per token>] [--fault <name>]... [--api-key <key>]
-faults: ${scriptedFaults.join(', ')}`;
+                     [--allow-origin <origin>]... [--allow-host <host>]...
+faults: ${scriptedFaults.join(', ')}
+Requests must name the bound address in Host (DNS rebinding is refused); web pages may call it
+only from the allowed origins (default: the web page's dev server, ${DEFAULT_ALLOWED_ORIGINS.join(', ')}).`;
 
 function fail(message: string): never {
   console.error(`serve: ${message}\n${USAGE}`);
@@ -23,6 +27,8 @@ function parse() {
         pace: { type: 'string' },
         fault: { type: 'string', multiple: true, default: [] },
         'api-key': { type: 'string' },
+        'allow-origin': { type: 'string', multiple: true, default: [] },
+        'allow-host': { type: 'string', multiple: true, default: [] },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -42,7 +48,20 @@ function parse() {
   if (pace !== undefined && (!Number.isFinite(pace) || pace < 0))
     fail(`--pace must be a number of milliseconds per token (0 = no waits), got "${values.pace}"`);
   for (const f of values.fault) if (!(scriptedFaults as readonly string[]).includes(f)) fail(`unknown fault "${f}"`);
-  return { port, host: values.host, pace, faults: values.fault as ScriptedFault[], apiKey: values['api-key'] };
+  const origins = values['allow-origin'];
+  for (const o of origins) {
+    if (o !== '*' && !/^https?:\/\/[^/]+$/.test(o))
+      fail(`--allow-origin must be scheme://host[:port] or *, got "${o}"`);
+  }
+  return {
+    port,
+    host: values.host,
+    pace,
+    faults: values.fault as ScriptedFault[],
+    apiKey: values['api-key'],
+    ...(origins.length > 0 ? { allowedOrigins: origins } : {}),
+    allowedHosts: values['allow-host'],
+  };
 }
 
 const options = parse();

@@ -279,7 +279,8 @@ describe('web page', () => {
   }, 60_000);
 
   it('talks to a real OpenAI-compatible endpoint over HTTP with a key', async () => {
-    const endpoint = await startScriptedServer({ port: 0, pace: 0, apiKey: 'sk-test' });
+    // The page is served from its own origin here, not the dev server's: allowed by name.
+    const endpoint = await startScriptedServer({ port: 0, pace: 0, apiKey: 'sk-test', allowedOrigins: [base] });
     try {
       const { page, errors } = await openPage('?approval=off');
       await page.locator('#source-endpoint').check();
