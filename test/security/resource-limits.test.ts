@@ -96,3 +96,38 @@ describe('the workspace', () => {
     expect((await readFile(path.join(layout.workspace, 'part5.bin'))).length).toBe(2 * MiB);
   });
 });
+
+describe('the real CLI under a fork bomb from a hostile model', () => {
+  it('--max-processes holds: the model reads which limit ended its command, and the turn goes on to the end', async () => {
+    const { startHostileModel, executeCommandCall } = await import('../support/hostile-model-server.js');
+    const { startCliIn } = await import('../support/cli-in-folder.js');
+    const cli = await makeSandboxedLayout();
+    const hostile = await startHostileModel([executeCommandCall(boundedForkBomb(10))]);
+    try {
+      const run = await startCliIn(
+        cli.cliFolder,
+        [
+          '--json',
+          '--base-url',
+          hostile.url,
+          '--model',
+          'hostile',
+          '--workspace',
+          cli.workspace,
+          '--yes',
+          '--max-processes',
+          '48',
+          'Look around',
+        ],
+        { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: cli.home, OPENAI_API_KEY: 'sk-test' },
+      ).exited;
+      expect(run.code, run.stderr).toBe(0);
+      const next = hostile.requests[1]?.body ?? '';
+      if (cli.cgroupLimits) expect(next).toMatch(/process limit \(48 processes at once\)/);
+      else expect(next).toMatch(/[Cc]annot fork|Resource temporarily unavailable/);
+    } finally {
+      await hostile.close();
+      await cli.cleanup();
+    }
+  });
+});
