@@ -172,7 +172,7 @@ function counter(text: string, name: string): number {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function killAndRemove(dirs: readonly string[]): Promise<void> {
-  for (let attempt = 0; attempt < 50; attempt++) {
+  for (let attempt = 0; attempt < 200; attempt++) {
     let left = 0;
     for (const dir of dirs) {
       // cgroup.kill (v2, Linux 5.14+) kills all at once; elsewhere each listed process, until none is left.
@@ -196,7 +196,7 @@ async function killAndRemove(dirs: readonly string[]): Promise<void> {
       ),
     );
     if (removed.every(Boolean)) return;
-    await pause(left > 0 ? 10 : 20);
+    await pause(left > 0 ? 5 : 2);
   }
 }
 
