@@ -2,7 +2,7 @@
 // (@modelcontextprotocol/client, an optional peer dependency). Named exports only;
 // test/package/public-api.test.ts pins this list.
 export { connectMcpServers, mcpServersOf } from './mcp-servers.js';
-export type { McpServers, McpServersOptions, McpToolShape } from './mcp-servers.js';
+export type { McpServers, McpServersOptions, McpToolShape, McpSetupFields } from './mcp-servers.js';
 export { connectMcpServer, DEFAULT_MCP_CALL_TIMEOUT_MS } from './mcp-connection.js';
 export type {
   McpServerConnection,

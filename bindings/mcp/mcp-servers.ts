@@ -40,12 +40,28 @@ export interface McpServers {
    * `instructions`), native definitions with `nativeTools`, approvals (unless `approval` is
    * already `true`) and idempotent tools.
    */
-  addTo<S extends AgentTurnSetup>(setup: S): S;
+  addTo<S extends McpSetupFields>(setup: S): S;
   /** One line per server: `memory: connected, 9 tools` / `fs: failed: …`. */
   statusLines(): string[];
   /** Closes every connection (stdio servers are stopped). */
   close(): Promise<void>;
 }
+
+/** The fields of a turn's setup that {@link McpServers.addTo} reads and extends (a new turn's or a resumed one's). */
+export type McpSetupFields = Partial<
+  Pick<
+    AgentTurnSetup,
+    | 'tools'
+    | 'nativeTools'
+    | 'descriptions'
+    | 'instructions'
+    | 'approval'
+    | 'idempotentTools'
+    | 'toolDefinitions'
+    | 'protocol'
+    | 'completionTool'
+  >
+>;
 
 /** Options of {@link connectMcpServers}. */
 export interface McpServersOptions extends McpConnectOptions {

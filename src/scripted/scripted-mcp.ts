@@ -113,7 +113,10 @@ export function planMcpStep(
 }
 
 function firstLine(text: string): string {
-  return (text.split('\n').find((l) => l.trim() !== '') ?? '').trim().slice(0, 120);
+  // A failure comes wrapped ("The tool execution failed with the following error:\n<error>…</error>"): its message is inside.
+  const open = text.indexOf('<error>');
+  const inner = open < 0 ? text : text.slice(open + '<error>'.length).split('</error>')[0];
+  return (inner.split('\n').find((l) => l.trim() !== '') ?? '').trim().slice(0, 120);
 }
 
 /** "MCP everything/echo: Echo: hi. MCP memory/read_graph failed: …" for the completion. */
