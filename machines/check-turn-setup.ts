@@ -27,6 +27,49 @@ export class AgentTurnOptionsError extends TypeError {
   }
 }
 
+/** Every option a setup may hold (AgentTurnSetup and AgentTurnMachineInput). */
+const KNOWN_SETUP_KEYS: ReadonlySet<string> = new Set([
+  'client',
+  'model',
+  'messages',
+  'tools',
+  'protocol',
+  'toolDefinitions',
+  'requestOptions',
+  'idPrefix',
+  'maxRequests',
+  'toolsPerMessage',
+  'approval',
+  'completionTool',
+  'retry',
+  'nudge',
+  'startInReasoning',
+  'drain',
+  'idempotentTools',
+  'contextWindow',
+  'maxOutputTokens',
+  'instructions',
+  'nativeTools',
+  'descriptions',
+  'actorOptions',
+  'snapshot',
+  'resume',
+  'history',
+  'dialects',
+]);
+
+/** Levenshtein distance, for "did you mean" (option names are short). */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
 function describe(value: unknown): string {
   if (typeof value === 'string')
     return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
@@ -45,6 +88,12 @@ export function checkTurnSetup(setup: unknown): void {
   };
   if (!isObject(setup)) fail('setup', `expected an object ({ client, model, messages, ... }), got ${describe(setup)}`);
   const s = setup as Record<string, unknown>;
+  // A misspelt option would be silently ignored: a key one or two letters from a known one is refused.
+  for (const key of Object.keys(s)) {
+    if (KNOWN_SETUP_KEYS.has(key)) continue;
+    const near = [...KNOWN_SETUP_KEYS].find((known) => editDistance(key, known) <= 2 && key.length > 3);
+    if (near !== undefined) fail(key, `unknown option (did you mean ${near}?)`);
+  }
   const optional = (name: string, check: (v: unknown) => boolean, want: string, value: unknown = s[name]) => {
     if (value !== undefined && !check(value)) fail(name, `expected ${want}, got ${describe(value)}`);
   };
@@ -62,6 +111,8 @@ export function checkTurnSetup(setup: unknown): void {
     fail('model', `expected a model name, got ${describe(s.model)}`);
   if (!Array.isArray(s.messages))
     fail('messages', `expected an array of chat messages ({ role, content }), got ${describe(s.messages)}`);
+  if ((s.messages as unknown[]).length === 0 && s.snapshot === undefined && s.resume === undefined)
+    fail('messages', "empty: a turn needs at least the task, e.g. [{ role: 'user', content: 'Fix the failing test' }]");
   (s.messages as unknown[]).forEach((m, i) => {
     if (!isObject(m) || typeof m.role !== 'string')
       fail(`messages[${i}]`, `expected a chat message ({ role, content }), got ${describe(m)}`);
@@ -96,12 +147,11 @@ export function checkTurnSetup(setup: unknown): void {
   optional('idPrefix', (v) => typeof v === 'function', 'a function () => string');
   for (const group of ['retry', 'nudge', 'drain'] as const) optional(group, isObject, 'an object');
   const retry = (s.retry ?? {}) as Record<string, unknown>;
-  optional(
-    'retry.delaysMs',
-    (v) => Array.isArray(v) && v.every(ms),
-    'an array of delays in milliseconds (>= 0)',
-    retry.delaysMs,
-  );
+  optional('retry.delaysMs', Array.isArray, 'an array of delays in milliseconds (>= 0)', retry.delaysMs);
+  if (Array.isArray(retry.delaysMs))
+    retry.delaysMs.forEach((delay, i) => {
+      if (!ms(delay)) fail(`retry.delaysMs[${i}]`, `expected a delay in milliseconds (>= 0), got ${describe(delay)}`);
+    });
   optional('retry.retryOn', (v) => typeof v === 'function', 'a function (error) => boolean', retry.retryOn);
   optional('retry.maxRetryAfterMs', ms, 'milliseconds (>= 0)', retry.maxRetryAfterMs);
   const nudge = (s.nudge ?? {}) as Record<string, unknown>;

@@ -389,7 +389,14 @@ export function stateValueToPath(value: unknown): string {
  * ```
  */
 export function selectView(snapshot: SnapshotFrom<AgentTurnMachine>): AgentTurnView {
-  const c = snapshot.context;
+  const c = (snapshot as { context?: AgentTurnContext } | null | undefined)?.context;
+  if (typeof c !== 'object' || c === null || typeof c.options !== 'object')
+    throw Object.assign(
+      new TypeError(
+        `selectView: expected a snapshot of the agent-turn machine (actor.getSnapshot()), got ${snapshot === null ? 'null' : typeof snapshot === 'object' ? 'an object without the turn’s context' : typeof snapshot}`,
+      ),
+      { code: 'invalid-snapshot' as const },
+    );
   const completionTool = c.options.completionTool;
   const requests: RequestView[] = [];
   let number = 0;

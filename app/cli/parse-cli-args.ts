@@ -170,6 +170,12 @@ export function parseCliArgs(
   if (task) {
     options.task = task;
     options.taskGiven = true;
+  } else if (options.session !== undefined && !/[./\\]/.test(options.session)) {
+    // `--session hi` with no task: "hi" was most likely the task, taken as the file's name.
+    return fail(
+      'missing-value',
+      `--session takes a file name, and "${options.session}" was read as one; no task was given. Write --session FILE "your task" (e.g. --session turn.json "${options.session}").`,
+    );
   }
   if (options.model === 'scripted:scripted') {
     return fail(

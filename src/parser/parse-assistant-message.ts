@@ -1,13 +1,15 @@
 import type { AssistantMessageContent } from './blocks.js';
 import type { ParseOptions } from './options.js';
+import { ParserError, describeValue } from './parser-error.js';
 import { createStreamParser } from './stream-parser.js';
 
 /**
  * The blocks of `text`, a reply so far: text, reasoning and tool uses, in order. A pure snapshot:
  * the stream parser fed the whole text at once, so both forms are one algorithm and cannot drift
  * apart. While streaming, a tail that may still become a tag (`Hello <read_fi`) is held back and
- * an unclosed tool use is `partial`; pass `final: true` when `text` is the whole message. Never
- * throws: anything that is not a string is read as text.
+ * an unclosed tool use is `partial`; pass `final: true` when `text` is the whole message. Any
+ * string parses, in linear time; a value that is not a string (undefined, a number) is a
+ * ParserError (`code: 'invalid-chunk'`) saying what it got.
  *
  * @example
  * ```ts
@@ -19,8 +21,13 @@ import { createStreamParser } from './stream-parser.js';
  * ```
  */
 export function parseAssistantMessage(text: string, options: ParseOptions = {}): AssistantMessageContent[] {
+  // Any string parses (linear time, never an error); anything else is a caller's mistake, said at once.
+  if (typeof text !== 'string')
+    throw new ParserError(
+      'invalid-chunk',
+      `parseAssistantMessage: expected the reply's text as a string, got ${describeValue(text)}`,
+    );
   const parser = createStreamParser(options);
-  // the pure form never throws: whatever it is given is read as text
-  const blocks = parser.push(text === undefined || text === null ? '' : String(text));
+  const blocks = parser.push(text);
   return options.final ? parser.end() : blocks;
 }

@@ -17,6 +17,7 @@ import type {
 } from './types.js';
 import { Watchdog } from './watchdog.js';
 import { requestBody } from './request-body.js';
+import { withoutNullFields } from './without-null-fields.js';
 
 /** How the client reaches the server, and the limits every request gets unless it sets its own. */
 export interface ChatClientOptions extends ChatLimits {
@@ -99,7 +100,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       const { signal } = streamOptions;
       const limits = limitsOf(streamOptions, 'ChatClient.stream');
       const body: ChatRequest = {
-        ...request,
+        ...withoutNullFields(request),
         stream: true,
         stream_options: { ...request.stream_options, include_usage: true },
       };
@@ -120,7 +121,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     async complete(request, completeOptions = {}): Promise<ChatCompletionResult> {
       const { signal } = completeOptions;
       const limits = limitsOf(completeOptions, 'ChatClient.complete');
-      const body: ChatRequest = { ...request, stream: false };
+      const body: ChatRequest = { ...withoutNullFields(request), stream: false };
       delete body.stream_options;
       const { controller, release } = requestController(signal);
       const watchdog = new Watchdog(

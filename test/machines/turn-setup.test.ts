@@ -26,7 +26,15 @@ const BAD: Array<[string, Record<string, unknown>, RegExp]> = [
   ['approval', { approval: [1] }, /an array of tool names/],
   ['toolsPerMessage', { toolsPerMessage: 'two' }, /'one' or 'sequential'/],
   ['tools', { tools: { read_file: 'cat' } }, /tool functions/],
-  ['retry.delaysMs', { retry: { delaysMs: [1000, -1] } }, /^retry\.delaysMs/],
+  [
+    'retry.delaysMs[1]',
+    { retry: { delaysMs: [1000, -1] } },
+    /^retry\.delaysMs\[1\]: expected a delay in milliseconds \(>= 0\), got -1/,
+  ],
+  ['retry.delaysMs', { retry: { delaysMs: 5 } }, /^retry\.delaysMs: expected an array/],
+  ['messages', { messages: [] }, /^messages: empty: a turn needs at least the task/],
+  ['aproval', { aproval: ['write_to_file'] }, /^aproval: unknown option \(did you mean approval\?\)/],
+  ['maxRequest', { maxRequest: 3 }, /did you mean maxRequests\?/],
   ['retry.maxRetryAfterMs', { retry: { maxRetryAfterMs: Number.POSITIVE_INFINITY } }, /^retry\.maxRetryAfterMs/],
   ['nudge.maxConsecutiveMistakes', { nudge: { maxConsecutiveMistakes: 0 } }, /^nudge\.maxConsecutiveMistakes/],
   ['drain.graceMs', { drain: { graceMs: -5 } }, /^drain\.graceMs/],
@@ -53,6 +61,35 @@ describe('turn setup validation', () => {
       expect(Date.now() - started).toBeLessThan(1000);
     });
   }
+
+  it('errors print their own class name, also from the built package', async () => {
+    const error = new AgentTurnOptionsError('x', 'y');
+    expect(error.constructor.name).toBe('AgentTurnOptionsError');
+    expect(String(error)).toBe('AgentTurnOptionsError: x');
+    // The bundle keeps class names (tsup keepNames): util.inspect prints the constructor's name.
+    const { inspect } = await import('node:util');
+    const built = (await import('../../dist/index.js')) as typeof import('../../machines/index.js');
+    let thrown: unknown;
+    try {
+      built.createAgentTurnActor({ ...base(), aproval: [] } as never);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(inspect(thrown)).toMatch(/^AgentTurnOptionsError: aproval: unknown option/);
+    expect(inspect(thrown)).not.toContain('_AgentTurnOptionsError');
+  });
+
+  it('selectView refuses what is not a snapshot, saying so', async () => {
+    const { selectView } = await import('../../machines/select-view.js');
+    expect(() => selectView({} as never)).toThrow(
+      expect.objectContaining({ code: 'invalid-snapshot', message: expect.stringContaining('actor.getSnapshot()') }),
+    );
+    expect(() => selectView(undefined as never)).toThrow(/got undefined/);
+  });
+
+  it('leaves options alone that are far from every known name', () => {
+    expect(() => createAgentTurnActor({ ...base(), myAppData: 1 } as never)).not.toThrow();
+  });
 
   it('refuses a setup that is not an object', () => {
     expect(() => createAgentTurnActor(undefined as unknown as AgentTurnSetup)).toThrow(AgentTurnOptionsError);

@@ -66,6 +66,17 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it('does not take a lone --session word as the file and run the default task silently', () => {
+    const out = parse(['--json', '--session', 'hi']);
+    expect(out.ok).toBe(false);
+    if (!out.ok)
+      expect(out.error.message).toMatch(/--session takes a file name, and "hi" was read as one; no task was given/);
+    const file = parse(['--json', '--session', 'turn.json']);
+    expect(file.ok && file.options.session).toBe('turn.json');
+    const both = parse(['--session', 'hi', 'Summarize']);
+    expect(both.ok && both.options.task).toBe('Summarize');
+  });
+
   it('takes the endpoint and key from the environment, --base-url winning', () => {
     const env = { OPENAI_BASE_URL: 'http://env/v1', OPENAI_API_KEY: 'sk-1' };
     expect(parse(['--model', 'gpt-4.1-mini', 'hi'], env)).toMatchObject({

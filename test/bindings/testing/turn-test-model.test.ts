@@ -57,7 +57,11 @@ describe('createTurnTestModel', () => {
   it('keeps every rule at random chunk boundaries (fast-check seeds) and after a restore at every point', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 30 }), async (seed) => {
-        const report = await createTurnTestModel({ tools: agentTools().tools, replies: small, chunkSeed: seed }).runAll();
+        const report = await createTurnTestModel({
+          tools: agentTools().tools,
+          replies: small,
+          chunkSeed: seed,
+        }).runAll();
         expect(report.paths).toBeGreaterThan(10);
       }),
       { numRuns: 3 },
@@ -104,7 +108,8 @@ describe('createTurnTestModel', () => {
     const error = await createTurnTestModel({
       tools: agentTools().tools,
       replies: small,
-      checkHistory: (messages) => (messages.some((m) => m.role === 'assistant') ? 'no assistant message may stay' : undefined),
+      checkHistory: (messages) =>
+        messages.some((m) => m.role === 'assistant') ? 'no assistant message may stay' : undefined,
     })
       .runAll()
       .catch((e: unknown) => e);
@@ -126,8 +131,7 @@ describe('createTurnTestModel', () => {
 });
 
 describe('the view watch and the history check', () => {
-  const view = (blocks: unknown[], status = 'streaming') =>
-    ({ requests: [{ index: 0, status, blocks }] }) as never;
+  const view = (blocks: unknown[], status = 'streaming') => ({ requests: [{ index: 0, status, blocks }] }) as never;
 
   it('catches a view that takes back text or changes a settled tool', () => {
     const watch = createViewWatch();
@@ -135,7 +139,9 @@ describe('the view watch and the history check', () => {
     expect(() => watch.see(view([{ type: 'text', key: '0:0', content: 'Help' }]))).toThrow(/view-went-back/);
     const tools = createViewWatch();
     tools.see(view([{ type: 'tool_use', key: '0:a', status: 'done', result: 'ok' }]));
-    expect(() => tools.see(view([{ type: 'tool_use', key: '0:a', status: 'error', result: 'x' }]))).toThrow(/was done, now error/);
+    expect(() => tools.see(view([{ type: 'tool_use', key: '0:a', status: 'error', result: 'x' }]))).toThrow(
+      /was done, now error/,
+    );
     const requests = createViewWatch();
     requests.see(view([], 'complete'));
     expect(() => requests.see(view([], 'streaming'))).toThrow(/streams again/);
@@ -145,7 +151,11 @@ describe('the view watch and the history check', () => {
     expect(historyProblem([{ role: 'user', content: 'x' }])).toBeUndefined();
     expect(
       historyProblem([
-        { role: 'assistant', content: '', tool_calls: [{ id: 'a', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+        {
+          role: 'assistant',
+          content: '',
+          tool_calls: [{ id: 'a', type: 'function', function: { name: 'f', arguments: '{}' } }],
+        },
         { role: 'user', content: 'next' },
       ] as never),
     ).toMatch(/got no result/);

@@ -466,8 +466,11 @@ describe('bad input', () => {
     expect(parser.push('still fine')).toEqual([text('still fine', true)]);
   });
 
-  it('the pure form reads null and undefined as empty text and never throws', () => {
-    expect(parseAssistantMessage(undefined as never)).toEqual([]);
-    expect(parseAssistantMessage(null as never, { final: true })).toEqual([]);
+  it('the pure form refuses what is not text with a ParserError that says what it got', () => {
+    expect(() => parseAssistantMessage(undefined as never)).toThrow(
+      expect.objectContaining({ code: 'invalid-chunk', message: expect.stringContaining('got undefined') }),
+    );
+    expect(() => parseAssistantMessage(null as never, { final: true })).toThrow(/got null/);
+    expect(parseAssistantMessage('', { final: true })).toEqual([]);
   });
 });

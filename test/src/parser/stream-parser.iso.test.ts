@@ -55,9 +55,9 @@ describe('misuse', () => {
 });
 
 describe('the pure form', () => {
-  it('reads a value that is not a string as its text', () => {
-    expect(parseAssistantMessage(42 as never, { final: true })).toEqual([
-      { type: 'text', content: '42', partial: false },
-    ]);
+  it('refuses a value that is not a string, naming it', () => {
+    expect(() => parseAssistantMessage(42 as never, { final: true })).toThrow(
+      "parseAssistantMessage: expected the reply's text as a string, got number",
+    );
   });
 });
