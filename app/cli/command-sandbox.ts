@@ -72,9 +72,14 @@ export async function setUpCommands(input: CommandSetupInput): Promise<CommandSe
     const probe = await probeBubblewrap(policy, input.env.PATH);
     if (probe.ok)
       return {
-        runner: createBubblewrapRunner({ bwrap: probe.bwrap, policy, ...(cgroups ? { cgroups } : {}) }),
+        runner: createBubblewrapRunner({
+          bwrap: probe.bwrap,
+          policy: probe.tmpfsUncapped ? { ...policy, tmpfsUncapped: true } : policy,
+          ...(cgroups ? { cgroups } : {}),
+        }),
         sandboxed: true,
         commandsNeedPerson: false,
+        ...(probe.notice ? { notice: probe.notice } : {}),
       };
     reason = probe.message;
   } catch (error) {

@@ -131,3 +131,27 @@ describe('the real CLI under a fork bomb from a hostile model', () => {
     }
   });
 });
+
+describe('a bubblewrap without --size (before 0.7.0, e.g. Ubuntu 22.04’s 0.6.1)', () => {
+  it('still sandboxes, without the tmpfs caps, and the probe says so', async () => {
+    const { mkdtemp, writeFile, chmod, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { findBubblewrap, probeBubblewrap } = await import('../../app/tools/node/probe-bubblewrap.js');
+    const real = await findBubblewrap(process.env.PATH);
+    const dir = await mkdtemp(path.join(tmpdir(), 'agent-turn-old-bwrap-'));
+    try {
+      // A bwrap that refuses --size the way 0.6 does, and is the real one otherwise.
+      await writeFile(
+        path.join(dir, 'bwrap'),
+        `#!/bin/sh\nfor a; do [ "$a" = --size ] && { echo "bwrap: Unknown option --size" >&2; exit 1; }; done\nexec ${real} "$@"\n`,
+      );
+      await chmod(path.join(dir, 'bwrap'), 0o755);
+      const probe = await probeBubblewrap(layout.policy, dir);
+      expect(probe).toMatchObject({ ok: true, tmpfsUncapped: true });
+      expect(probe.ok && probe.notice).toMatch(/no --size .*not capped/);
+      expect(bubblewrapArgs({ ...layout.policy, tmpfsUncapped: true }, 'true')).not.toContain('--size');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -30,6 +30,8 @@ export interface SandboxPolicy {
   protectGit?: boolean;
   /** Processes, memory, tmpfs and file sizes (sandbox-limits.ts); the defaults when absent. */
   limits?: SandboxLimits;
+  /** bwrap has no `--size` (before 0.7.0): the tmpfs mounts are left at the kernel's size (half the RAM). */
+  tmpfsUncapped?: boolean;
 }
 
 /**
@@ -68,7 +70,8 @@ export function bubblewrapArgs(
     '/proc',
   ];
   const limits = policy.limits ?? DEFAULT_SANDBOX_LIMITS;
-  const tmpfs = (dir: string) => args.push('--size', String(limits.tmpfsBytes), '--tmpfs', dir);
+  const tmpfs = (dir: string) =>
+    policy.tmpfsUncapped ? args.push('--tmpfs', dir) : args.push('--size', String(limits.tmpfsBytes), '--tmpfs', dir);
   // bwrap's /dev is a tmpfs of half the RAM, its /dev/shm a folder in it: /dev/shm gets a capped
   // tmpfs of its own, and /dev is made read-only (device nodes such as /dev/null still work).
   tmpfs('/dev/shm');

@@ -12,8 +12,13 @@ export type SandboxUnavailable = {
   message: string;
 };
 
-/** The outcome of the probe: the bwrap to use, or why there is none. */
-export type BubblewrapProbe = { ok: true; bwrap: string } | SandboxUnavailable;
+/**
+ * The outcome of the probe: the bwrap to use, or why there is none. `tmpfsUncapped`: this bwrap
+ * has no `--size` (before 0.7.0); the sandbox works without the tmpfs caps, and `notice` says so.
+ */
+export type BubblewrapProbe =
+  | { ok: true; bwrap: string; tmpfsUncapped?: boolean; notice?: string }
+  | SandboxUnavailable;
 
 const PROBE_TIMEOUT_MS = 5_000;
 
@@ -52,14 +57,24 @@ export async function probeBubblewrap(
       code: 'bwrap-missing',
       message: 'bubblewrap (bwrap) is not installed: apt-get install bubblewrap',
     };
-  const failure = await new Promise<string | undefined>((resolve) => {
-    execFile(
+  const trial = (p: SandboxPolicy) =>
+    new Promise<string | undefined>((resolve) => {
+      execFile(
+        bwrap,
+        bubblewrapArgs(p, 'true'),
+        { env: { ...p.env }, cwd: p.workspace, timeout: PROBE_TIMEOUT_MS },
+        (error, _stdout, stderr) => resolve(error ? (stderr.trim() || error.message).split('\n')[0] : undefined),
+      );
+    });
+  const failure = await trial(policy);
+  // An older bwrap (Ubuntu 22.04 has 0.6.1) has no --size: sandbox without the tmpfs caps, and say so.
+  if (failure && /--size/.test(failure) && !(await trial({ ...policy, tmpfsUncapped: true })))
+    return {
+      ok: true,
       bwrap,
-      bubblewrapArgs(policy, 'true'),
-      { env: { ...policy.env }, cwd: policy.workspace, timeout: PROBE_TIMEOUT_MS },
-      (error, _stdout, stderr) => resolve(error ? (stderr.trim() || error.message).split('\n')[0] : undefined),
-    );
-  });
+      tmpfsUncapped: true,
+      notice: `this bubblewrap has no --size (0.7.0 or later has it): the sandbox's /tmp and /dev/shm are not capped.`,
+    };
   if (failure)
     return { ok: false, code: 'bwrap-failed', message: `bubblewrap could not start a sandbox here: ${failure}` };
   return { ok: true, bwrap };
