@@ -10,6 +10,7 @@ import type { AgentTurnMachineInput } from './agent-turn-machine-input.js';
 import { DEFAULT_COMPLETION_TOOL } from './turn-context.js';
 import { checkTurnSetup } from './check-turn-setup.js';
 import { checkTurnRecord, persistAgentTurn } from './turn-record.js';
+import { checkTurnEvent, warnIgnoredEvent } from './event-check.js';
 import type { PersistedAgentTurn } from './turn-record-types.js';
 
 /**
@@ -143,8 +144,15 @@ export function createAgentTurnActor(setup: AgentTurnSetup | ResumeAgentTurnSetu
     input = agentTurnInput(setup as AgentTurnSetup);
   }
   const actor = createActor(agentTurnMachine, { ...setup?.actorOptions, input });
+  // Every event from outside is checked first: a bad payload is ignored with a warning, never a crash.
+  const send = actor.send.bind(actor);
   // XState's own persisted snapshot holds the client, the tools and the parser: the turn's record is plain JSON.
   return Object.assign(actor, {
+    send: (event: unknown) => {
+      const checked = checkTurnEvent(event);
+      if (checked.ok) send(checked.event);
+      else warnIgnoredEvent(checked.problem);
+    },
     getPersistedSnapshot: () => persistAgentTurn(actor.getSnapshot()),
   }) as unknown as AgentTurnActor;
 }

@@ -270,7 +270,8 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
     }),
     recordRejection: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'REJECT');
-      const feedback = event.feedback;
+      // Checked where the actor takes it (event-check.ts); a machine driven directly gets the same: text or none.
+      const feedback = typeof event.feedback === 'string' ? event.feedback : undefined;
       // The rejected tool is the block where the presentation stops (in 'one' mode it already stopped there).
       stopPresenting(context, 'rejected', enqueue);
       enqueue.assign({
