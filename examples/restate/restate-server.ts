@@ -110,6 +110,8 @@ export async function startRestateServer(options: { timeoutMs?: number } = {}): 
       'node-name = "agent-turn"',
       'disable-telemetry = true',
       'default-num-partitions = 4',
+      // Completed turns keep their journal a while: the tests count its records.
+      'default-journal-retention = "1h"',
       'log-format = "compact"',
       'log-disable-ansi-codes = true',
       '[admin]',

@@ -13,7 +13,7 @@ import { freePort } from '../../../examples/restate/free-port.js';
 import { startRestateServer, type RestateServer } from '../../../examples/restate/restate-server.js';
 import { startWorker, type WorkerProcess } from '../../../examples/restate/worker-process.js';
 import type { ChatRequest } from '../../../src/wire/types.js';
-import { attachTurn, sendTurn } from './turn-ingress.js';
+import { attachTurn, journaledSteps, sendTurn } from './turn-ingress.js';
 
 // The command of the operator trial: a kill 400 ms in lands in its sleep.
 const COMMAND = 'echo start >> starts.txt && sleep 1 && echo run >> log.txt';
@@ -76,16 +76,20 @@ async function turn(key: string, during: (tool: string) => Promise<void> | undef
       if (typeof message.content === 'string' && message.content.includes(DURABLE_OUTCOME_UNKNOWN_TEXT))
         told.push(message.content);
   };
-  const out = await attachTurn(
-    restate.ingressUrl,
-    await sendTurn(restate.ingressUrl, key, { task: TASK, workspace: dir }),
-  );
+  const invocationId = await sendTurn(restate.ingressUrl, key, { task: TASK, workspace: dir });
+  const out = await attachTurn(restate.ingressUrl, invocationId);
   await Promise.all(pending);
   onWorkerLine = () => {};
   onModelRequest = () => {};
   const commands = toolResults(out, 'execute_command');
   const ranAndRecorded = commands.filter((t) => !unknown(t.content)).length;
   const logLines = await lines(dir, 'log.txt');
+  // The journal: one intent and one record per command; the command ran at most as often as intents were recorded.
+  const steps = await journaledSteps(restate.adminUrl, invocationId);
+  const intents = steps.filter((name) => /^intent \S+ execute_command$/.test(name)).length;
+  expect(intents).toBe(commands.length);
+  expect(steps.filter((name) => /^tool \S+ execute_command$/.test(name))).toHaveLength(commands.length);
+  expect(await lines(dir, 'starts.txt')).toBeLessThanOrEqual(intents);
   duplicates += Math.max(0, logLines - ranAndRecorded - commands.filter((t) => unknown(t.content)).length);
   return { dir, out, commands, ranAndRecorded, logLines, toldUnknown: told.length > 0 };
 }

@@ -11,7 +11,7 @@ import { startRestateServer, type RestateServer } from '../../../examples/restat
 import { startWorker, type WorkerProcess } from '../../../examples/restate/worker-process.js';
 import type { ChatRequest } from '../../../src/wire/types.js';
 import { APPROVAL_GATE_STATE, type ApprovalGate } from '../../../bindings/restate/index.js';
-import { attachTurn, decide, readState, sendTurn, turnView, withoutIds } from './turn-ingress.js';
+import { attachTurn, decide, journaledSteps, readState, sendTurn, turnView, withoutIds } from './turn-ingress.js';
 
 const TASK = 'Run `echo run >> log.txt`, then write notes.md';
 
@@ -85,11 +85,26 @@ describe('a durable turn whose worker is killed', () => {
       killedIn.add(step);
       kills.push(new Promise((resolve) => setTimeout(resolve, 400)).then(() => worker.kill()).then(startTheWorker));
     };
-    const crashed = await attachTurn(
-      restate.ingressUrl,
-      await sendTurn(restate.ingressUrl, 'crash', { task: TASK, workspace: crashDir }),
-    );
+    const crashId = await sendTurn(restate.ingressUrl, 'crash', { task: TASK, workspace: crashDir });
+    const crashed = await attachTurn(restate.ingressUrl, crashId);
     await Promise.all(kills);
+    // The journal holds one record per model step and per tool, and one intent for each
+    // non-idempotent tool (the command, the write), in the order they ran.
+    expect(
+      (await journaledSteps(restate.adminUrl, crashId)).map((name) => name.replace(/ [^ ]+ /, ' <call> ')),
+    ).toEqual([
+      'model 1',
+      'tool <call> list_files',
+      'model 2',
+      'tool <call> read_file',
+      'model 3',
+      'intent <call> execute_command',
+      'tool <call> execute_command',
+      'model 4',
+      'intent <call> write_to_file',
+      'tool <call> write_to_file',
+      'model 5',
+    ]);
     onModelRequest = () => {};
 
     expect([...killedIn].sort()).toEqual([1, 2, 3, 4, 5].slice(0, steps));

@@ -77,3 +77,16 @@ export async function readState(
   const { rows } = (await response.json()) as { rows: { value_utf8: string }[] };
   return rows[0]?.value_utf8;
 }
+
+/** The names of an invocation's journaled steps (`ctx.run`), in order (the admin API's SQL over sys_journal). */
+export async function journaledSteps(admin: string, invocationId: string): Promise<string[]> {
+  const response = await fetch(`${admin}/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({
+      query: `SELECT name FROM sys_journal WHERE id = '${invocationId.replace(/'/g, "''")}' AND entry_type = 'Command: Run' ORDER BY index`,
+    }),
+  });
+  if (!response.ok) throw new Error(`admin query: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { rows: { name: string }[] }).rows.map((row) => row.name);
+}
