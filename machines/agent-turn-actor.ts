@@ -2,6 +2,7 @@
 import { createActor, toPromise, type Actor, type ActorOptions } from 'xstate';
 import { clineThinkProtocol } from '../src/protocol/cline-protocol.js';
 import { nativeToolDefinitions } from '../src/protocol/native-tools.js';
+import { nativeToolUsePrompt } from '../src/protocol/native-tool-prompt.js';
 import type { ToolDescriptions } from '../src/protocol/tool-descriptions.js';
 import { toolUsePrompt } from '../src/protocol/tool-use-prompt.js';
 import { agentTurnMachine, type AgentTurnMachine } from './agent-turn-machine.js';
@@ -20,8 +21,8 @@ import type { PersistedAgentTurn } from './turn-record-types.js';
 export interface AgentTurnSetup extends AgentTurnInput {
   /**
    * Who the agent is and how it should work: the system message's opening, before the tool-use
-   * prompt (or, with native tools, the whole system message). When the messages already start with
-   * a system message, these instructions are put before its content.
+   * prompt (with native tools, before the native-tool rules: {@link nativeToolUsePrompt}). When the
+   * messages already start with a system message, these instructions are put before its content.
    */
   instructions?: string;
   /** Send the tools as OpenAI `tools` (native calls) instead of describing the tag protocol in the system message. */
@@ -73,9 +74,12 @@ export function agentTurnInput(setup: AgentTurnSetup): AgentTurnInput {
     return { ...input, protocol, messages, ...toolDefinitions };
   }
   if (nativeTools) {
-    const messages = instructions
-      ? [{ role: 'system' as const, content: instructions }, ...input.messages]
-      : input.messages;
+    // The rules the tag prompt states hold for native calls too: they go in a system message.
+    const rules = nativeToolUsePrompt({
+      completionTool: selection.completionTool,
+      toolsPerMessage: input.toolsPerMessage,
+    });
+    const messages = [{ role: 'system' as const, content: withInstructions(instructions, rules) }, ...input.messages];
     return {
       ...input,
       protocol,
@@ -159,7 +163,7 @@ export function createAgentTurnActor(setup: AgentTurnSetup | ResumeAgentTurnSetu
 
 /**
  * Runs one agent turn to its end and resolves with its output: why it ended, the history for the
- * next user message (content only, never reasoning), every request with its blocks, tool results
+ * next user message (as the model's history rule asks: content only for most models), every request with its blocks, tool results
  * and usage. Never rejects for model or tool failures: they are in the output. Rejects at once,
  * with a TypeError (`code: 'invalid-options'`) for a setup that cannot work (no client, `maxRequests: 0`).
  *

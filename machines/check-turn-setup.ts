@@ -143,6 +143,18 @@ export function checkTurnSetup(setup: unknown): void {
   optional('instructions', (v) => typeof v === 'string', 'a string');
   optional('protocol', isObject, 'a protocol (defineProtocol)');
   optional('contextWindow', count(1), 'a whole number of tokens');
+  optional(
+    'history',
+    (v) =>
+      isObject(v) &&
+      [undefined, 'drop', 'tool-turns', 'all'].includes(v.reasoning as string | undefined) &&
+      [undefined, 'reasoning_content', 'reasoning'].includes(v.reasoningField as string | undefined) &&
+      [undefined, true, false].includes(v.keepInlineReasoning as boolean | undefined) &&
+      [undefined, 'null', 'empty-string'].includes(v.emptyToolCallContent as string | undefined) &&
+      (v.opaque === undefined ||
+        (Array.isArray(v.opaque) && v.opaque.every((f) => f === 'reasoning_details' || f === 'extra_content'))),
+    "a history rule such as { reasoning: 'tool-turns' } (reasoning: 'drop' | 'tool-turns' | 'all'; see docs/profiles.md)",
+  );
   optional('maxOutputTokens', count(1), 'a whole number of tokens');
   optional('idPrefix', (v) => typeof v === 'function', 'a function () => string');
   for (const group of ['retry', 'nudge', 'drain'] as const) optional(group, isObject, 'an object');

@@ -14,6 +14,7 @@ export {
   ProtocolError,
   toolUsePrompt,
   nativeToolDefinitions,
+  nativeToolUsePrompt,
   defaultToolDescriptions,
   createChatClient,
   readChatCompletionStream,

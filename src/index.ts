@@ -23,6 +23,7 @@ export {
   ProtocolError,
   toolUsePrompt,
   nativeToolDefinitions,
+  nativeToolUsePrompt,
   defaultToolDescriptions,
 } from './protocol/index.js';
 export type {

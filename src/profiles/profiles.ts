@@ -460,7 +460,10 @@ export const DEFAULT_HISTORY_RULE: Readonly<Required<HistoryRule>> = /* @__PURE_
  * ```
  */
 export function historyRuleOf(profile: ModelProfile, override?: Partial<HistoryRule>): Required<HistoryRule> {
-  const own = { ...profile.history, ...override };
+  // An override's unset (or undefined) fields leave the profile's.
+  const own: Partial<HistoryRule> = { ...profile.history };
+  for (const [key, value] of Object.entries(override ?? {}))
+    if (value !== undefined) Object.assign(own, { [key]: value });
   return {
     reasoning: own.reasoning ?? DEFAULT_HISTORY_RULE.reasoning,
     reasoningField: own.reasoningField ?? profile.reasoningField ?? DEFAULT_HISTORY_RULE.reasoningField,

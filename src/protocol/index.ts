@@ -8,5 +8,6 @@ export type { ToolDescription, ToolDescriptions, ToolParamDescription } from './
 export { toolUsePrompt, selectTools } from './tool-use-prompt.js';
 export type { ToolUsePromptOptions, ToolSelectionOptions, SelectedTool } from './tool-use-prompt.js';
 export { nativeToolDefinitions } from './native-tools.js';
+export { nativeToolUsePrompt } from './native-tool-prompt.js';
 export { ALL_DIALECTS, SAFE_DIALECTS, isDialectName } from './dialect-names.js';
 export type { DialectName, DialectsOption } from './dialect-names.js';

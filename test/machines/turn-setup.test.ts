@@ -39,6 +39,9 @@ const BAD: Array<[string, Record<string, unknown>, RegExp]> = [
   ['nudge.maxConsecutiveMistakes', { nudge: { maxConsecutiveMistakes: 0 } }, /^nudge\.maxConsecutiveMistakes/],
   ['drain.graceMs', { drain: { graceMs: -5 } }, /^drain\.graceMs/],
   ['completionTool', { completionTool: '' }, /^completionTool/],
+  ['history', { history: { reasoning: 'keep' } }, /^history: expected a history rule/],
+  ['history', { history: { opaque: ['signature'] } }, /reasoning: 'drop' \| 'tool-turns' \| 'all'/],
+  ['history', { history: 'tool-turns' }, /^history/],
 ];
 
 describe('turn setup validation', () => {
@@ -106,6 +109,7 @@ describe('turn setup validation', () => {
       drain: { graceMs: 0, maxChars: 0 },
       tools: {},
       instructions: 'be brief',
+      history: { reasoning: 'tool-turns', opaque: ['reasoning_details'], emptyToolCallContent: 'empty-string' },
     });
     expect(out.reason).toBe('completed');
   });

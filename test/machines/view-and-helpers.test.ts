@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, toPromise, waitFor } from 'xstate';
 import { agentTurnInput, createAgentTurnActor } from '../../machines/agent-turn-actor.js';
+import { nativeToolUsePrompt } from '../../src/protocol/native-tool-prompt.js';
 import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
 import { agentTurnStatePaths } from '../../machines/agent-turn-state-paths.js';
 import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/execute-tool-actor-types.js';
@@ -160,10 +161,26 @@ describe('createAgentTurnActor', () => {
     const plain = agentTurnInput({ ...base, instructions: undefined, messages: [{ role: 'user', content: 'hi' }] });
     expect(tagged.messages[0]).toEqual({ role: 'system', content: `You are careful.\n\n${plain.messages[0].content}` });
     const native = agentTurnInput({ ...base, nativeTools: true, messages: [{ role: 'user', content: 'hi' }] });
+    // With native tools the instructions come first, then the rules the tag prompt would state (no tag format).
     expect(native.messages).toEqual([
-      { role: 'system', content: 'You are careful.' },
+      { role: 'system', content: `You are careful.\n\n${nativeToolUsePrompt()}` },
       { role: 'user', content: 'hi' },
     ]);
+    expect(native.messages[0].content).toContain('Call one tool per message');
+    expect(native.messages[0].content).toContain('call attempt_completion');
+    expect(native.messages[0].content).not.toContain('<tool_name>');
+    const sequential = agentTurnInput({
+      ...base,
+      nativeTools: true,
+      toolsPerMessage: 'sequential',
+      instructions: undefined,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(sequential.messages[0]).toEqual({
+      role: 'system',
+      content: nativeToolUsePrompt({ toolsPerMessage: 'sequential' }),
+    });
+    expect(sequential.messages[0].content).toContain('several tools in one message');
     expect(native.toolDefinitions?.map((d) => d.function.name).sort()).toEqual(['attempt_completion', 'read_file']);
     const own = agentTurnInput({
       ...base,
@@ -178,7 +195,7 @@ describe('createAgentTurnActor', () => {
     ]);
   });
 
-  it('with nativeTools sends OpenAI tools instead of the prompt', async () => {
+  it('with nativeTools sends OpenAI tools instead of the tag prompt, and the rules in a system message', async () => {
     const client = createScriptedClient([reply(DONE)]);
     const actor = createAgentTurnActor({
       client,
@@ -189,7 +206,10 @@ describe('createAgentTurnActor', () => {
     });
     actor.start();
     await toPromise(actor);
-    expect(client.requests[0].messages).toEqual([{ role: 'user', content: 'hi' }]);
+    expect(client.requests[0].messages).toEqual([
+      { role: 'system', content: nativeToolUsePrompt() },
+      { role: 'user', content: 'hi' },
+    ]);
     expect(client.requests[0].tools?.map((t) => t.function.name).sort()).toEqual(['attempt_completion', 'read_file']);
     expect(client.requests[0].stream).toBe(true);
   });
