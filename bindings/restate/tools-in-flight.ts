@@ -9,12 +9,18 @@ type InFlight = { state: 'cleared' } | { state: 'started'; outcome: Promise<Exec
 
 /** How long a finished tool's outcome is kept for a retry of its step that lands here. */
 const KEEP_FINISHED_MS = 10 * 60_000;
+/** How long a clearance waits for its tool step (one that never comes here: the turn moved on elsewhere). */
+const KEEP_CLEARED_MS = 60 * 60_000;
 
 const inFlight = new Map<string, InFlight>();
 
 /** Records that this process journaled `token`'s intent and may start its tool. */
 export function clearToStart(token: string): void {
-  inFlight.set(token, { state: 'cleared' });
+  const entry: InFlight = { state: 'cleared' };
+  inFlight.set(token, entry);
+  setTimeout(() => {
+    if (inFlight.get(token) === entry) inFlight.delete(token);
+  }, KEEP_CLEARED_MS).unref();
 }
 
 /**
