@@ -6,7 +6,7 @@ import { buildSandboxPolicy } from '../tools/node/sandbox-policy.js';
 import { probeBubblewrap } from '../tools/node/probe-bubblewrap.js';
 import { createBubblewrapRunner } from '../tools/node/bubblewrap-runner.js';
 import { createProcessGroupRunner } from '../tools/node/process-group-runner.js';
-import { findCgroupParents } from '../tools/node/command-cgroup.js';
+import { findCgroupParents, sweepStaleCgroups } from '../tools/node/command-cgroup.js';
 import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from '../tools/node/sandbox-limits.js';
 
 /** The runner for commands, whether they are sandboxed, and what the CLI says about it at start. */
@@ -42,6 +42,8 @@ function unsandboxedEnvironment(env: Readonly<Record<string, string | undefined>
 /** Probes for the sandbox (unless --no-sandbox) and picks the runner. */
 export async function setUpCommands(input: CommandSetupInput): Promise<CommandSetup> {
   const cgroups = input.cgroups === undefined ? await findCgroupParents() : (input.cgroups ?? undefined);
+  // Cgroups a CLI killed outright left behind (empty once its commands died with it).
+  if (cgroups) await sweepStaleCgroups(cgroups);
   const limits = { ...DEFAULT_SANDBOX_LIMITS, ...input.limits };
   const plain = createProcessGroupRunner({
     cwd: input.root,

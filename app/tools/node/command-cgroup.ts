@@ -4,7 +4,8 @@
 // when the pids and memory hierarchies are writable; elsewhere (most desktops without delegation)
 // there is none, and only the rlimits of sandbox-limits.ts apply. After the command the cgroup
 // tells whether a limit was hit, and everything still in it is killed (a `setsid` child too).
-import { mkdir, readFile, rmdir, writeFile } from 'node:fs/promises';
+import { readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where per-command cgroups can be made: one folder per hierarchy (v2: one for both controllers). */
@@ -123,6 +124,65 @@ async function canMakeChild(parent: string): Promise<boolean> {
 }
 
 let cgroupCount = 0;
+/** Cgroups made and not yet removed: emptied and removed when this process exits. */
+const live = new Set<string>();
+let exitHooked = false;
+
+/** At exit (process.exit after a Ctrl-C, say), synchronously: kill what is left in each live cgroup and remove it. */
+function removeLiveAtExit(): void {
+  for (const dir of live) {
+    try {
+      writeFileSync(path.join(dir, 'cgroup.kill'), '1');
+    } catch {
+      // cgroup v1, or gone.
+    }
+    try {
+      for (const pid of readFileSync(path.join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean))
+        process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      // Gone.
+    }
+    try {
+      rmdirSync(dir);
+    } catch {
+      // Still busy for a moment (killed processes not reaped yet): left for the next start's sweep.
+    }
+  }
+  live.clear();
+}
+
+/** Whether a process with this pid runs (any owner). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the empty cgroups that CLIs killed outright (kill -9) left behind: `agent-turn-<pid>-<n>`
+ * below `parents` whose process is gone. Never rejects.
+ */
+export async function sweepStaleCgroups(parents: CgroupParents): Promise<number> {
+  let removed = 0;
+  for (const parent of new Set([parents.pids, parents.memory])) {
+    const names = await readdir(parent).catch(() => [] as string[]);
+    for (const name of names) {
+      const match = /^agent-turn-(\d+)-\d+$/.exec(name);
+      if (!match || Number(match[1]) === process.pid || running(Number(match[1]))) continue;
+      if (
+        await rmdir(path.join(parent, name)).then(
+          () => true,
+          () => false,
+        )
+      )
+        removed++;
+    }
+  }
+  return removed;
+}
 
 /** Makes a cgroup for one command with the limits; undefined when it cannot be made (the rlimits still apply). */
 export async function createCommandCgroup(
@@ -133,9 +193,14 @@ export async function createCommandCgroup(
   const dirs = [...new Set([path.join(parents.pids, name), path.join(parents.memory, name)])];
   const made: string[] = [];
   try {
+    if (!exitHooked) {
+      exitHooked = true;
+      process.on('exit', removeLiveAtExit);
+    }
     for (const dir of dirs) {
       await mkdir(dir);
       made.push(dir);
+      live.add(dir);
     }
     const pidsDir = path.join(parents.pids, name);
     const memoryDir = path.join(parents.memory, name);
@@ -172,6 +237,7 @@ function counter(text: string, name: string): number {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function killAndRemove(dirs: readonly string[]): Promise<void> {
+  for (const dir of dirs) live.delete(dir);
   for (let attempt = 0; attempt < 200; attempt++) {
     let left = 0;
     for (const dir of dirs) {

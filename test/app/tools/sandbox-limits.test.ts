@@ -13,7 +13,8 @@ import {
   parseByteSize,
   rlimitPrelude,
 } from '../../../app/tools/node/sandbox-limits.js';
-import { findCgroupParents, joinCgroupThenExec } from '../../../app/tools/node/command-cgroup.js';
+import { findCgroupParents, joinCgroupThenExec, sweepStaleCgroups } from '../../../app/tools/node/command-cgroup.js';
+import { readdir } from 'node:fs/promises';
 import { parseCliArgs } from '../../../app/cli/parse-cli-args.js';
 
 const MiB = 1024 * 1024;
@@ -140,5 +141,24 @@ describe('finding where cgroups can be made', () => {
       '--',
       'x y',
     ]);
+  });
+
+  it('sweeps the cgroups of CLIs that are gone, never a live one’s nor a stranger’s', async () => {
+    const base = await mkdtemp(path.join(tmpdir(), 'agent-turn-sweep-'));
+    try {
+      const dead = 2 ** 22 + 12345; // above pid_max's default: no such process
+      for (const name of [
+        `agent-turn-${dead}-0`,
+        `agent-turn-${dead}-7`,
+        `agent-turn-${process.pid}-0`,
+        'agent-turn-1-0',
+        'other',
+      ])
+        await mkdir(path.join(base, name));
+      expect(await sweepStaleCgroups({ version: 2, pids: base, memory: base })).toBe(2);
+      expect((await readdir(base)).sort()).toEqual([`agent-turn-${process.pid}-0`, 'agent-turn-1-0', 'other'].sort());
+    } finally {
+      await rm(base, { recursive: true, force: true });
+    }
   });
 });
