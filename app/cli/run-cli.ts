@@ -44,6 +44,9 @@ import { isConversation } from './conversation/conversation-mode.js';
 import { pickSession, resumedConversationOf, type ResumedConversation } from './conversation/pick-session.js';
 import { runConversation } from './conversation/run-conversation.js';
 import { instructionsLine, readProjectInstructions } from './settings/project-instructions.js';
+import { applySettings, loadSettings } from './settings/apply-settings.js';
+import { rememberProjectRule } from './settings/settings-file.js';
+import { createTurnPermissions, withDenyRules } from './permissions/turn-permissions.js';
 
 /** The process around the CLI: real in app/cli.ts, fakes are possible. */
 export interface CliIo {
@@ -114,6 +117,19 @@ export async function runCli(io: CliIo): Promise<number> {
     io.stderr.write(`agent-turn: --workspace ${options.workspace}: not a directory.\n`);
     return 2;
   }
+  // Settings files (app/cli/settings/): the user's, narrowed by the project's; flags win.
+  const settings = loadSettings(io.env, root);
+  if (!settings.ok) {
+    io.stderr.write(`agent-turn: invalid settings: ${settings.message}\n`);
+    return 2;
+  }
+  for (const note of settings.notes) io.stderr.write(`agent-turn: ${note}\n`);
+  const applied = applySettings(options, settings, io.argv);
+  if (!applied.ok) {
+    io.stderr.write(`agent-turn: ${applied.message}\n`);
+    return 2;
+  }
+  options = applied.options;
   const model = createModelClient(options);
   if (!model.ok) {
     io.stderr.write(`agent-turn: ${model.error.message}\n`);
@@ -135,8 +151,24 @@ export async function runCli(io: CliIo): Promise<number> {
   const project = options.noProjectInstructions ? undefined : readProjectInstructions(root);
   if (project && project.files.length > 0) io.stderr.write(`agent-turn: ${instructionsLine(project)}\n`);
   const instructions = project?.text || undefined;
+  // "Always" offers this session / this project in a conversation (one-shot: the turn, as before).
+  const ask = isConversation(options, io);
+  const permissions = createTurnPermissions({
+    rules: settings.settings.permissions ?? {},
+    sessionRules: [],
+    ...(ask ? { rememberForProject: (rule: string) => rememberProjectRule(settings.userFile, root, rule) } : {}),
+    ...(ask ? { input: io.stdin, output: !options.json && io.stdout.isTTY ? io.stdout : io.stderr } : {}),
+    style: createStyle(!options.json && io.stdout.isTTY === true && !io.env.NO_COLOR && io.env.TERM !== 'dumb'),
+  });
   if (!isConversation(options, io)) {
-    const plan = instructions && !snapshot ? { history: [], task: options.task, notes: [], instructions } : undefined;
+    const plan: TurnPlan = {
+      history: [],
+      task: options.task,
+      notes: [],
+      ...(instructions && !snapshot ? { instructions } : {}),
+      permissions,
+      wrapTools: (tools) => withDenyRules(tools, permissions),
+    };
     return (await runTurn(io, options, root, model.client, model.model, commands, snapshot, plan)).code;
   }
   // A terminal: a conversation (app/cli/conversation/), each message a turn.
@@ -149,6 +181,8 @@ export async function runCli(io: CliIo): Promise<number> {
     ...(snapshot ? { snapshot } : {}),
     ...(resumedConversation ? { resumed: resumedConversation } : {}),
     ...(instructions ? { instructions } : {}),
+    permissions,
+    ...(settings.settings.checkpoints ? { checkpointLimits: settings.settings.checkpoints } : {}),
     runTurn: (turnOptions, client, modelName, plan, turnSnapshot) =>
       runTurn(io, turnOptions, root, client, modelName, commands, turnSnapshot, plan),
   });
@@ -313,7 +347,7 @@ async function runTurn(
       ),
       saveSession,
     ),
-    approval: approvalNeeded,
+    approval: plan?.permissions ? [...new Set([...approvalNeeded, ...plan.permissions.alsoAsk])] : approvalNeeded,
     ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
     // Project instructions (AGENTS.md …) join the system prompt once, with the first message.
     ...(plan?.instructions && plan.history.length === 0 ? { instructions: plan.instructions } : {}),
@@ -341,11 +375,28 @@ async function runTurn(
       });
       actor.send(approved ? { type: 'APPROVE' } : { type: 'REJECT', ...(feedback ? { feedback } : {}) });
     };
+    // Permission rules (app/cli/permissions/): deny refuses, allow approves, ask asks.
+    const ruled = plan?.permissions?.decide(waiting.name, waiting.params);
+    if (ruled?.byRule && ruled.decision !== 'ask') {
+      const line = `  ${ruled.decision === 'allow' ? style.green(`✓ ${ruled.reason}`) : style.red(`✗ ${ruled.reason}`)}\n`;
+      void withPrompt(async () => void (renderer ? promptOutput.write(line) : undefined)).then(() =>
+        send(
+          ruled.decision === 'allow',
+          ruled.decision === 'deny' ? `Not run: ${ruled.reason} (a permission rule of the user).` : undefined,
+        ),
+      );
+      return;
+    }
     if (!approvals) {
       queueMicrotask(() => send(false, noTerminalRejection(waiting.name, options)));
       return;
     }
-    void withPrompt(() => approvals.decide(waiting, interrupt.signal)).then(
+    void withPrompt(async () => {
+      const answer = await approvals.decide(waiting, interrupt.signal);
+      if (answer.approved && answer.always && plan?.permissions)
+        await plan.permissions.always(waiting.name, waiting.params);
+      return answer;
+    }).then(
       (answer) => send(answer.approved, answer.approved ? undefined : answer.feedback),
       (error: unknown) => {
         // Showing the change failed (a bug, or the disk): ask nothing, refuse, and say why.

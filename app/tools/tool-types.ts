@@ -17,6 +17,8 @@ export type ToolErrorCode =
   | 'aborted'
   | 'too-large'
   | 'protected-path'
+  /** A permission rule of the user denies it. */
+  | 'denied'
   | 'io-error';
 
 /** An error result: the text the model reads, flagged, with its code beside it. */

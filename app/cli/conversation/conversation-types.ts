@@ -4,6 +4,7 @@ import type { PersistedAgentTurn } from '../../../machines/turn-record-types.js'
 import type { ChatMessage } from '../../../src/wire/index.js';
 import type { Readable, Writable } from 'node:stream';
 import type { WorkspaceTool } from '../../tools/index.js';
+import type { PermissionDecision } from '../permissions/permission-rules.js';
 
 /** The process as the conversation uses it (the CLI's CliIo fits). */
 export interface ConversationIo {
@@ -56,6 +57,8 @@ export interface TurnPlan {
   instructions?: string;
   /** The tools as the conversation wraps them (checkpoints). */
   wrapTools?: (tools: Record<string, WorkspaceTool>) => Record<string, WorkspaceTool>;
+  /** Permission rules for this turn: their decision per tool use, and what an "always" answer adds. */
+  permissions?: TurnPermissions;
   /** Written into the session file beside the turn. */
   sessionExtra?: () => { conversation: ConversationRecord };
 }
@@ -65,4 +68,13 @@ export interface TurnEnd {
   code: number;
   output?: AgentTurnOutput;
   persisted?: PersistedAgentTurn;
+}
+
+/** The permission rules as a turn uses them. */
+export interface TurnPermissions {
+  decide(tool: string, params: Record<string, string | undefined>): PermissionDecision;
+  /** Tools that ask rules make wait for a person even when the CLI's policy would not. */
+  alsoAsk: readonly string[];
+  /** After an "always" answer: asks how far it goes (this session / this project) and keeps the rule. */
+  always(tool: string, params: Record<string, string | undefined>): Promise<void>;
 }

@@ -19,7 +19,9 @@ import type { CliOptions } from '../cli-options.js';
 import { CLI_SESSION_FORMAT, CLI_SESSION_VERSION, sessionOptions, writeSessionFile } from '../cli-session.js';
 import { createModelClient } from '../model-client.js';
 import { priceFor } from '../usage-figures.js';
+import { withDenyRules } from '../permissions/turn-permissions.js';
 import type {
+  TurnPermissions,
   ConversationIo,
   ConversationCompaction,
   ConversationRecord,
@@ -48,6 +50,8 @@ export interface ConversationSetup {
   /** Project instructions for the system prompt (AGENTS.md …). */
   instructions?: string;
   checkpointLimits?: CheckpointLimits;
+  /** The permission rules (shared by every turn: "always for this session" holds for all). */
+  permissions?: TurnPermissions;
   runTurn(
     options: CliOptions,
     client: ChatClient,
@@ -150,7 +154,9 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
       history,
       task,
       notes: notes.splice(0),
-      wrapTools: (tools) => withCheckpoints(tools, checkpoints),
+      wrapTools: (tools) =>
+        withCheckpoints(setup.permissions ? withDenyRules(tools, setup.permissions) : tools, checkpoints),
+      ...(setup.permissions ? { permissions: setup.permissions } : {}),
       sessionExtra: () => ({ conversation: recordNow() }),
       ...(setup.instructions ? { instructions: setup.instructions } : {}),
     };
