@@ -18,7 +18,9 @@ export async function httpError(response: Response): Promise<ChatError> {
   let message: string | undefined;
   let code: string | undefined;
   try {
-    const parsed: unknown = JSON.parse(body);
+    let parsed: unknown = JSON.parse(body);
+    // Gemini's OpenAI-compatible endpoint wraps its error in a one-element array.
+    if (Array.isArray(parsed) && parsed.length === 1) parsed = parsed[0];
     const error =
       parsed !== null && typeof parsed === 'object' && 'error' in parsed
         ? (parsed as { error: unknown }).error

@@ -61,6 +61,27 @@ describe('chat client', () => {
     });
   });
 
+  it("an error body in a one-element array (Gemini's compatible endpoint) still gives the provider's message", async () => {
+    // The body shape as quoted in manthanabc/paws#103.
+    const body = [
+      {
+        error: {
+          code: 400,
+          message: 'Function call is missing a thought_signature in functionCall parts.',
+          status: 'INVALID_ARGUMENT',
+        },
+      },
+    ];
+    const { fetch } = fakeFetch(() => new Response(JSON.stringify(body), { status: 400 }));
+    const { error } = await collect(createChatClient({ baseURL: 'http://x', fetch }).stream(request));
+    expect(error).toMatchObject({
+      code: 'http',
+      status: 400,
+      providerMessage: 'Function call is missing a thought_signature in functionCall parts.',
+      retryable: false,
+    });
+  });
+
   it('stream does nothing until iterated', async () => {
     const { fetch, calls } = fakeFetch(() => new Response(''));
     const client = createChatClient({ baseURL: 'http://x', fetch });
