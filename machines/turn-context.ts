@@ -4,6 +4,8 @@ import { nanoid } from 'nanoid';
 import type { AssistantMessageContent, ToolUse } from '../src/parser/blocks.js';
 import { clineThinkProtocol } from '../src/protocol/cline-protocol.js';
 import { contextLimitsFor, historyRuleOf, profileFor } from '../src/profiles/profiles.js';
+import { startsInReasoningFor } from '../src/profiles/model-dialects.js';
+import { turnProtocol } from './turn-dialects.js';
 import type { ChatRequest } from '../src/wire/types.js';
 import { ZERO_USAGE } from './turn-usage.js';
 import type { AgentTurnInput } from './agent-turn-types.js';
@@ -41,7 +43,7 @@ export function resolveTurnOptions(input: AgentTurnInput): ResolvedTurnOptions {
     retryOn: input.retry?.retryOn ?? ((error) => error.retryable),
     maxRetryAfterMs: input.retry?.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS,
     maxConsecutiveMistakes: Math.max(1, input.nudge?.maxConsecutiveMistakes ?? DEFAULT_MAX_CONSECUTIVE_MISTAKES),
-    startInReasoning: input.startInReasoning ?? false,
+    startInReasoning: input.startInReasoning ?? startsInReasoningFor(input.model),
     drain: {
       graceMs: input.drain?.graceMs ?? DEFAULT_DRAIN_GRACE_MS,
       maxChars: input.drain?.maxChars ?? DEFAULT_DRAIN_MAX_CHARS,
@@ -91,7 +93,7 @@ export function initialContext(input: AgentTurnInput): AgentTurnContext {
   const base = {
     client: input.client,
     model: input.model,
-    protocol: input.protocol ?? clineThinkProtocol,
+    protocol: turnProtocol(input.protocol ?? clineThinkProtocol, input.model, input.messages),
     tools: input.tools ?? {},
     toolDefinitions: input.toolDefinitions,
     requestOptions: input.requestOptions ?? {},

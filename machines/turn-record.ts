@@ -4,6 +4,7 @@
 // entry action runs and every actor is invoked as in a fresh run (XState's own persisted
 // snapshots cannot restore the invoked chat stream or a tool that was half done).
 import { clineThinkProtocol } from '../src/protocol/cline-protocol.js';
+import { turnProtocol } from './turn-dialects.js';
 import { ChatError } from '../src/wire/errors.js';
 import { errorMarker, isMarkedInstance, markError } from '../src/errors/error-marker.js';
 import type { AgentTurnInput, AgentTurnOutput, TurnRequest } from './agent-turn-types.js';
@@ -262,7 +263,7 @@ export function restoreTurnContext(record: PersistedAgentTurn, input: AgentTurnI
   const base = {
     client: input.client,
     model: t.model,
-    protocol: input.protocol ?? clineThinkProtocol,
+    protocol: turnProtocol(input.protocol ?? clineThinkProtocol, t.model, t.messages ?? []),
     tools: input.tools ?? {},
     // What the model was offered and asked with: the caller's when given, else the record's (what was sent).
     toolDefinitions: input.toolDefinitions ?? t.toolDefinitions,

@@ -36,6 +36,8 @@ export type {
   ToolDescriptions,
   ToolParamDescription,
   ToolUsePromptOptions,
+  DialectName,
+  DialectsOption,
 } from './protocol/index.js';
 
 // OpenAI-compatible chat completions: the client, the stream reader, the typed error.
@@ -77,7 +79,7 @@ export {
 export type { BlockAssembler, BlockAssemblerOptions, ToolResultEntry, AssistantReply } from './reply/index.js';
 
 // Structured (JSON) output, whatever the model supports.
-export { requestStructured, StructuredOutputError } from './structured/index.js';
+export { requestStructured, StructuredOutputError, parseJsonLoose } from './structured/index.js';
 export type {
   StructuredRequestOptions,
   StructuredResult,

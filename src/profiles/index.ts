@@ -23,3 +23,4 @@ export type {
   HistoryReasoning,
   OpaqueHistoryField,
 } from './profiles.js';
+export { dialectsForModel, startsInReasoningFor } from './model-dialects.js';

@@ -2,6 +2,7 @@
 // used by structured output to pick a response_format and by the scripted model to emulate them.
 
 import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
+import { isDialectName, type DialectName } from '../protocol/dialect-names.js';
 
 /** Where a model's thinking shows up on the wire. */
 export type ReasoningStyle =
@@ -112,6 +113,10 @@ export interface ModelProfile {
    * errors through in its own envelope.
    */
   gateway?: 'openrouter';
+  /** The dialects the parser recovers for it besides Cline's XML (see `dialectsForModel`). Unset: its family's, else a safe set. */
+  dialects?: readonly DialectName[];
+  /** Its chat template opens `<think>` in the prompt, so the reply starts inside reasoning. Unset: false (a lone `</think>` is still detected). */
+  startsInReasoning?: boolean;
 }
 
 const MODEL_PROFILE_ERROR = /* @__PURE__ */ errorMarker('ModelProfileError');
@@ -184,6 +189,10 @@ const BUILT_IN: readonly ModelProfile[] = [
     structured: { jsonSchema: 'needs-json-word', jsonObject: true },
     contextWindow: 1_000_000,
     maxOutputTokens: 65_536,
+    // Qwen's chat template: Hermes <tool_call> JSON, and Qwen3-Coder's XML calls
+    dialects: ['reasoning', 'special-tokens', 'html-escaped', 'hermes', 'qwen3-coder'],
+    // thinking arrives as reasoning_content, never as a reply that starts inside <think>
+    startsInReasoning: false,
   },
   {
     id: 'glm-5.1',
@@ -196,6 +205,8 @@ const BUILT_IN: readonly ModelProfile[] = [
     maxOutputTokens: 128_000,
     // Z.ai asks for the thinking back on tool turns (reports differ; a relay answers with Kimi's 400).
     history: { reasoning: 'tool-turns' },
+    // GLM's chat template: <tool_call>NAME<arg_key>…</arg_key><arg_value>…</arg_value></tool_call>
+    dialects: ['reasoning', 'special-tokens', 'html-escaped', 'glm'],
   },
   {
     id: 'gpt-5.4-mini',
@@ -546,6 +557,12 @@ function checkProfile(p: ModelProfile): void {
   }
   if (p.history !== undefined) checkHistoryRule(p.id, p.history);
   if (p.gateway !== undefined && p.gateway !== 'openrouter') fail(`"${p.id}": gateway must be 'openrouter'`);
+  if (p.dialects !== undefined && (!Array.isArray(p.dialects) || !p.dialects.every(isDialectName))) {
+    fail(`"${p.id}": dialects must be a list of dialect names`);
+  }
+  if (p.startsInReasoning !== undefined && typeof p.startsInReasoning !== 'boolean') {
+    fail(`"${p.id}": startsInReasoning must be true or false`);
+  }
   if (p.price !== undefined) {
     const { inputPerMillion, outputPerMillion } = p.price ?? {};
     for (const value of [inputPerMillion, outputPerMillion]) {
@@ -570,6 +587,7 @@ export function registerModelProfile(profile: ModelProfile): ModelProfile {
           }),
         }
       : {}),
+    ...(profile.dialects ? { dialects: Object.freeze([...profile.dialects]) } : {}),
   });
   registry.set(profile.id.toLowerCase(), frozen);
   return frozen;

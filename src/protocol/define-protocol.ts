@@ -172,9 +172,33 @@ function build(
   tools: readonly ToolDefinition[],
   reasoningTags: readonly string[],
   dialects: readonly DialectName[] | undefined,
+  reuse?: CompiledProtocol,
 ): Protocol {
+  // Another choice of dialects changes none of the tag tables: they are shared.
+  const compiled = reuse ?? compileTables(tools, reasoningTags);
+  const byName = new Map<string, ToolDefinition>(tools.map((t) => [t.name, t]));
+  const protocol: Protocol = {
+    tools: Object.freeze([...tools]),
+    reasoningTags: Object.freeze([...reasoningTags]),
+    tool: (name) => byName.get(name),
+    isReasoningTag: (name) => reasoningTags.includes(name),
+    withReasoningTags(tags) {
+      const next = tags.map((t) => checkName(t, 'reasoning tag'));
+      for (const tag of next) {
+        if (byName.has(tag))
+          throw new ProtocolError('name-conflict', `"${tag}" is used both as a tool and as a reasoning tag`);
+      }
+      return build(tools, [...new Set(next)], dialects);
+    },
+    dialects,
+    withDialects: (option) => build(tools, reasoningTags, checkDialects(option), compiled),
+    compiled,
+  };
+  return Object.freeze(protocol);
+}
+
+function compileTables(tools: readonly ToolDefinition[], reasoningTags: readonly string[]): CompiledProtocol {
   const compiledTools = new Map<string, CompiledTool>();
-  const byName = new Map<string, ToolDefinition>();
   const textOpen = new Map<string, { kind: 'tool'; tool: CompiledTool } | { kind: 'reasoning'; tag: string }>();
   let maxNameLength = 0;
   // Tools sharing one parameter list (Cline's) share one prefix set.
@@ -190,7 +214,6 @@ function build(
       paramPrefixes,
     };
     compiledTools.set(t.name, compiled);
-    byName.set(t.name, t);
     textOpen.set(t.name, { kind: 'tool', tool: compiled });
     maxNameLength = Math.max(maxNameLength, t.name.length, ...t.params.map((p) => p.length));
   }
@@ -198,28 +221,10 @@ function build(
     textOpen.set(tag, { kind: 'reasoning', tag });
     maxNameLength = Math.max(maxNameLength, tag.length);
   }
-  const compiled: CompiledProtocol = {
+  return {
     textOpen,
     textOpenPrefixes: prefixesOf(textOpen.keys()),
     tools: compiledTools,
     maxNameLength,
   };
-  const protocol: Protocol = {
-    tools: Object.freeze([...tools]),
-    reasoningTags: Object.freeze([...reasoningTags]),
-    tool: (name) => byName.get(name),
-    isReasoningTag: (name) => reasoningTags.includes(name),
-    withReasoningTags(tags) {
-      const next = tags.map((t) => checkName(t, 'reasoning tag'));
-      for (const tag of next) {
-        if (byName.has(tag))
-          throw new ProtocolError('name-conflict', `"${tag}" is used both as a tool and as a reasoning tag`);
-      }
-      return build(tools, [...new Set(next)], dialects);
-    },
-    dialects,
-    withDialects: (option) => build(tools, reasoningTags, checkDialects(option)),
-    compiled,
-  };
-  return Object.freeze(protocol);
 }

@@ -7,6 +7,7 @@ import type { ChatToolCall } from '../wire/types.js';
 import { MAX_JSON_DEPTH, jsonTextDepth } from '../wire/json-depth.js';
 
 const TOO_DEEP = `its arguments nest deeper than ${MAX_JSON_DEPTH} levels, more than this agent reads`;
+import { repairToolArguments } from './repair-tool-arguments.js';
 
 interface NativeCall {
   index: number;
@@ -51,7 +52,7 @@ function finalParams(text: string): Record<string, string> | undefined {
   try {
     parsed = JSON.parse(text);
   } catch {
-    return undefined;
+    parsed = repairToolArguments(text);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
   return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));

@@ -14,7 +14,7 @@ import {
   resolveTurnOptions,
 } from '../../machines/turn-context.js';
 import type { ToolUse } from '../../src/parser/blocks.js';
-import { clineProtocol, clineThinkProtocol } from '../../src/protocol/index.js';
+import { clineProtocol, clineThinkProtocol, SAFE_DIALECTS } from '../../src/protocol/index.js';
 import { ChatError } from '../../src/wire/errors.js';
 import { createScriptedClient, reply, textEvents, type ScriptedReply } from '../support/scripted-client.js';
 
@@ -226,7 +226,7 @@ describe('the context a turn starts with', () => {
     expect(c.messages).not.toBe(messages);
     expect(c).toMatchObject({
       model: 'm',
-      protocol: clineThinkProtocol,
+      protocol: { tools: clineThinkProtocol.tools, reasoningTags: clineThinkProtocol.reasoningTags },
       tools: {},
       requestOptions: {},
       requests: [],
@@ -240,7 +240,10 @@ describe('the context a turn starts with', () => {
       contextRetried: false,
       replyOpen: false,
     });
-    expect(initialContext({ ...input(), protocol: clineProtocol }).protocol).toBe(clineProtocol);
+    // an unknown model: the safe set of dialects
+    expect(c.protocol.dialects).toEqual(SAFE_DIALECTS);
+    const chosen = clineProtocol.withDialects('none');
+    expect(initialContext({ ...input(), protocol: chosen }).protocol).toBe(chosen);
   });
 
   it('a fresh reply: a new id prefix, nothing read, no block, no outcome, nothing stopped, the reply open', () => {
