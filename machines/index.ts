@@ -150,3 +150,4 @@ export type {
 } from './turn-view-types.js';
 export type { TurnPhase } from './turn-phase.js';
 export { machineToMermaid } from './machine-to-mermaid.js';
+export { dialectsForModel } from './model-dialects.js';

@@ -4,7 +4,7 @@ import { nanoid } from 'nanoid';
 import type { AssistantMessageContent, ToolUse } from '../src/parser/blocks.js';
 import { clineThinkProtocol } from '../src/protocol/cline-protocol.js';
 import { contextLimitsFor, historyRuleOf, profileFor } from '../src/profiles/profiles.js';
-import { startsInReasoningFor } from '../src/profiles/model-dialects.js';
+import { startsInReasoningFor } from './model-dialects.js';
 import { turnProtocol } from './turn-dialects.js';
 import type { ChatRequest } from '../src/wire/types.js';
 import { ZERO_USAGE } from './turn-usage.js';

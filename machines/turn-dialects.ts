@@ -3,7 +3,7 @@
 // when the task itself talks about JSON (the user may have asked to print one).
 import type { Protocol } from '../src/protocol/define-protocol.js';
 import type { DialectName } from '../src/protocol/dialect-names.js';
-import { dialectsForModel } from '../src/profiles/model-dialects.js';
+import { dialectsForModel } from './model-dialects.js';
 import type { ChatMessage } from '../src/wire/types.js';
 
 const MENTIONS_JSON = /\bjson\b/i;

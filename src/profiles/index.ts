@@ -23,4 +23,3 @@ export type {
   HistoryReasoning,
   OpaqueHistoryField,
 } from './profiles.js';
-export { dialectsForModel, startsInReasoningFor } from './model-dialects.js';

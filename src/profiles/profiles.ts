@@ -2,7 +2,8 @@
 // used by structured output to pick a response_format and by the scripted model to emulate them.
 
 import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
-import { isDialectName, type DialectName } from '../protocol/dialect-names.js';
+// type only: the profile table's chunk must not pull the protocol's code into a parser-only bundle
+import type { DialectName } from '../protocol/dialect-names.js';
 
 /** Where a model's thinking shows up on the wire. */
 export type ReasoningStyle =
@@ -557,7 +558,8 @@ function checkProfile(p: ModelProfile): void {
   }
   if (p.history !== undefined) checkHistoryRule(p.id, p.history);
   if (p.gateway !== undefined && p.gateway !== 'openrouter') fail(`"${p.id}": gateway must be 'openrouter'`);
-  if (p.dialects !== undefined && (!Array.isArray(p.dialects) || !p.dialects.every(isDialectName))) {
+  // (each name is checked where a turn uses it: protocol.withDialects says which is unknown)
+  if (p.dialects !== undefined && (!Array.isArray(p.dialects) || !p.dialects.every((d) => typeof d === 'string'))) {
     fail(`"${p.id}": dialects must be a list of dialect names`);
   }
   if (p.startsInReasoning !== undefined && typeof p.startsInReasoning !== 'boolean') {

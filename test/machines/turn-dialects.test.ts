@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { turnProtocol } from '../../machines/turn-dialects.js';
 import { initialContext } from '../../machines/turn-context.js';
 import { clineThinkProtocol, SAFE_DIALECTS } from '../../src/protocol/index.js';
-import { dialectsForModel, profileFor, registerModelProfile, startsInReasoningFor } from '../../src/profiles/index.js';
+import { dialectsForModel, startsInReasoningFor } from '../../machines/model-dialects.js';
+import { profileFor, registerModelProfile } from '../../src/profiles/index.js';
 
 const task = (content: string) => [{ role: 'user' as const, content }];
 
@@ -50,8 +51,10 @@ describe('the dialects of a turn', () => {
     expect(startsInReasoningFor('an-unknown-model')).toBe(false); // never guessed: the lone </think> is detected instead
     const c = initialContext({ client: {} as never, model: 'Qwen/Qwen3-30B-A3B-Thinking-2507', messages: task('hi') });
     expect(c.options.startInReasoning).toBe(true);
-    expect(() =>
-      registerModelProfile({ ...profileFor('qwen3.6-plus'), id: 'bad', dialects: ['klingon' as never] }),
-    ).toThrow(/dialects must be a list of dialect names/);
+    expect(() => registerModelProfile({ ...profileFor('qwen3.6-plus'), id: 'bad', dialects: [3 as never] })).toThrow(
+      /dialects must be a list of dialect names/,
+    );
+    registerModelProfile({ ...profileFor('qwen3.6-plus'), id: 'bad-dialect-model', dialects: ['klingon' as never] });
+    expect(() => turnProtocol(clineThinkProtocol, 'bad-dialect-model', task('x'))).toThrow(/unknown dialect "klingon"/);
   });
 });

@@ -37,6 +37,8 @@ describe('tree-shaking the built package', () => {
     expect(machine.text.includes('xstate.init')).toBe(true);
     expect(root.text.includes('xstate.init')).toBe(false);
     expect(root.gzipped).toBeLessThanOrEqual(core.gzipped + 512);
-    expect(root.gzipped * 3).toBeLessThan(machine.gzipped);
+    // The parser is well under half the machine (a third before issue 21 added the dialect recognizers, ~4 KB, and
+    // jsonrepair for native arguments, ~2.5 KB, to the core's chunk)
+    expect(root.gzipped * 2).toBeLessThan(machine.gzipped);
   });
 });

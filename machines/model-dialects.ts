@@ -1,8 +1,8 @@
 // Which dialects the parser recovers for a model, and whether its template opens reasoning in the
 // prompt: the profile's own choice, else the model family read from the name, else a safe set.
 
-import { SAFE_DIALECTS, type DialectName } from '../protocol/dialect-names.js';
-import { profileFor } from './profiles.js';
+import { SAFE_DIALECTS, type DialectName } from '../src/protocol/dialect-names.js';
+import { profileFor } from '../src/profiles/profiles.js';
 
 /** On for every known family: they cost nothing when absent and never match ordinary prose. */
 const BASE: readonly DialectName[] = ['reasoning', 'special-tokens', 'html-escaped'];
