@@ -75,9 +75,12 @@ export function createApprovalFlow<P extends WorkspacePath>(options: ApprovalFlo
         signal,
       );
       if (answer.approved && answer.always) {
-        if (card.runsLater)
+        if (card.runsLater) {
           print([`  ${style.yellow(`approved this write only: "always" does not cover files that run code later`)}`]);
-        else always.add(tool.name);
+          // Nor does it become a rule for the session or the project.
+          return { approved: true };
+        }
+        always.add(tool.name);
       }
       return answer;
     },

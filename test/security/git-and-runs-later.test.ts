@@ -235,8 +235,8 @@ describe('files that run code later', () => {
         flow.decide({ name: 'write_to_file', params: { path: p, content: '{}\n' } }, noSignal().signal);
       expect(await write('a.txt')).toEqual({ approved: true, always: true });
       expect(await write('b.txt')).toEqual({ approved: true });
-      expect(await write('package.json')).toMatchObject({ approved: true });
-      expect(await write('.github/workflows/ci.yml')).toMatchObject({ approved: true });
+      expect(await write('package.json')).toEqual({ approved: true });
+      expect(await write('.github/workflows/ci.yml')).toEqual({ approved: true });
       expect(await write('c.txt')).toEqual({ approved: true });
       expect(asked.map((r) => r.question)).toEqual([
         'Create a.txt?',
