@@ -62,17 +62,30 @@ export function run(): void {
   const sentence = 'The parser streams a reply into blocks after every chunk, 日本語 included, and wraps café words. ';
   const reply = Array.from({ length: 400 }, (_, i) => `${sentence.repeat(3)}${i % 4 === 3 ? '\n\n' : ''}`).join('');
   const chunks = Math.ceil(reply.length / 16);
-  const ms = best(
-    `renderer: a ${(reply.length / 1024).toFixed(0)} KB reply in ${chunks} chunks of 16 characters, 80 columns`,
-    () => {
-      const term = new FakeTerminal(80, 40);
-      const renderer = createTerminalRenderer({ out: term, live: true });
-      for (let i = 16; i < reply.length; i += 16) renderer.update(view(reply.slice(0, i), true));
-      renderer.finish(view(reply, false), 'end');
-    },
+  // Markdown (marked + marked-terminal) renders each finished block once; `markdown: false` is
+  // the renderer as it was before, printing the source: both in this run, for the ratio.
+  const stream = (text: string, step: number, markdown: boolean) => () => {
+    const term = new FakeTerminal(80, 40);
+    const renderer = createTerminalRenderer({ out: term, live: true, markdown });
+    for (let i = step; i < text.length; i += step) renderer.update(view(text.slice(0, i), true));
+    renderer.finish(view(text, false), 'end');
+  };
+  const kb = (text: string) => `${(text.length / 1024).toFixed(0)} KB`;
+  const plain = best(
+    `renderer, source only: a ${kb(reply)} reply in ${chunks} chunks of 16 characters, 80 columns`,
+    stream(reply, 16, false),
   );
+  const ms = best(
+    `renderer, Markdown:    a ${kb(reply)} reply in ${chunks} chunks of 16 characters, 80 columns`,
+    stream(reply, 16, true),
+  );
+  console.log(`  Markdown / source only: ${(ms / plain).toFixed(2)}x`);
   const perDraw = ms / chunks;
   console.log(
     `  = ${(perDraw * 1000).toFixed(0)} µs per draw; the CLI draws at most every 33 ms, so at most ${((perDraw / 33) * 100).toFixed(1)}% of a core`,
   );
+  const mb = reply.repeat(Math.ceil(1_048_576 / reply.length)).slice(0, 1_048_576);
+  const mbPlain = best(`renderer, source only: a 1 MB reply in 4 KB draws`, stream(mb, 4096, false));
+  const mbMarkdown = best(`renderer, Markdown:    a 1 MB reply in 4 KB draws`, stream(mb, 4096, true));
+  console.log(`  Markdown / source only: ${(mbMarkdown / mbPlain).toFixed(2)}x`);
 }

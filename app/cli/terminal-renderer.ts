@@ -22,6 +22,8 @@ import { formatToolHeader, formatToolOutcome } from './tool-card-format.js';
 import { LIVE_OUTPUT_LINES, LiveCommandOutput } from './command-output-view.js';
 import type { TokenPrice } from '../ui/usage-cost.js';
 import { usageFigures } from './usage-figures.js';
+import { advanceMarkdownScan, newMarkdownScan, type MarkdownScan } from './markdown/markdown-boundary.js';
+import { createMarkdownRenderer } from './markdown/terminal-markdown.js';
 
 /** The prose of a text or reasoning block. */
 const proseOf = (block: TextBlockView | ReasoningBlockView) =>
@@ -50,6 +52,8 @@ export interface TerminalRendererOptions {
    * 0 (the default) draws every view at once.
    */
   minRedrawMs?: number;
+  /** Live mode: render the model's Markdown (headings, emphasis, lists, code, tables). Default true; plain mode always prints the source. */
+  markdown?: boolean;
 }
 
 export interface TerminalRenderer {
@@ -72,6 +76,8 @@ export interface TerminalRenderer {
 /** How much of each block is already on screen for good. */
 interface Printed {
   chars: number;
+  /** Where the text's finished Markdown blocks end (live mode renders them as they finish). */
+  markdown?: MarkdownScan;
   header: boolean;
   done: boolean;
   started: boolean;
@@ -89,6 +95,9 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
   const { out, live } = options;
   const showReasoning = options.showReasoning ?? false;
   const style: Style = createStyle(live);
+  // Live mode renders the model's Markdown, a finished block at a time; plain mode (a pipe,
+  // NO_COLOR) prints the source. The block still being written stays plain in the live region.
+  const markdown = live && options.markdown !== false ? createMarkdownRenderer(style) : undefined;
   const printed = new Map<string, Printed>();
   let liveRows = 0;
   let frame = 0;
@@ -130,8 +139,26 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
 
   type Commit = { text: string; blocking: boolean };
 
+  /** Text in live mode: each finished Markdown block printed rendered, for good; the one being written stays in the live region. */
+  function commitMarkdown(block: TextBlockView, p: Printed, settled: boolean, render: (s: string) => string): Commit {
+    const body = block.content;
+    p.markdown ??= newMarkdownScan();
+    const upTo = settled ? body.length : advanceMarkdownScan(p.markdown, body);
+    let text = '';
+    const piece = body.slice(p.chars, upTo);
+    if (piece.trim() !== '') {
+      // Blocks committed apart keep the blank line between them.
+      text += begin(p) + (p.chars > 0 ? '\n' : '') + render(piece);
+    }
+    p.chars = Math.max(p.chars, upTo);
+    if (!settled) return { text, blocking: true };
+    p.done = true;
+    return { text, blocking: false };
+  }
+
   /** Text, or reasoning kept on screen (--show-reasoning): streamed for good as it grows; whole lines only in live mode. */
   function commitProse(block: TextBlockView | ReasoningBlockView, p: Printed, settled: boolean): Commit {
+    if (block.type === 'text' && markdown !== undefined) return commitMarkdown(block, p, settled, markdown);
     const body = proseOf(block);
     const paint = block.type === 'reasoning' ? style.dim : (s: string) => s;
     let text = '';
@@ -327,6 +354,13 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
       for (const block of lastView ? terminalBlocks(lastView) : []) {
         const p = progress(block.key);
         if (p.done) continue;
+        // The paragraph being written goes on screen as it stands (a prompt must not hide it).
+        if (block.type === 'text' && markdown !== undefined && block.content.length > p.chars) {
+          const piece = block.content.slice(p.chars);
+          if (piece.trim() !== '') text += begin(p) + wrapText((p.chars > 0 ? '\n' : '') + markdown(piece), columns());
+          p.chars = block.content.length;
+          p.markdown = { scanned: block.content.lastIndexOf('\n') + 1, fence: undefined, boundary: p.chars };
+        }
         if (block.type === 'tool_use' && !p.header && block.status !== 'streaming') {
           text += begin(p) + wrapText(formatToolHeader(block, style, columns()).join('\n'), columns()) + '\n';
           p.header = true;
