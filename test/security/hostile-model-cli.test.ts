@@ -87,6 +87,8 @@ describe('the CLI against a hostile model', () => {
       .exited;
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('--no-sandbox');
+    // Said plainly at start: the key is still in the CLI's own environment.
+    expect(run.stderr).toMatch(/the API key in this CLI's \/proc\/\d+\/environ included/);
     expect(hostile.requests[1].body).toContain('STOLEN-END');
     expect(hostile.requests[1].body).toContain(API_KEY);
   });
