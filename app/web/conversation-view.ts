@@ -2,6 +2,7 @@
 // block grows, so streaming text, folding reasoning and tool cards never flicker.
 import type { ConversationActions, Entry } from './conversation-entry.js';
 import { h, setText } from './dom.js';
+import { renderMarkdownInto } from './markdown-html.js';
 import { toolEntry } from './tool-card.js';
 import type { TurnItem } from './turn-items.js';
 
@@ -9,9 +10,19 @@ export type { ChangePreviewResult, ConversationActions } from './conversation-en
 
 function textEntry(item: Extract<TurnItem, { kind: 'text' }>): Entry {
   const el = h('div', { class: 'block text', 'data-testid': 'block-text' });
+  let shown = '';
+  let rendered = false;
   const update = (i: TurnItem) => {
-    if (i.kind !== 'text') return;
-    setText(el, i.text);
+    if (i.kind !== 'text' || rendered) return;
+    if (!i.partial && renderMarkdownInto(el, i.text)) {
+      // Finished: its Markdown, parsed once.
+      rendered = true;
+      el.classList.add('markdown');
+    } else if (i.text.startsWith(shown) && el.lastChild?.nodeType === Node.TEXT_NODE) {
+      // Growing: only the new end is added.
+      (el.lastChild as Text).appendData(i.text.slice(shown.length));
+    } else setText(el, i.text);
+    shown = i.text;
     el.classList.toggle('partial', i.partial);
   };
   update(item);

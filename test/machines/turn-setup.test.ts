@@ -71,7 +71,9 @@ describe('turn setup validation', () => {
     expect(String(error)).toBe('AgentTurnOptionsError: x');
     // The bundle keeps class names (tsup keepNames): util.inspect prints the constructor's name.
     const { inspect } = await import('node:util');
-    const built = (await import('../../dist/index.js')) as typeof import('../../machines/index.js');
+    // A path held in a variable: the type-check (which runs before the build) does not look for dist/.
+    const dist = '../../dist/index.js';
+    const built = (await import(dist)) as typeof import('../../machines/agent-turn-actor.js');
     let thrown: unknown;
     try {
       built.createAgentTurnActor({ ...base(), aproval: [] } as never);
