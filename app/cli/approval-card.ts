@@ -5,6 +5,7 @@ import type { ChangePreview } from '../tools/change-preview.js';
 import { fileDiff } from '../ui/file-diff.js';
 import { countHiddenCharacters, revealInvisible } from '../ui/visible-text.js';
 import type { Style } from './ansi-style.js';
+import { isMcpToolUse, mcpApprovalCard } from './mcp-approval-card.js';
 import { describeFileChange, expandTabs, formatDiffLines } from './diff-format.js';
 import { runsCodeLater, type RunsLaterReason } from '../tools/protected-paths.js';
 
@@ -94,6 +95,7 @@ function runsLaterWarning(reason: RunsLaterReason, style: Style): string[] {
 /** The card for a tool use awaiting approval; `preview` is the change a write or an edit would make. */
 export function approvalCard(tool: ToolUseToApprove, preview: ChangePreview | undefined, style: Style): ApprovalCard {
   if (tool.name === 'execute_command') return commandCard(tool.params, style);
+  if (isMcpToolUse(tool)) return mcpApprovalCard(tool, style, (text) => revealed(text, style));
   if (tool.name === 'write_to_file' || tool.name === 'replace_in_file') {
     const reason = runsCodeLater(preview?.ok ? preview.change.path : (tool.params.path ?? ''));
     const card = preview ? changeCard(tool, preview, style) : undefined;

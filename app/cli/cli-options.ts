@@ -34,6 +34,8 @@ export interface CliOptions {
   priceOutput?: number;
   /** --session FILE: keep the turn in this file after every step, to resume it after a crash. */
   session?: string;
+  /** --mcp-config FILE: MCP servers (the `mcpServers` JSON of Claude Code, Cline, Cursor) whose tools every turn gets. */
+  mcpConfig?: string;
   /** --resume FILE: go on with the turn of this session file (same workspace, same options). */
   resume?: string;
   help: boolean;

@@ -41,6 +41,10 @@ Options:
   --max-reply-chars N stop a reply longer than N characters (default 4000000)
   --show-reasoning    keep the model's reasoning on screen instead of folding it
   --native-tools      send tools as OpenAI function definitions instead of XML tags
+  --mcp-config FILE   MCP servers for every turn: the "mcpServers" JSON of Claude Code,
+                      Cline and Cursor (command/args/env or url/headers; alwaysAllow).
+                      Their calls wait for approval unless alwaysAllow or --yes; the
+                      servers are not sandboxed (see docs/mcp.md)
   --pace MS           scripted model: milliseconds per token, or "realistic" (default)
   --fault NAME        scripted model: inject a fault once
   --price-input USD   dollars per million prompt tokens, for the cost line (default: the

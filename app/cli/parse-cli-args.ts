@@ -31,6 +31,7 @@ const VALUED = new Set([
   '--price-output',
   '--session',
   '--resume',
+  '--mcp-config',
   '--max-processes',
   '--max-memory',
   '--max-tmp',
@@ -43,6 +44,7 @@ const VALUED = new Set([
  */
 const RESUME_ALLOWS = new Set([
   '--resume',
+  '--mcp-config',
   '--continue',
   '--print',
   '-p',
@@ -274,6 +276,10 @@ function applyValue(options: CliOptions, name: string, value: string): string | 
     }
     case '--fault':
       options.fault = value;
+      return;
+    case '--mcp-config':
+      if (value.trim() === '') return '--mcp-config needs a file name.';
+      options.mcpConfig = value;
       return;
     case '--session':
     case '--resume':

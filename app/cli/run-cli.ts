@@ -16,6 +16,7 @@ import { createApprovalFlow } from './approval-flow.js';
 import { showInPager } from './pager.js';
 import type { CliOptions } from './cli-options.js';
 import { setUpCommands, type CommandSetup } from './command-sandbox.js';
+import { projectMcpNote, startCliMcp, type CliMcp } from './mcp-setup.js';
 import { helpText } from './help-text.js';
 import { createModelClient } from './model-client.js';
 import { createNdjsonReporter } from './ndjson-reporter.js';
@@ -151,41 +152,67 @@ export async function runCli(io: CliIo): Promise<number> {
   const project = options.noProjectInstructions ? undefined : readProjectInstructions(root);
   if (project && project.files.length > 0) io.stderr.write(`agent-turn: ${instructionsLine(project)}\n`);
   const instructions = project?.text || undefined;
-  // "Always" offers this session / this project in a conversation (one-shot: the turn, as before).
-  const ask = isConversation(options, io);
-  const permissions = createTurnPermissions({
-    rules: settings.settings.permissions ?? {},
-    sessionRules: [],
-    ...(ask ? { rememberForProject: (rule: string) => rememberProjectRule(settings.userFile, root, rule) } : {}),
-    ...(ask ? { input: io.stdin, output: !options.json && io.stdout.isTTY ? io.stdout : io.stderr } : {}),
-    style: createStyle(!options.json && io.stdout.isTTY === true && !io.env.NO_COLOR && io.env.TERM !== 'dumb'),
-  });
-  if (!isConversation(options, io)) {
-    const plan: TurnPlan = {
-      history: [],
-      task: options.task,
-      notes: [],
-      ...(instructions && !snapshot ? { instructions } : {}),
-      permissions,
-      wrapTools: (tools) => withDenyRules(tools, permissions),
-    };
-    return (await runTurn(io, options, root, model.client, model.model, commands, snapshot, plan)).code;
+  // MCP servers (app/cli/mcp-setup.ts): started once, a line each, stopped when the CLI ends.
+  const mcpNote = projectMcpNote(root, options.mcpConfig && path.resolve(io.cwd, options.mcpConfig));
+  if (mcpNote) io.stderr.write(`agent-turn: ${mcpNote}\n`);
+  const started = options.mcpConfig
+    ? await startCliMcp({
+        ...options,
+        file: options.mcpConfig,
+        cwd: io.cwd,
+        root,
+        say: (line) => io.stderr.write(`agent-turn: ${line}\n`),
+      })
+    : undefined;
+  if (started && !started.ok) {
+    io.stderr.write(`agent-turn: ${started.message}\n`);
+    return 2;
   }
-  // A terminal: a conversation (app/cli/conversation/), each message a turn.
-  return runConversation({
-    io,
-    options,
-    root,
-    client: model.client,
-    model: model.model,
-    ...(snapshot ? { snapshot } : {}),
-    ...(resumedConversation ? { resumed: resumedConversation } : {}),
-    ...(instructions ? { instructions } : {}),
-    permissions,
-    ...(settings.settings.checkpoints ? { checkpointLimits: settings.settings.checkpoints } : {}),
-    runTurn: (turnOptions, client, modelName, plan, turnSnapshot) =>
-      runTurn(io, turnOptions, root, client, modelName, commands, turnSnapshot, plan),
-  });
+  const mcp = started?.mcp;
+  const chat = model.client;
+  const chatModel = model.model;
+  const runTurnsOf = async (): Promise<number> => {
+    // "Always" offers this session / this project in a conversation (one-shot: the turn, as before).
+    const ask = isConversation(options, io);
+    const permissions = createTurnPermissions({
+      rules: settings.settings.permissions ?? {},
+      sessionRules: [],
+      ...(ask ? { rememberForProject: (rule: string) => rememberProjectRule(settings.userFile, root, rule) } : {}),
+      ...(ask ? { input: io.stdin, output: !options.json && io.stdout.isTTY ? io.stdout : io.stderr } : {}),
+      style: createStyle(!options.json && io.stdout.isTTY === true && !io.env.NO_COLOR && io.env.TERM !== 'dumb'),
+    });
+    if (!isConversation(options, io)) {
+      const plan: TurnPlan = {
+        history: [],
+        task: options.task,
+        notes: [],
+        ...(instructions && !snapshot ? { instructions } : {}),
+        permissions,
+        wrapTools: (tools) => withDenyRules(tools, permissions),
+      };
+      return (await runTurn(io, options, root, chat, chatModel, commands, snapshot, plan, mcp)).code;
+    }
+    // A terminal: a conversation (app/cli/conversation/), each message a turn.
+    return runConversation({
+      io,
+      options,
+      root,
+      client: chat,
+      model: chatModel,
+      ...(snapshot ? { snapshot } : {}),
+      ...(resumedConversation ? { resumed: resumedConversation } : {}),
+      ...(instructions ? { instructions } : {}),
+      permissions,
+      ...(settings.settings.checkpoints ? { checkpointLimits: settings.settings.checkpoints } : {}),
+      runTurn: (turnOptions, client, modelName, plan, turnSnapshot) =>
+        runTurn(io, turnOptions, root, client, modelName, commands, turnSnapshot, plan, mcp),
+    });
+  };
+  try {
+    return await runTurnsOf();
+  } finally {
+    await mcp?.close();
+  }
 }
 
 /** `--resume` of a session whose turn is over: say so, with its outcome; nothing runs again. */
@@ -216,6 +243,7 @@ async function runTurn(
   commands: CommandSetup | undefined,
   snapshot: PersistedAgentTurn | undefined,
   plan?: TurnPlan,
+  mcp?: CliMcp,
 ): Promise<TurnEnd> {
   const approvalNeeded = toolsNeedingApproval({ ...options, commandsNeedPerson: commands?.commandsNeedPerson });
   const interactive = io.stdin.isTTY === true;
@@ -352,7 +380,9 @@ async function runTurn(
     // Project instructions (AGENTS.md …) join the system prompt once, with the first message.
     ...(plan?.instructions && plan.history.length === 0 ? { instructions: plan.instructions } : {}),
   };
-  const actor = createAgentTurnActor(snapshot !== undefined ? { ...setup, snapshot } : setup);
+  // MCP tools join the turn's (their calls written ahead to the session like the others).
+  const turnSetup = mcp ? mcp.addTo(setup, saveSession) : setup;
+  const actor = createAgentTurnActor(snapshot !== undefined ? { ...turnSetup, snapshot } : turnSetup);
   const traces = await startTraceExport(io.env, (line) => io.stderr.write(`${line}\n`));
   traces?.trace(actor, actor.getSnapshot().context.model);
 

@@ -139,6 +139,8 @@ export function resumeOptions(
     allowNetwork: typed.allowNetwork,
     ...(typed.allowGitWrites ? { allowGitWrites: true } : {}),
     ...(typed.limits ? { limits: typed.limits } : {}),
+    // MCP servers are programs to start: only the ones this user names now.
+    ...(typed.mcpConfig !== undefined ? { mcpConfig: typed.mcpConfig } : {}),
     // The file may only narrow: read-only stays read-only, a lower limit stays lower.
     readOnly: typed.readOnly || recorded.readOnly === true,
     ...optional('maxRequests', stricter(typed.maxRequests ?? DEFAULT_MAX_REQUESTS, recorded.maxRequests)),

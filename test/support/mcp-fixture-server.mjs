@@ -7,10 +7,12 @@
 //   many       50 tools named tool_00 … tool_49
 //   no-init    never answers the handshake
 // Each line it receives is appended to the file named by MCP_FIXTURE_LOG, when set.
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 
 const mode = process.argv[2] ?? 'normal';
 const log = process.env.MCP_FIXTURE_LOG;
+// Its process id goes to the file named by MCP_FIXTURE_PIDFILE, when set (for the no-orphans tests).
+if (process.env.MCP_FIXTURE_PIDFILE) writeFileSync(process.env.MCP_FIXTURE_PIDFILE, String(process.pid));
 
 function send(message) {
   process.stdout.write(`${JSON.stringify(message)}\n`);

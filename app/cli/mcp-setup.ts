@@ -1,0 +1,129 @@
+// The CLI's MCP servers (--mcp-config FILE, the `mcpServers` JSON of Claude Code, Cline and
+// Cursor): started before the first turn, a line per server on stderr, their tools added to every
+// turn, stopped with the CLI. Stdio servers run with only their entry's environment (plus the
+// SDK's minimal PATH/HOME/USER/SHELL/TERM/LOGNAME), in the workspace, and die with the CLI however
+// it dies (setpriv --pdeathsig KILL; what they started gets end-of-file on stdin). They are not
+// inside the command sandbox: a server is a program the user chose, like the CLI itself.
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import {
+  connectMcpServers,
+  isStdioServer,
+  McpConfigError,
+  parseMcpConfig,
+  type McpServers,
+  type McpServersConfig,
+  type McpSetupFields,
+} from '../../bindings/mcp/index.js';
+import type { ToolFunctions } from '../../machines/tool-function-types.js';
+import { findSetpriv } from '../tools/node/host-death-launcher.js';
+import { registerMcpTools } from './mcp-approval-card.js';
+
+/** The servers of one CLI run. */
+export interface CliMcp {
+  servers: McpServers;
+  /** The setup with the servers' tools; `beforeCall` runs before each MCP call (the session's write-ahead). */
+  addTo<S extends McpSetupFields>(setup: S, beforeCall?: () => void): S;
+  close(): Promise<void>;
+}
+
+/** What the CLI needs to know to start the servers. */
+export interface CliMcpInput {
+  /** --mcp-config, as given. */
+  file: string;
+  cwd: string;
+  /** The workspace: the stdio servers' working directory. */
+  root: string;
+  /** --yes: MCP tools run unasked too. */
+  yes: boolean;
+  /** --read-only: only tools that say `readOnlyHint` are offered. */
+  readOnly: boolean;
+  /** Where the per-server lines go. */
+  say: (line: string) => void;
+}
+
+/** A server entry started through setpriv, so the kernel kills it when the CLI is gone. */
+function dyingWithCli(config: McpServersConfig): McpServersConfig {
+  const setpriv = process.platform === 'linux' ? findSetpriv() : null;
+  if (setpriv === null) return config;
+  return Object.fromEntries(
+    Object.entries(config).map(([name, entry]) => [
+      name,
+      isStdioServer(entry)
+        ? { ...entry, command: setpriv, args: ['--pdeathsig', 'KILL', '--', entry.command, ...(entry.args ?? [])] }
+        : entry,
+    ]),
+  );
+}
+
+/** Reads and checks the file; a message for the user when it cannot be used. */
+export function readMcpConfigFile(
+  file: string,
+  cwd: string,
+): { ok: true; config: McpServersConfig } | { ok: false; message: string } {
+  const full = path.resolve(cwd, file);
+  let text: string;
+  try {
+    text = readFileSync(full, 'utf8');
+  } catch (error) {
+    return { ok: false, message: `--mcp-config ${file}: cannot read it (${(error as Error).message})` };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, message: `--mcp-config ${file}: not JSON (${(error as Error).message})` };
+  }
+  try {
+    return { ok: true, config: parseMcpConfig(value) };
+  } catch (error) {
+    if (error instanceof McpConfigError) return { ok: false, message: `--mcp-config ${file}: ${error.message}` };
+    throw error;
+  }
+}
+
+/** A note when the workspace has an MCP file that was not given: it is never started on its own. */
+export function projectMcpNote(root: string, given: string | undefined): string | undefined {
+  const file = path.join(root, '.mcp.json');
+  if (!existsSync(file) || (given !== undefined && path.resolve(given) === file)) return undefined;
+  return `the workspace has .mcp.json; its servers are not started unless you pass --mcp-config ${path.relative(process.cwd(), file) || '.mcp.json'} (a checked-out project must not start programs by itself).`;
+}
+
+/** Starts the configured servers and says how each went. Undefined with a message when the file is unusable. */
+export async function startCliMcp(
+  input: CliMcpInput,
+): Promise<{ ok: true; mcp: CliMcp } | { ok: false; message: string }> {
+  const read = readMcpConfigFile(input.file, input.cwd);
+  if (!read.ok) return read;
+  const servers = await connectMcpServers(dyingWithCli(read.config), {
+    cwd: input.root,
+    ...(input.readOnly ? { toolFilter: (tool) => tool.hints.readOnlyHint === true } : {}),
+  });
+  for (const line of servers.statusLines()) input.say(`mcp ${line}`);
+  registerMcpTools(servers.tools);
+  return {
+    ok: true,
+    mcp: {
+      servers,
+      addTo(setup, beforeCall) {
+        const added = servers.addTo(setup);
+        const mcpNames = Object.keys(added.tools ?? {}).filter((name) => !Object.hasOwn(setup.tools ?? {}, name));
+        const mcpTools: ToolFunctions = {};
+        for (const name of mcpNames) {
+          const tool = (added.tools ?? {})[name];
+          mcpTools[name] = (toolUse, context) => {
+            beforeCall?.();
+            return tool(toolUse, context);
+          };
+        }
+        return {
+          ...added,
+          tools: { ...(setup.tools ?? {}), ...mcpTools },
+          // --yes approves MCP calls as it does writes; without it each waits unless alwaysAllow says otherwise.
+          ...(input.yes ? { approval: setup.approval ?? [] } : {}),
+        };
+      },
+      close: () => servers.close(),
+    },
+  };
+}
