@@ -12,8 +12,8 @@ const typeName = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'arra
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
 
-/** The problem with one stream event of a CHAT.CHUNKS batch, or undefined. */
-function streamEventProblem(e: unknown, at: number): EventProblem | undefined {
+/** The problem with one stream event (of a CHAT.CHUNKS batch, or of a restored reply), or undefined. */
+export function streamEventProblem(e: unknown, at: number): EventProblem | undefined {
   if (!isObject(e) || typeof e.type !== 'string') return `events[${at}] must be an object with a string type`;
   switch (e.type) {
     case 'text':

@@ -10,6 +10,7 @@ import { errorMarker, isMarkedInstance, markError } from '../src/errors/error-ma
 import type { AgentTurnInput, AgentTurnOutput, TurnRequest } from './agent-turn-types.js';
 import { absorbEvents, createReplyAssembly, endReply, replyEvents } from './reply-assembly.js';
 import { anyToolStarted, freshReply, resolveTurnOptions } from './turn-context.js';
+import { streamEventProblem } from './event-check.js';
 import type { AgentTurnContext, StopCause } from './turn-context-types.js';
 import type {
   PersistedAgentTurn,
@@ -209,6 +210,26 @@ export function checkTurnRecord(value: unknown): PersistedAgentTurn {
     value.resume === 'awaiting-approval' || value.resume === 'running-tool' || value.resume === 'interrupted';
   if (needsReply && (!isObject(t.reply) || !Array.isArray(t.reply.events) || !isObject(t.reply.toolOutcomes)))
     throw fail('the reply in progress is missing');
+  // Every field the restore reads, checked here: a broken record says what is wrong, never a TypeError later.
+  if (!t.messages.every((m) => isObject(m) && typeof m.role === 'string')) throw fail('every message needs a role');
+  if (!t.requests.every(isObject)) throw fail('every request must be an object');
+  for (const key of ['requestCount', 'attempt', 'consecutiveMistakes'] as const) {
+    const n = t[key];
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw fail(`turn.${key} must be a whole number`);
+  }
+  if (isObject(t.reply) && needsReply) {
+    const r = t.reply;
+    const events = r.events as unknown[];
+    for (let i = 0; i < events.length; i++) {
+      const problem = streamEventProblem(events[i], i);
+      if (problem !== undefined) throw fail(`the reply's ${problem}`);
+    }
+    if (typeof r.idPrefix !== 'string') throw fail("the reply's idPrefix must be a string");
+    if (typeof r.currentStreamingContentIndex !== 'number' || !Number.isInteger(r.currentStreamingContentIndex))
+      throw fail("the reply's currentStreamingContentIndex must be a whole number");
+    for (const [id, o] of Object.entries(r.toolOutcomes as Record<string, unknown>))
+      if (!isObject(o) || typeof o.status !== 'string') throw fail(`the reply's outcome of ${id} needs a status`);
+  }
   if (value.resume === 'finished' && typeof t.reason !== 'string') throw fail('a finished turn needs its reason');
   return value as unknown as PersistedAgentTurn;
 }

@@ -29,7 +29,8 @@ import { outcomeText } from './outcome-text.js';
 import { createWireTap, type WireRecord } from './wire-tap.js';
 import { createWireView } from './wire-view.js';
 import { checkpointKey } from '../ui/turn-checkpoint.js';
-import { forgetTurn, loadInterruptedTurn, saveTurn, type SavedModelSource, type SavedTurn } from './saved-turn.js';
+import { forgetTurn, readSavedTurn, saveTurn, type SavedModelSource, type SavedTurn } from './saved-turn.js';
+import { resumeBannerText, resumeDecision } from './resume-policy.js';
 
 const options = readPageOptions(location.search);
 const workspace = createMemoryWorkspace(DEMO_FILES);
@@ -225,9 +226,15 @@ function savedSource(source: ModelSource): SavedModelSource {
 }
 
 function restoredSource(saved: SavedModelSource): ModelSource {
+  // An endpoint resumes only at the page's own Base URL (resume-policy.ts checked they are the same).
   return saved.kind === 'scripted'
     ? { kind: 'scripted', profile: saved.profile, fault: saved.fault as ScriptedFault | 'none', paceMs: saved.paceMs }
-    : { kind: 'endpoint', baseURL: saved.baseURL, model: saved.model, apiKey: byId<HTMLInputElement>('api-key').value };
+    : {
+        kind: 'endpoint',
+        baseURL: byId<HTMLInputElement>('base-url').value,
+        model: saved.model,
+        apiKey: byId<HTMLInputElement>('api-key').value,
+      };
 }
 
 function storage(): Storage | undefined {
@@ -244,11 +251,22 @@ workspace.onChange(() => keepWorkspace?.());
 
 /** Runs `task`, or (with `resume`) goes on with a turn a reload interrupted, its workspace restored first. */
 function run(task: string, resume?: SavedTurn) {
+  // A saved turn is data: approval is the page's checkbox (the record may only ask more), the endpoint the page's field.
+  const decision = resume
+    ? resumeDecision(resume, {
+        approval: byId<HTMLInputElement>('approval').checked,
+        baseURL: byId<HTMLInputElement>('base-url').value,
+      })
+    : undefined;
+  if (decision && !decision.ok) {
+    setText(byId('resume-text'), decision.message);
+    return;
+  }
   byId('resume-banner').hidden = true;
   if (resume) for (const [file, content] of Object.entries(resume.files)) workspace.write(file, content);
   const source = resume ? restoredSource(resume.settings.source) : modelSource();
-  const approval = resume ? resume.settings.approval : byId<HTMLInputElement>('approval').checked;
-  const nativeTools = resume ? resume.settings.nativeTools : byId<HTMLInputElement>('native-tools').checked;
+  const approval = decision?.ok ? decision.approval : byId<HTMLInputElement>('approval').checked;
+  const nativeTools = decision?.ok ? decision.nativeTools : byId<HTMLInputElement>('native-tools').checked;
   const made = createModelSource(source, (fetch) =>
     createWireTap(fetch, (record) => {
       wireDirty.add(record);
@@ -277,22 +295,32 @@ function run(task: string, resume?: SavedTurn) {
     now: () => performance.now(),
   });
   const tl = timeline;
-  actor = createTurnActor(
-    {
-      client: made.client,
-      model: made.model,
-      task,
-      tools,
-      approval: approval ? WRITING_TOOL_NAMES : [],
-      nativeTools,
-      // Short waits in the demo (instant when the model is instant) so recovery is visible, not tedious.
-      retryDelaysMs: instant ? [20, 40, 80] : [1000, 2000, 4000],
-    },
-    (event: InspectionEvent) => {
-      if (tl.inspect(event as unknown as InspectionLike)) scheduleRender();
-    },
-    resume?.turn,
-  );
+  let created: TurnActor;
+  try {
+    created = createTurnActor(
+      {
+        client: made.client,
+        model: made.model,
+        task,
+        tools,
+        approval: approval ? WRITING_TOOL_NAMES : [],
+        nativeTools,
+        // Short waits in the demo (instant when the model is instant) so recovery is visible, not tedious.
+        retryDelaysMs: instant ? [20, 40, 80] : [1000, 2000, 4000],
+      },
+      (event: InspectionEvent) => {
+        if (tl.inspect(event as unknown as InspectionLike)) scheduleRender();
+      },
+      resume?.turn,
+    );
+  } catch (error) {
+    // A saved record this package cannot restore: say why, and never offer it again.
+    const store = storage();
+    if (store) forgetTurn(store);
+    showProblem(`The saved turn cannot be resumed: ${(error as Error)?.message ?? String(error)}`);
+    return;
+  }
+  actor = created;
   current.actor = actor;
   const turnActor = actor;
   // Kept at every step that matters, so a reload can offer to resume the turn; forgotten once it ends.
@@ -322,7 +350,16 @@ function run(task: string, resume?: SavedTurn) {
       keep(snapshot);
       scheduleRender();
     },
-    error: (error) => showProblem(`The machine stopped: ${String(error)}`),
+    error: (error) => {
+      // The turn is over: nothing is waiting any more, and a record that broke the machine is not offered again.
+      if (store && actor === turnActor) forgetTurn(store);
+      byId<HTMLButtonElement>('run').disabled = false;
+      byId<HTMLButtonElement>('stop').disabled = true;
+      byId('status').dataset.tone = 'error';
+      setText(byId('status-text'), 'Stopped by an error');
+      for (const button of document.querySelectorAll<HTMLButtonElement>('.approval button')) button.disabled = true;
+      showProblem(`The machine stopped: ${String(error)}`);
+    },
   });
   byId<HTMLButtonElement>('run').disabled = true;
   byId<HTMLButtonElement>('stop').disabled = false;
@@ -348,15 +385,21 @@ const RESUME_WHERE: Record<string, string> = {
   'running-tool': 'a tool was running (it runs again only if it just reads)',
   interrupted: 'a reply was arriving; what had arrived is kept',
 };
-const interrupted = storage() ? loadInterruptedTurn(storage() as Storage) : undefined;
+const savedRead = storage() ? readSavedTurn(storage() as Storage) : { kind: 'none' as const };
+if (savedRead.kind === 'broken') {
+  // Said, never dropped without a word: only Discard is offered.
+  setText(byId('resume-text'), `A saved turn cannot be resumed: ${savedRead.reason}.`);
+  byId('resume-turn').hidden = true;
+  byId('resume-banner').hidden = false;
+}
+const interrupted = savedRead.kind === 'saved' ? savedRead.saved : undefined;
 if (interrupted) {
-  const banner = byId('resume-banner');
-  setText(
-    byId('resume-text'),
-    `A turn was interrupted by a reload: “${interrupted.task}” — ${RESUME_WHERE[interrupted.turn.resume] ?? 'it can go on'}.`,
-  );
-  banner.hidden = false;
+  setText(byId('resume-text'), resumeBannerText(interrupted, RESUME_WHERE[interrupted.turn.resume] ?? 'it can go on'));
+  byId('resume-banner').hidden = false;
   byId('resume-turn').addEventListener('click', () => run(interrupted.task, interrupted));
+}
+if (savedRead.kind !== 'none') {
+  const banner = byId('resume-banner');
   byId('discard-turn').addEventListener('click', () => {
     const store = storage();
     if (store) forgetTurn(store);

@@ -42,39 +42,71 @@ export function saveTurn(storage: TurnStorage, saved: Omit<SavedTurn, 'format' |
   }
 }
 
-/** The saved turn, if one was interrupted (a finished or unreadable one is dropped). */
-export function loadInterruptedTurn(storage: TurnStorage): SavedTurn | undefined {
+/** What storage holds: nothing to resume, a turn to offer, or a record that cannot be resumed and why. */
+export type SavedTurnRead = { kind: 'none' } | { kind: 'saved'; saved: SavedTurn } | { kind: 'broken'; reason: string };
+
+function settingsProblem(v: Record<string, unknown>): string | undefined {
+  const settings = v.settings as Record<string, unknown> | null | undefined;
+  if (settings === null || typeof settings !== 'object') return 'its settings are missing';
+  if (typeof settings.approval !== 'boolean' || typeof settings.nativeTools !== 'boolean')
+    return 'its approval and native-tools settings must be true or false';
+  const source = settings.source as Record<string, unknown> | null | undefined;
+  if (source === null || typeof source !== 'object') return 'its model source is missing';
+  if (source.kind === 'endpoint') {
+    if (typeof source.baseURL !== 'string' || typeof source.model !== 'string')
+      return 'its endpoint needs a base URL and a model name';
+  } else if (source.kind === 'scripted') {
+    if (typeof source.profile !== 'string' || typeof source.fault !== 'string' || typeof source.paceMs !== 'number')
+      return 'its scripted model needs a profile, a fault and a pace';
+  } else return `its model source is ${JSON.stringify(source.kind)}, not "scripted" or "endpoint"`;
+  const files = v.files as Record<string, unknown> | null | undefined;
+  if (files === null || typeof files !== 'object' || Array.isArray(files)) return 'its files are missing';
+  for (const [name, content] of Object.entries(files))
+    if (typeof content !== 'string') return `its file ${JSON.stringify(name)} is not text`;
+  return undefined;
+}
+
+/**
+ * The saved turn, read and checked. A finished turn is forgotten (nothing to resume); a record
+ * that cannot be resumed is kept and answered with why, so the page says so — it never vanishes
+ * without a word — until the person discards it.
+ */
+export function readSavedTurn(storage: TurnStorage): SavedTurnRead {
+  let text: string | null;
+  try {
+    text = storage.getItem(SAVED_TURN_KEY);
+  } catch {
+    return { kind: 'none' }; // storage disabled: nothing was kept
+  }
+  if (text === null) return { kind: 'none' };
   let value: unknown;
   try {
-    const text = storage.getItem(SAVED_TURN_KEY);
-    if (text === null) return undefined;
     value = JSON.parse(text);
   } catch {
-    forgetTurn(storage); // unreadable: never offered again
-    return undefined;
+    return { kind: 'broken', reason: 'it is not JSON' };
   }
-  const v = value as Partial<SavedTurn> | null;
-  if (
-    v === null ||
-    typeof v !== 'object' ||
-    v.format !== FORMAT ||
-    v.version !== VERSION ||
-    typeof v.task !== 'string'
-  ) {
-    forgetTurn(storage);
-    return undefined;
-  }
+  const v = value as Record<string, unknown> | null;
+  if (v === null || typeof v !== 'object' || v.format !== FORMAT || v.version !== VERSION)
+    return { kind: 'broken', reason: `it is not a saved turn of this version (${FORMAT} ${VERSION})` };
+  if (typeof v.task !== 'string') return { kind: 'broken', reason: 'its task is missing' };
+  const problem = settingsProblem(v);
+  if (problem !== undefined) return { kind: 'broken', reason: problem };
   try {
     const turn = checkTurnRecord(v.turn);
-    if (turn.status === 'done' || typeof v.files !== 'object' || v.files === null || typeof v.settings !== 'object') {
+    if (turn.status === 'done') {
       forgetTurn(storage);
-      return undefined;
+      return { kind: 'none' };
     }
-  } catch {
-    forgetTurn(storage);
-    return undefined;
+  } catch (error) {
+    return { kind: 'broken', reason: (error as Error).message };
   }
-  return v as SavedTurn;
+  return { kind: 'saved', saved: v as unknown as SavedTurn };
+}
+
+/** The saved turn, if one can be resumed (see {@link readSavedTurn} for why one cannot). */
+export function loadInterruptedTurn(storage: TurnStorage): SavedTurn | undefined {
+  const read = readSavedTurn(storage);
+  return read.kind === 'saved' ? read.saved : undefined;
 }
 
 export function forgetTurn(storage: TurnStorage): void {
