@@ -415,7 +415,11 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
       states: {
         requesting: {
           tags: 'waiting',
-          always: { guard: 'hasResponse', target: 'streaming' },
+          // A connection that fails before any byte never streamed: straight to streamFailed.
+          always: [
+            { guard: 'hasStreamError', target: 'streamFailed' },
+            { guard: 'hasResponse', target: 'streaming' },
+          ],
         },
         streaming: {
           tags: 'streaming',

@@ -187,3 +187,49 @@ describe('the presentation index while a reply drains', () => {
     actor.send({ type: 'ABORT' });
   });
 });
+
+describe('a connection that never opened', () => {
+  /** The transitions (`from -> to`, state ids) the turn takes, microstep by microstep. */
+  async function transitionsOf(client: ChatClient) {
+    const steps: string[] = [];
+    const actor = createAgentTurnActor({
+      client,
+      model: 'scripted',
+      messages: [{ role: 'user', content: 'go' }],
+      retry: { delaysMs: [] },
+      actorOptions: {
+        inspect: (e) => {
+          if (e.type !== '@xstate.microstep') return;
+          for (const t of (e as { _transitions?: { source: { id: string }; target?: { id: string }[] }[] })
+            ._transitions ?? [])
+            for (const target of t.target ?? []) steps.push(`${t.source.id} -> ${target.id}`);
+        },
+      },
+    });
+    const done = toPromise(actor);
+    actor.start();
+    return { steps, output: await done };
+  }
+
+  it('goes from requesting straight to streamFailed: it is never drawn as streaming', async () => {
+    const { steps, output } = await transitionsOf(clientOf([networkError()]));
+    expect(output.reason).toBe('failed');
+    expect(steps).toContain('agentTurn.request.requesting -> agentTurn.request.streamFailed');
+    expect(steps.some((s) => s.endsWith('-> agentTurn.request.streaming'))).toBe(false);
+  });
+
+  it('a stream that fails after its first byte still streams first', async () => {
+    const failing: ChatClient = {
+      async *stream() {
+        yield { type: 'text', text: 'Hel' } as ChatStreamEvent;
+        throw networkError();
+      },
+      complete: async () => {
+        throw new Error('not used');
+      },
+    };
+    const { steps } = await transitionsOf(failing);
+    expect(steps).toContain('agentTurn.request.requesting -> agentTurn.request.streaming');
+    expect(steps).toContain('agentTurn.request.streaming -> agentTurn.request.streamFailed');
+  });
+});
