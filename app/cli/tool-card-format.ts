@@ -85,7 +85,9 @@ export function formatToolOutcome(block: ToolBlock, style: Style, columns: numbe
           `  ${style.dim('⎿')} ${clip(printable(commandOutput.status), width)}`,
           ...formatCommandOutput(commandOutput.output, style, columns),
         ];
-      return [`  ${style.dim('⎿')} ${summarizeResult(block.name, result, width)}`];
+      if (block.name === 'read_file' || block.name === 'list_files')
+        return [`  ${style.dim('⎿')} ${summarizeResult(block.name, result, width)}`];
+      return formatResultLines(result, (l) => l, style, width);
     case 'error':
       if (commandOutput && commandOutput.output.length > 0) {
         return [
@@ -93,7 +95,7 @@ export function formatToolOutcome(block: ToolBlock, style: Style, columns: numbe
           ...formatCommandOutput(commandOutput.output, style, columns),
         ];
       }
-      return [`  ${style.red('⎿ ✗')} ${style.red(first || 'failed')}`];
+      return formatResultLines(result || 'failed', style.red, style, width, style.red('⎿ ✗'));
     case 'rejected': {
       // The machine quotes the person's feedback inside <feedback> tags; show just that.
       const feedback = /<feedback>\n?([\s\S]*?)\n?<\/feedback>/.exec(result)?.[1]?.trim();
@@ -108,6 +110,35 @@ export function formatToolOutcome(block: ToolBlock, style: Style, columns: numbe
     default:
       return [];
   }
+}
+
+/** Up to this many lines of a result are shown whole; a longer one as its head and its tail. */
+export const SHOWN_RESULT_LINES = 8;
+const RESULT_HEAD_LINES = 3;
+const RESULT_TAIL_LINES = SHOWN_RESULT_LINES - RESULT_HEAD_LINES - 1;
+
+/**
+ * A result under its card: the first line after the `⎿` mark, the others indented below it; a
+ * result over {@link SHOWN_RESULT_LINES} lines keeps its head and tail with the number of lines
+ * left out between them. Each line is clipped to `width`.
+ */
+export function formatResultLines(
+  result: string,
+  paint: (text: string) => string,
+  style: Style,
+  width: number,
+  mark = style.dim('⎿'),
+): string[] {
+  const lines = result === '' ? ['(no output)'] : result.split('\n');
+  const shown = (l: string, i: number) =>
+    i === 0 ? `  ${mark} ${paint(clip(l, width))}` : `    ${paint(clip(l, width - 2))}`;
+  if (lines.length <= SHOWN_RESULT_LINES) return lines.map(shown);
+  const hidden = lines.length - RESULT_HEAD_LINES - RESULT_TAIL_LINES;
+  return [
+    ...lines.slice(0, RESULT_HEAD_LINES).map(shown),
+    `    ${style.dim(`… ${hidden} more lines …`)}`,
+    ...lines.slice(-RESULT_TAIL_LINES).map((l) => shown(l, 1)),
+  ];
 }
 
 /** A person's summary of a successful result: counts for listings and files, the first line otherwise. */
