@@ -1,32 +1,50 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: {
-    index: 'machines/index.ts',
-    core: 'src/index.ts',
-    scripted: 'src/scripted/index.ts',
-    react: 'bindings/react/index.ts',
-    restate: 'bindings/restate/index.ts',
-    node: 'bindings/node/index.ts',
-    otel: 'bindings/otel/index.ts',
-    testing: 'bindings/testing/index.ts',
-    mcp: 'bindings/mcp/index.ts',
+export default defineConfig([
+  {
+    entry: {
+      index: 'machines/index.ts',
+      core: 'src/index.ts',
+      scripted: 'src/scripted/index.ts',
+      react: 'bindings/react/index.ts',
+      restate: 'bindings/restate/index.ts',
+      node: 'bindings/node/index.ts',
+      otel: 'bindings/otel/index.ts',
+      testing: 'bindings/testing/index.ts',
+      mcp: 'bindings/mcp/index.ts',
+    },
+    format: ['esm', 'cjs'],
+    dts: true,
+    platform: 'neutral',
+    target: 'es2022',
+    clean: true,
+    // Shared chunks for CJS too (ESM has them by default): `agent-turn` and `agent-turn/core` then
+    // load one copy of the core, so their classes and module state are the same objects.
+    splitting: true,
+    sourcemap: false,
+    // Class names as written (`AgentTurnOptionsError`, not esbuild's `_AgentTurnOptionsError`): errors print their own names.
+    keepNames: true,
+    // nanoid is ESM-only: bundling it keeps require() working, and the browser
+    // condition picks its crypto.getRandomValues build instead of Node's Buffer one.
+    noExternal: ['nanoid'],
+    esbuildOptions(options) {
+      options.conditions = ['browser'];
+    },
   },
-  format: ['esm', 'cjs'],
-  dts: true,
-  platform: 'neutral',
-  target: 'es2022',
-  clean: true,
-  // Shared chunks for CJS too (ESM has them by default): `agent-turn` and `agent-turn/core` then
-  // load one copy of the core, so their classes and module state are the same objects.
-  splitting: true,
-  sourcemap: false,
-  // Class names as written (`AgentTurnOptionsError`, not esbuild's `_AgentTurnOptionsError`): errors print their own names.
-  keepNames: true,
-  // nanoid is ESM-only: bundling it keeps require() working, and the browser
-  // condition picks its crypto.getRandomValues build instead of Node's Buffer one.
-  noExternal: ['nanoid'],
-  esbuildOptions(options) {
-    options.conditions = ['browser'];
+  // The CLI (package.json "bin": agent-turn), bundled for Node so no tsx runs at start; the
+  // dependencies stay external (loaded from node_modules as installed).
+  {
+    entry: { 'bin/agent-turn': 'app/cli.ts' },
+    format: ['esm'],
+    platform: 'node',
+    target: 'node20',
+    dts: false,
+    clean: false,
+    // The agent's modules in a chunk of their own: --help never loads them.
+    splitting: true,
+    sourcemap: false,
+    keepNames: true,
+    noExternal: ['nanoid'],
+    banner: { js: '#!/usr/bin/env node' },
   },
-});
+]);

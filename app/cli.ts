@@ -1,6 +1,6 @@
 // The agent-turn CLI: `npm start -- [options] [task]`. See app/cli/help-text.ts.
-import { runCli } from './cli/run-cli.js';
 import { SHOW_CURSOR } from './cli/ansi-style.js';
+import { asksForHelp, fullHelpText } from './cli/help-output.js';
 
 /** Never leave a person's terminal without its cursor, however we leave. */
 function leave(code: number): never {
@@ -18,37 +18,43 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 const INTERRUPT_DEADLINE_MS = 800;
 let interrupted = false;
 
-try {
-  const code = await runCli({
-    argv: process.argv.slice(2),
-    env: process.env,
-    cwd: process.cwd(),
-    stdin: process.stdin,
-    stdout: process.stdout,
-    stderr: process.stderr,
-    onInterrupt(handler) {
-      let deadline: NodeJS.Timeout | undefined;
-      const onSigint = () => {
-        // Whatever a tool is doing, the CLI is gone shortly after a Ctrl-C (unref'd: it never delays a clean exit).
-        if (!interrupted) deadline = setTimeout(() => leave(130), INTERRUPT_DEADLINE_MS).unref();
-        interrupted = true;
-        handler();
-      };
-      process.on('SIGINT', onSigint);
-      return () => {
-        process.off('SIGINT', onSigint);
-        // The turn wound down in time: a conversation goes back to its prompt.
-        if (deadline) clearTimeout(deadline);
-        deadline = undefined;
-      };
-    },
-    exit: leave,
-  });
-  // Interrupted: leave now rather than wait for killed commands' pipes or a tool that ignores the abort
-  // (every command's process group is killed on exit, see app/tools/node/live-process-groups.ts).
-  if (interrupted) leave(code);
-  process.exitCode = code;
-} catch (error) {
-  process.stderr.write(`agent-turn: ${error instanceof Error ? error.message : String(error)}\n`);
-  leave(1);
+// --help loads only what it prints: the agent's modules are imported after (a fast cold start).
+if (asksForHelp(process.argv.slice(2), process.env, process.cwd())) {
+  process.stdout.write(fullHelpText());
+} else {
+  const { runCli } = await import('./cli/run-cli.js');
+  try {
+    const code = await runCli({
+      argv: process.argv.slice(2),
+      env: process.env,
+      cwd: process.cwd(),
+      stdin: process.stdin,
+      stdout: process.stdout,
+      stderr: process.stderr,
+      onInterrupt(handler) {
+        let deadline: NodeJS.Timeout | undefined;
+        const onSigint = () => {
+          // Whatever a tool is doing, the CLI is gone shortly after a Ctrl-C (unref'd: it never delays a clean exit).
+          if (!interrupted) deadline = setTimeout(() => leave(130), INTERRUPT_DEADLINE_MS).unref();
+          interrupted = true;
+          handler();
+        };
+        process.on('SIGINT', onSigint);
+        return () => {
+          process.off('SIGINT', onSigint);
+          // The turn wound down in time: a conversation goes back to its prompt.
+          if (deadline) clearTimeout(deadline);
+          deadline = undefined;
+        };
+      },
+      exit: leave,
+    });
+    // Interrupted: leave now rather than wait for killed commands' pipes or a tool that ignores the abort
+    // (every command's process group is killed on exit, see app/tools/node/live-process-groups.ts).
+    if (interrupted) leave(code);
+    process.exitCode = code;
+  } catch (error) {
+    process.stderr.write(`agent-turn: ${error instanceof Error ? error.message : String(error)}\n`);
+    leave(1);
+  }
 }

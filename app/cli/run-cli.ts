@@ -5,8 +5,6 @@ import { toPromise } from 'xstate';
 import { createAgentTurnActor } from '../../machines/agent-turn-actor.js';
 import { startTraceExport } from './trace-export.js';
 import type { AgentTurnOutput } from '../../machines/agent-turn-types.js';
-import { scriptedFaults } from '../../src/scripted/index.js';
-import { listModelProfiles } from '../../src/profiles/index.js';
 import type { ChatClient } from '../../src/wire/index.js';
 import { createNodeTools, openWorkspace } from '../tools/node/index.js';
 import type { AskUser } from '../tools/index.js';
@@ -17,7 +15,7 @@ import { showInPager } from './pager.js';
 import type { CliOptions } from './cli-options.js';
 import { setUpCommands, type CommandSetup } from './command-sandbox.js';
 import { projectMcpNote, startCliMcp, type CliMcp } from './mcp-setup.js';
-import { helpText } from './help-text.js';
+import { fullHelpText } from './help-output.js';
 import { createModelClient } from './model-client.js';
 import { createNdjsonReporter } from './ndjson-reporter.js';
 import { parseCliArgs } from './parse-cli-args.js';
@@ -76,15 +74,7 @@ export async function runCli(io: CliIo): Promise<number> {
   }
   let options = parsed.options;
   if (options.help) {
-    // `scripted` itself is --model scripted, not a profile to pick.
-    io.stdout.write(
-      helpText(
-        listModelProfiles()
-          .filter((p) => p.id !== 'scripted')
-          .map((p) => `scripted:${p.id}`),
-        scriptedFaults,
-      ),
-    );
+    io.stdout.write(fullHelpText());
     return 0;
   }
   let snapshot: PersistedAgentTurn | undefined;
