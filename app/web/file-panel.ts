@@ -6,6 +6,10 @@ import type { MemoryWorkspace } from '../tools/memory/index.js';
 export interface FilePanel {
   select(path: string): void;
   refresh(): void;
+  /** The files marked as changed: written by the agent and not opened since. */
+  changedFiles(): string[];
+  /** Puts a saved workspace back: its files are written unmarked, then only `changed` are marked. */
+  restore(files: Readonly<Record<string, string>>, changed: readonly string[]): void;
 }
 
 export function createFilePanel(
@@ -17,6 +21,7 @@ export function createFilePanel(
   let selected = ws.files()[0] ?? '';
   const changed = new Set<string>();
   let writingFromEditor = false;
+  let restoring = false;
 
   const refresh = () => {
     list.replaceChildren(
@@ -52,7 +57,7 @@ export function createFilePanel(
 
   ws.onChange((path) => {
     if (writingFromEditor) return;
-    if (path !== selected) changed.add(path);
+    if (!restoring && path !== selected) changed.add(path);
     refresh();
   });
 
@@ -63,6 +68,18 @@ export function createFilePanel(
       refresh();
     },
     refresh,
+    changedFiles: () => ws.files().filter((path) => changed.has(path)),
+    restore(files, marked) {
+      restoring = true;
+      try {
+        for (const [path, content] of Object.entries(files)) if (ws.read(path) !== content) ws.write(path, content);
+      } finally {
+        restoring = false;
+      }
+      changed.clear();
+      for (const path of marked) if (path !== selected && ws.read(path) !== undefined) changed.add(path);
+      refresh();
+    },
   };
   refresh();
   return panel;

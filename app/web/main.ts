@@ -77,7 +77,12 @@ faultSelect.addEventListener('change', updateNote);
 updateSource();
 
 // --- panels ---
-createFilePanel(byId('file-list'), byId<HTMLTextAreaElement>('file-editor'), byId('file-title'), workspace);
+const filePanel = createFilePanel(
+  byId('file-list'),
+  byId<HTMLTextAreaElement>('file-editor'),
+  byId('file-title'),
+  workspace,
+);
 
 const graph = buildStateGraph(agentTurnMachine.root as unknown as StateNodeLike);
 const diagram = createStateDiagram(graph, layoutStateGraph(graph));
@@ -263,7 +268,8 @@ function run(task: string, resume?: SavedTurn) {
     return;
   }
   byId('resume-banner').hidden = true;
-  if (resume) for (const [file, content] of Object.entries(resume.files)) workspace.write(file, content);
+  // Only the files the turn had changed come back marked, not every file the restore wrote.
+  if (resume) filePanel.restore(resume.files, resume.changed ?? []);
   const source = resume ? restoredSource(resume.settings.source) : modelSource();
   const approval = decision?.ok ? decision.approval : byId<HTMLInputElement>('approval').checked;
   const nativeTools = decision?.ok ? decision.nativeTools : byId<HTMLInputElement>('native-tools').checked;
@@ -341,7 +347,8 @@ function run(task: string, resume?: SavedTurn) {
   const saveNow = () => {
     if (!store || actor !== turnActor || turnActor.getSnapshot().status !== 'active') return;
     const files = Object.fromEntries(workspace.files().map((file) => [file, workspace.read(file) ?? '']));
-    saveTurn(store, { task, settings, files, turn: turnActor.getPersistedSnapshot() });
+    const changed = filePanel.changedFiles();
+    saveTurn(store, { task, settings, files, changed, turn: turnActor.getPersistedSnapshot() });
   };
   // A file the person edits while the turn runs is kept too.
   keepWorkspace = saveNow;

@@ -17,6 +17,8 @@ export interface SavedTurn {
   settings: { approval: boolean; nativeTools: boolean; source: SavedModelSource };
   /** The in-memory workspace's files, path -> content. */
   files: Record<string, string>;
+  /** The files marked as changed by the turn when it was saved (absent in older saves: none). */
+  changed?: string[];
   turn: PersistedAgentTurn;
 }
 
@@ -63,6 +65,13 @@ function settingsProblem(v: Record<string, unknown>): string | undefined {
   if (files === null || typeof files !== 'object' || Array.isArray(files)) return 'its files are missing';
   for (const [name, content] of Object.entries(files))
     if (typeof content !== 'string') return `its file ${JSON.stringify(name)} is not text`;
+  const changed = v.changed;
+  if (changed !== undefined) {
+    if (!Array.isArray(changed)) return 'its changed files must be a list';
+    for (const name of changed)
+      if (typeof name !== 'string' || !Object.hasOwn(files, name))
+        return `its changed file ${JSON.stringify(name)} is not one of its files`;
+  }
   return undefined;
 }
 

@@ -7,6 +7,7 @@ import { WRITING_TOOL_NAMES } from '../../../app/tools/index.js';
 import {
   forgetTurn,
   loadInterruptedTurn,
+  readSavedTurn,
   SAVED_TURN_KEY,
   saveTurn,
   type TurnStorage,
@@ -85,6 +86,29 @@ describe('the page keeps an interrupted turn', () => {
     expect(output.reason).toBe('completed');
     expect(second.workspace.read('notes.md')).toContain('# Notes for: Read README.md');
     expect(second.workspace.read('scratch.txt')).toBe('edited by the person while the turn waited\n');
+  });
+
+  it('keeps the files the turn changed, and says so when that list names a file it does not hold', async () => {
+    const storage = memoryStorage();
+    const first = settingsFor({ 'README.md': '# Pocket Ledger\n' });
+    const actor = createTurnActor(first.settings, () => {});
+    const waiting = new Promise<void>((resolve) =>
+      actor.subscribe((s) => {
+        if (s.hasTag('awaiting-approval')) resolve();
+      }),
+    );
+    actor.start();
+    await waiting;
+    const settings = { approval: true, nativeTools: false, source };
+    const files = { 'README.md': '# Pocket Ledger\n', 'notes.md': '# Notes\n' };
+    saveTurn(storage, { task: TASK, settings, files, changed: ['notes.md'], turn: actor.getPersistedSnapshot() });
+    expect(loadInterruptedTurn(storage)?.changed).toEqual(['notes.md']);
+    saveTurn(storage, { task: TASK, settings, files, changed: ['gone.md'], turn: actor.getPersistedSnapshot() });
+    expect(readSavedTurn(storage)).toEqual({
+      kind: 'broken',
+      reason: 'its changed file "gone.md" is not one of its files',
+    });
+    actor.stop();
   });
 
   it('offers nothing for what cannot be resumed, and keeps the broken record until it is discarded (it says why)', () => {

@@ -264,8 +264,13 @@ describe('web page', () => {
     const card = page.locator('[data-testid=tool-card][data-status=awaiting-approval]');
     await card.waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('active-state').textContent()).toBe('resumed.awaitingApproval');
+    // The restore writes every file back, but only what the turn changed is marked: nothing yet.
+    const marked = () =>
+      page.locator('.file.changed').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+    expect(await marked()).toEqual([]);
     await card.getByTestId('approve').click();
     await page.locator('[data-testid=outcome][data-reason=completed]').waitFor({ timeout: 15_000 });
+    expect(await marked()).toEqual(['notes.md']);
     await page.getByTestId('file-notes.md').click();
     expect(await page.getByTestId('file-editor').inputValue()).toContain('# Notes for: Read README.md');
     await page.getByTestId('file-README.md').click();
