@@ -34,7 +34,9 @@ export default defineConfig([
   // The CLI (package.json "bin": agent-turn), bundled for Node so no tsx runs at start; the
   // dependencies stay external (loaded from node_modules as installed).
   {
-    entry: { 'bin/agent-turn': 'app/cli.ts' },
+    entry: { 'agent-turn': 'app/cli.ts' },
+    // Its own folder: the library's files in dist/ stay free of node: imports.
+    outDir: 'dist/bin',
     format: ['esm'],
     platform: 'node',
     target: 'node20',
