@@ -1,9 +1,16 @@
-// A file diff (app/ui/file-diff.ts) as coloured terminal lines: a line-number gutter, `+` green,
-// `-` red, hunk headers cyan, notes dim; hidden characters in the content revealed and marked,
-// tabs expanded so columns are right.
+// A file diff (app/ui/file-diff.ts) as coloured terminal lines: a line-number gutter, `+` lines on
+// green, `-` lines on red, the code in its language's colours on top (code-colours.ts), hunk
+// headers cyan, notes dim; hidden characters in the content revealed and marked (such a line is
+// left without language colours), tabs expanded so columns are right.
 import type { FileDiff } from '../ui/file-diff.js';
-import { revealInvisible } from '../ui/visible-text.js';
+import { countHiddenCharacters, revealInvisible } from '../ui/visible-text.js';
 import type { Style } from './ansi-style.js';
+import { highlightCode, languageOfPath } from './code-colours.js';
+
+/** Dark green and dark red backgrounds (256 colours) under added and removed lines. */
+const ADDED_BACKGROUND = '\x1b[48;5;22m';
+const REMOVED_BACKGROUND = '\x1b[48;5;52m';
+const DEFAULT_BACKGROUND = '\x1b[49m';
 
 const TAB_STOP = 4;
 
@@ -28,8 +35,15 @@ export function describeFileChange(diff: FileDiff): string {
 export function formatDiffLines(diff: FileDiff, style: Style): string[] {
   const numbers = diff.lines.map((l) => l.newLine ?? l.oldLine ?? 0);
   const gutter = String(Math.max(1, ...numbers)).length;
-  const content = (text: string) =>
-    expandTabs(revealInvisible(text, { keepTabs: true, mark: (label) => style.inverse(label) }));
+  const language = languageOfPath(diff.path);
+  const content = (text: string) => {
+    // A line with hidden characters (controls, bidi overrides, …) keeps only their marks: they must stand out.
+    if (countHiddenCharacters(text, { keepTabs: true }) > 0)
+      return expandTabs(revealInvisible(text, { keepTabs: true, mark: (label) => style.inverse(label) }));
+    return highlightCode(expandTabs(text), language, style);
+  };
+  const onBackground = (background: string, text: string) =>
+    style.enabled ? `${background}${text}${DEFAULT_BACKGROUND}` : text;
   return diff.lines.map((line) => {
     switch (line.kind) {
       case 'hunk':
@@ -37,9 +51,9 @@ export function formatDiffLines(diff: FileDiff, style: Style): string[] {
       case 'note':
         return `  ${style.dim(`\\ ${line.text}`)}`;
       case 'add':
-        return `  ${style.dim(String(line.newLine).padStart(gutter))} ${style.green(`+ ${content(line.text)}`)}`;
+        return `  ${style.dim(String(line.newLine).padStart(gutter))} ${onBackground(ADDED_BACKGROUND, `${style.green('+')} ${content(line.text)}`)}`;
       case 'remove':
-        return `  ${style.dim(String(line.oldLine).padStart(gutter))} ${style.red(`- ${content(line.text)}`)}`;
+        return `  ${style.dim(String(line.oldLine).padStart(gutter))} ${onBackground(REMOVED_BACKGROUND, `${style.red('-')} ${content(line.text)}`)}`;
       case 'context':
         return `  ${style.dim(String(line.newLine).padStart(gutter))}   ${content(line.text)}`;
     }

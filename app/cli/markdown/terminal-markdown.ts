@@ -7,6 +7,7 @@ import { Marked } from 'marked';
 import { highlight, supportsLanguage } from 'cli-highlight';
 import { markedTerminal } from 'marked-terminal';
 import { printable, type Style } from '../ansi-style.js';
+import { codeTheme } from '../code-colours.js';
 
 /** Renders one piece of finished Markdown (whole blocks) for a terminal; `style` must be enabled. */
 export type MarkdownRenderer = (source: string) => string;
@@ -18,22 +19,7 @@ const gray = (t: string) => (t === '' ? '' : `\x1b[90m${t}\x1b[39m`);
 /** A renderer of finished Markdown blocks with the CLI's colours. */
 export function createMarkdownRenderer(style: Style): MarkdownRenderer {
   const heading = (t: string) => style.bold(style.magenta(t));
-  const theme = {
-    keyword: blue,
-    built_in: style.cyan,
-    type: style.cyan,
-    literal: blue,
-    number: style.green,
-    string: style.green,
-    regexp: style.red,
-    comment: gray,
-    function: style.yellow,
-    title: style.yellow,
-    attr: style.cyan,
-    meta: gray,
-    tag: gray,
-    name: blue,
-  };
+  const theme = codeTheme(style);
   const marked = new Marked(
     markedTerminal(
       {

@@ -52,8 +52,9 @@ describe.concurrent('approvals at a terminal', () => {
     const card = cardBefore(cli.text(), 'Overwrite notes.md?');
     expect(card).toContain('overwrites notes.md: +2 −1 lines');
     expect(card).toMatch(/2 - old line\n\s+2 \+ new line/);
-    expect(cli.raw()).toContain('\x1b[32m+ new line\x1b[39m');
-    expect(cli.raw()).toContain('\x1b[31m- old line\x1b[39m');
+    // Added lines on green, removed on red (256-colour backgrounds), the sign in green / red.
+    expect(cli.raw()).toContain('\x1b[48;5;22m\x1b[32m+\x1b[39m new line\x1b[49m');
+    expect(cli.raw()).toContain('\x1b[48;5;52m\x1b[31m-\x1b[39m old line\x1b[49m');
     expect(cli.text()).toContain('Overwrite notes.md? [y yes · n no · a always for write_to_file this turn] yes');
     expect(await readFile(path.join(workspace, 'notes.md'), 'utf8')).toBe('title\nnew line\nkeep\nadded');
   });
