@@ -55,9 +55,10 @@ export function createDiagramViewer(diagram: StateDiagram): DiagramViewer {
   opener.addEventListener('click', () => {
     body.append(diagram.element);
     dialog.showModal();
-    // Fit the window's width (at least 1.25 times the panel's size), then let the person zoom.
-    const fit = (body.clientWidth - 16) / diagram.width;
-    zoomTo(ZOOMS.filter((z) => z <= Math.max(1.25, fit)).at(-1) ?? 1.25);
+    // Fit the whole diagram in the window (width and height), at the largest zoom step that fits
+    // (below the first step, exactly the fitting scale); then let the person zoom.
+    const fit = Math.min((body.clientWidth - 16) / diagram.width, (body.clientHeight - 16) / diagram.height);
+    zoomTo(ZOOMS.filter((z) => z <= fit).at(-1) ?? Math.max(0.25, fit));
   });
   byId('close-diagram').addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => {

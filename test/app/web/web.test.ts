@@ -541,6 +541,13 @@ describe('web page', () => {
     const enlarged = await readability();
     expect(enlarged.inDialog).toBe(true);
     expect(enlarged.smallest).toBeGreaterThanOrEqual(15);
+    // Enlarged, the whole diagram fits the window: its box needs no scrolling either way.
+    expect(
+      await page.evaluate(() => {
+        const body = document.getElementById('diagram-dialog-body')!;
+        return { x: body.scrollWidth <= body.clientWidth, y: body.scrollHeight <= body.clientHeight };
+      }),
+    ).toEqual({ x: true, y: true });
     expect(await seriousViolations(page)).toEqual([]);
     const zoom = await page.getByTestId('zoom-level').textContent();
     await page.getByTestId('zoom-in').click();
