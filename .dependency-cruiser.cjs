@@ -80,6 +80,29 @@ module.exports = {
       from: { path: '^app/web/' },
       to: { path: '^app/tools/node/' },
     },
+    {
+      name: 'app-through-entries',
+      comment:
+        'app/ reaches src/ and machines/ only through entry points: src/index.ts, src/<folder>/index.ts, machines/index.ts, machines/<concern>/index.ts',
+      severity: 'error',
+      from: { path: '^app/' },
+      to: { path: '^(src|machines)/', pathNot: ['^(src|machines)/index\\.ts$', '^(src|machines)/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'machines-by-concern',
+      comment:
+        'machines/ holds its files in folders by concern (machine/, actors/, record/, view/, graph/); only index.ts lies at its top',
+      severity: 'error',
+      from: { path: '^machines/[^/]+$', pathNot: '^machines/index\\.ts$' },
+      to: {},
+    },
+    {
+      name: 'machines-concerns-known',
+      comment: 'a new concern of machines/ is added here on purpose, with the layout page (docs/layout.md)',
+      severity: 'error',
+      from: { path: '^machines/(?!(machine|actors|record|view|graph)/|index\\.ts$)' },
+      to: {},
+    },
     core('errors', []),
     core('wire', []),
     core('profiles', ['protocol']),

@@ -2,9 +2,9 @@
 // function, bodies streamed through, a request aborted when its client goes away.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createScriptedModel, type ScriptedModelOptions } from '../src/scripted/scripted-model.js';
-import { concatBytes } from '../src/wire/concat-bytes.js';
-import type { FetchLike } from '../src/wire/types.js';
+import { createScriptedModel, type ScriptedModelOptions } from '../src/scripted/index.js';
+import { concatBytes } from '../src/wire/index.js';
+import type { FetchLike } from '../src/wire/index.js';
 import { createOriginPolicy } from './serve-origin-policy.js';
 
 export interface ScriptedServerOptions extends ScriptedModelOptions {

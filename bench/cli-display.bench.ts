@@ -5,7 +5,7 @@
 import { fileDiff } from '../app/ui/file-diff.js';
 import { revealInvisible } from '../app/ui/visible-text.js';
 import { createTerminalRenderer } from '../app/cli/terminal-renderer.js';
-import type { AgentTurnView, BlockView } from '../machines/turn-view-types.js';
+import type { AgentTurnView, BlockView } from '../machines/view/turn-view-types.js';
 import { FakeTerminal } from '../test/support/fake-terminal.js';
 
 const RUNS = 5;

@@ -2,8 +2,8 @@
 // whose content is most of it) in 16-character chunks, against a minimal XState machine that only
 // assigns each chunk (the floor XState itself sets). Goal: ratio <= 2.
 import { assign, createActor, fromCallback, fromPromise, setup, toPromise } from 'xstate';
-import { agentTurnMachine } from '../machines/agent-turn-machine.js';
-import type { ExecuteToolInput, ExecuteToolOutput } from '../machines/execute-tool-actor-types.js';
+import { agentTurnMachine } from '../machines/machine/agent-turn-machine.js';
+import type { ExecuteToolInput, ExecuteToolOutput } from '../machines/actors/execute-tool-actor-types.js';
 import type { ChatClient, ChatStreamEvent } from '../src/wire/types.js';
 
 const CHUNK = 16;

@@ -5,8 +5,8 @@
 // Prints the least of three runs in milliseconds and the ratio to 10k (linear: 2 and 4).
 // Before the fix (one run each): assembler 6.2 s / 40.5 s / 377 s, machine 5.8 s / 22.4 s / 126 s.
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { agentTurnMachine } from '../machines/agent-turn-machine.js';
-import type { ExecuteToolInput, ExecuteToolOutput } from '../machines/execute-tool-actor-types.js';
+import { agentTurnMachine } from '../machines/machine/agent-turn-machine.js';
+import type { ExecuteToolInput, ExecuteToolOutput } from '../machines/actors/execute-tool-actor-types.js';
 import { createBlockAssembler } from '../src/reply/block-assembler.js';
 import type { ChatClient, ChatStreamEvent } from '../src/wire/types.js';
 

@@ -2,8 +2,8 @@
 // request): the cost of a view late in the turn against one early in it. A view costs the
 // current reply's blocks; recorded requests are viewed once (their RequestView is reused).
 import { createActor, toPromise } from 'xstate';
-import { agentTurnMachine } from '../machines/agent-turn-machine.js';
-import { selectView } from '../machines/select-view.js';
+import { agentTurnMachine } from '../machines/machine/agent-turn-machine.js';
+import { selectView } from '../machines/view/select-view.js';
 import { createScriptedModel } from '../src/scripted/scripted-model.js';
 import { createChatClient } from '../src/wire/chat-client.js';
 

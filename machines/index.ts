@@ -92,8 +92,8 @@ export type {
 } from '../src/index.js';
 
 // Running a turn: the common case, a UI's actor, the machine itself.
-export { runAgentTurn, createAgentTurnActor } from './agent-turn-actor.js';
-export type { AgentTurnSetup, AgentTurnActor, ResumeAgentTurnSetup } from './agent-turn-actor.js';
+export { runAgentTurn, createAgentTurnActor } from './machine/agent-turn-actor.js';
+export type { AgentTurnSetup, AgentTurnActor, ResumeAgentTurnSetup } from './machine/agent-turn-actor.js';
 export type {
   PersistedAgentTurn,
   PersistedTurnState,
@@ -103,10 +103,10 @@ export type {
   PersistedRequest,
   PlainChatError,
   ResumePoint,
-} from './turn-record-types.js';
-export { agentTurnMachine } from './agent-turn-machine.js';
-export type { AgentTurnMachine } from './agent-turn-machine.js';
-export type { AgentTurnMachineInput } from './agent-turn-machine-input.js';
+} from './record/turn-record-types.js';
+export { agentTurnMachine } from './machine/agent-turn-machine.js';
+export type { AgentTurnMachine } from './machine/agent-turn-machine.js';
+export type { AgentTurnMachineInput } from './machine/agent-turn-machine-input.js';
 export type {
   AgentTurnInput,
   AgentTurnOptions,
@@ -126,10 +126,10 @@ export type {
   RequestStatus,
   ToolOutcomeStatus,
   ContextTruncation,
-} from './agent-turn-types.js';
+} from './machine/agent-turn-types.js';
 
 // Rendering a turn: the view model of a snapshot, the phase, the state diagram.
-export { selectView, isBlockSettled } from './select-view.js';
+export { selectView, isBlockSettled } from './view/select-view.js';
 export type {
   AgentTurnView,
   RequestView,
@@ -147,7 +147,7 @@ export type {
   RetryView,
   ContextView,
   TruncationView,
-} from './turn-view-types.js';
-export type { TurnPhase } from './turn-phase.js';
-export { machineToMermaid } from './machine-to-mermaid.js';
-export { dialectsForModel } from './model-dialects.js';
+} from './view/turn-view-types.js';
+export type { TurnPhase } from './view/turn-phase.js';
+export { machineToMermaid } from './graph/machine-to-mermaid.js';
+export { dialectsForModel } from './machine/model-dialects.js';

@@ -15,7 +15,7 @@ import {
   type McpServersConfig,
   type McpSetupFields,
 } from '../../bindings/mcp/index.js';
-import type { ToolFunctions } from '../../machines/tool-function-types.js';
+import type { ToolFunctions } from '../../machines/machine/index.js';
 import { findSetpriv } from '../tools/node/host-death-launcher.js';
 import { registerMcpTools } from './mcp-approval-card.js';
 

@@ -2,9 +2,9 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { toPromise } from 'xstate';
-import { createAgentTurnActor } from '../../machines/agent-turn-actor.js';
+import { createAgentTurnActor } from '../../machines/machine/index.js';
 import { startTraceExport } from './trace-export.js';
-import type { AgentTurnOutput } from '../../machines/agent-turn-types.js';
+import type { AgentTurnOutput } from '../../machines/machine/index.js';
 import type { ChatClient } from '../../src/wire/index.js';
 import { createNodeTools, openWorkspace } from '../tools/node/index.js';
 import type { AskUser } from '../tools/index.js';
@@ -24,8 +24,8 @@ import { createTerminalRenderer } from './terminal-renderer.js';
 import { exitCodeFor, turnSummary } from './turn-summary.js';
 import { priceFor } from './usage-figures.js';
 import { taskMessage, type CommandIsolation } from './task-message.js';
-import { selectView } from '../../machines/select-view.js';
-import type { PersistedAgentTurn, PersistedTurnOutput } from '../../machines/turn-record-types.js';
+import { selectView } from '../../machines/view/index.js';
+import type { PersistedAgentTurn, PersistedTurnOutput } from '../../machines/record/index.js';
 import {
   CLI_SESSION_FORMAT,
   CLI_SESSION_VERSION,
@@ -37,7 +37,7 @@ import { checkpointKey } from '../ui/turn-checkpoint.js';
 import { withSessionWrittenFirst } from './session-checkpoint.js';
 import { resumeOptions } from './session-authority.js';
 import { refuseUnaskedRunsLaterWrites } from './runs-later-guard.js';
-import type { AgentTurnView } from '../../machines/turn-view-types.js';
+import type { AgentTurnView } from '../../machines/view/index.js';
 import type { TurnEnd, TurnPlan } from './conversation/conversation-types.js';
 import { isConversation } from './conversation/conversation-mode.js';
 import { pickSession, resumedConversationOf, type ResumedConversation } from './conversation/pick-session.js';

@@ -10,13 +10,8 @@ import {
 } from './ansi-style.js';
 import { fitToScreen, rowsOf, wrapText } from './screen-fit.js';
 import { showsSpinner, statusLine } from './status-line.js';
-import { isBlockSettled } from '../../machines/select-view.js';
-import type {
-  AgentTurnView,
-  ReasoningBlockView,
-  TextBlockView,
-  ToolBlockView,
-} from '../../machines/turn-view-types.js';
+import { isBlockSettled } from '../../machines/view/index.js';
+import type { AgentTurnView, ReasoningBlockView, TextBlockView, ToolBlockView } from '../../machines/view/index.js';
 import { terminalBlocks, type TerminalBlock } from './terminal-blocks.js';
 import { formatToolHeader, formatToolOutcome } from './tool-card-format.js';
 import { LIVE_OUTPUT_LINES, LiveCommandOutput } from './command-output-view.js';

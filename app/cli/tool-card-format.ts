@@ -3,7 +3,7 @@ import { clip, printable } from './ansi-style.js';
 import { revealInvisible } from '../ui/visible-text.js';
 import { expandTabs } from './diff-format.js';
 import { formatCommandOutput, splitCommandResult } from './command-output-view.js';
-import type { ToolBlockStatus } from '../../machines/turn-view-types.js';
+import type { ToolBlockStatus } from '../../machines/view/index.js';
 
 /** What a tool card shows of a tool block (a ToolBlockView fits). */
 interface ToolBlock {

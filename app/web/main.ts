@@ -1,8 +1,8 @@
 // The page: wires the controls, the in-memory workspace, the conversation, the diagram and the
 // timeline to one agent-turn actor per run.
 import type { InspectionEvent } from 'xstate';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import { selectView } from '../../machines/select-view.js';
+import { agentTurnMachine } from '../../machines/machine/index.js';
+import { selectView } from '../../machines/view/index.js';
 import { scriptedFaults, type ScriptedFault } from '../../src/scripted/index.js';
 import { listModelProfiles } from '../../src/profiles/index.js';
 import { WRITING_TOOL_NAMES } from '../tools/index.js';

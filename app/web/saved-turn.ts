@@ -1,8 +1,8 @@
 // The page's interrupted turn, kept in localStorage at every step that matters: the turn's
 // persisted record, the in-memory workspace's files and the settings it ran with (never an API
 // key). After a reload the page offers to resume it.
-import { checkTurnRecord } from '../../machines/turn-record.js';
-import type { PersistedAgentTurn } from '../../machines/turn-record-types.js';
+import { checkTurnRecord } from '../../machines/record/index.js';
+import type { PersistedAgentTurn } from '../../machines/record/index.js';
 
 export const SAVED_TURN_KEY = 'agent-turn:interrupted-turn';
 const FORMAT = 'agent-turn/page-turn';

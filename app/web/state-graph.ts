@@ -1,15 +1,15 @@
 // The machine's states and transitions as the diagram draws them: the machine's graph (read by
-// machines/machine-graph.ts, the same reader as the Mermaid export) with transitions merged into one
+// machines/graph/machine-graph.ts, the same reader as the Mermaid export) with transitions merged into one
 // edge per pair of states.
 import {
   readMachineGraph,
   type EdgeKind,
   type MachineGraphNode,
   type StateNodeLike,
-} from '../../machines/machine-graph.js';
+} from '../../machines/graph/index.js';
 
-export { describeEvent } from '../../machines/machine-graph.js';
-export type { EdgeKind, StateNodeLike, TransitionLike } from '../../machines/machine-graph.js';
+export { describeEvent } from '../../machines/graph/index.js';
+export type { EdgeKind, StateNodeLike, TransitionLike } from '../../machines/graph/index.js';
 
 export type GraphNode = Omit<MachineGraphNode, 'transitions'>;
 

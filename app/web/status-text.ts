@@ -1,7 +1,7 @@
 // One phrase and one tone per phase of the turn (read from the view, which reads the state's tag).
-import type { TurnEndReason } from '../../machines/agent-turn-types.js';
-import type { TurnPhase } from '../../machines/turn-phase.js';
-import type { AgentTurnView } from '../../machines/turn-view-types.js';
+import type { TurnEndReason } from '../../machines/machine/index.js';
+import type { TurnPhase } from '../../machines/view/index.js';
+import type { AgentTurnView } from '../../machines/view/index.js';
 import { revealInvisible } from '../ui/visible-text.js';
 
 const PHRASES: Record<TurnPhase, string> = {

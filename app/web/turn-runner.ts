@@ -1,12 +1,12 @@
 // Starts one agent turn in the page: the machine with the page's tools and model, inspected so
 // the timeline and diagram see every event and microstep.
 import type { InspectionEvent } from 'xstate';
-import { agentTurnInput, createAgentTurnActor, type AgentTurnSetup } from '../../machines/agent-turn-actor.js';
-import type { AgentTurnInput, ToolFunctions } from '../../machines/agent-turn-types.js';
+import { agentTurnInput, createAgentTurnActor, type AgentTurnSetup } from '../../machines/machine/index.js';
+import type { AgentTurnInput, ToolFunctions } from '../../machines/machine/index.js';
 import type { ChatClient } from '../../src/wire/index.js';
 import { clineThinkProtocol } from '../../src/protocol/index.js';
 import { PAGE_AGENT_INSTRUCTIONS } from './agent-instructions.js';
-import type { PersistedAgentTurn } from '../../machines/turn-record-types.js';
+import type { PersistedAgentTurn } from '../../machines/record/index.js';
 
 export interface TurnSettings {
   client: ChatClient;

@@ -5,7 +5,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Agent, request } from 'node:http';
 import { toPromise } from 'xstate';
-import { createAgentTurnActor } from '../../machines/agent-turn-actor.js';
+import { createAgentTurnActor } from '../../machines/machine/agent-turn-actor.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 import type { FetchLike } from '../../src/wire/types.js';
 

@@ -2,9 +2,9 @@
 // use_mcp_tool / access_mcp_resource plus the "MCP servers" prompt section) or native mode (one
 // `mcp__<server>__<tool>` function per MCP tool, its JSON schema as the parameters). Arguments
 // are checked before a call; approvals and idempotency are per server and tool.
-import type { AgentTurnSetup } from '../../machines/agent-turn-actor.js';
-import type { ToolFunctions } from '../../machines/tool-function-types.js';
-import { DEFAULT_COMPLETION_TOOL, DEFAULT_IDEMPOTENT_TOOLS } from '../../machines/turn-context.js';
+import type { AgentTurnSetup } from '../../machines/machine/agent-turn-actor.js';
+import type { ToolFunctions } from '../../machines/machine/tool-function-types.js';
+import { DEFAULT_COMPLETION_TOOL, DEFAULT_IDEMPOTENT_TOOLS } from '../../machines/machine/turn-context.js';
 import type { ToolUse } from '../../src/parser/blocks.js';
 import { clineThinkProtocol } from '../../src/protocol/cline-protocol.js';
 import { nativeToolDefinitions } from '../../src/protocol/native-tools.js';

@@ -1,7 +1,7 @@
 // Block: one block of the view, memoized by identity — selectView gives an unchanged block the same
 // object in every later view, so while a reply streams only the growing block re-renders.
 import { memo, type ComponentType } from 'react';
-import type { BlockView } from '../../machines/turn-view-types.js';
+import type { BlockView } from '../../machines/view/turn-view-types.js';
 import { PlainBlock } from './plain-block.js';
 
 /** A component that draws one block (define it once, outside render, so Block's memo holds). */

@@ -1,5 +1,5 @@
 // The markup Block draws when given no renderer: plain elements with data attributes to style.
-import type { BlockView, ToolBlockView } from '../../machines/turn-view-types.js';
+import type { BlockView, ToolBlockView } from '../../machines/view/turn-view-types.js';
 
 function ToolUse({ block }: { block: ToolBlockView }) {
   return (

@@ -2,8 +2,8 @@
 // spawns one agent turn with the input START carries, forwards the person's decisions to it, and
 // keeps the finished turn (its last view and output stay readable) until the next START.
 import { assign, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import type { AgentTurnInput } from '../../machines/agent-turn-types.js';
+import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import type { AgentTurnInput } from '../../machines/machine/agent-turn-types.js';
 
 /** The actor of one agent turn spawned by the session. */
 export type AgentTurnRef = ActorRefFrom<typeof agentTurnMachine>;

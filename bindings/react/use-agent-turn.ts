@@ -2,13 +2,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useInsertionEffect, useMemo, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import { agentTurnInput, type AgentTurnSetup } from '../../machines/agent-turn-actor.js';
-import type { AgentTurnMachine } from '../../machines/agent-turn-machine.js';
-import type { AgentTurnOutput } from '../../machines/agent-turn-types.js';
+import { agentTurnInput, type AgentTurnSetup } from '../../machines/machine/agent-turn-actor.js';
+import type { AgentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import type { AgentTurnOutput } from '../../machines/machine/agent-turn-types.js';
 import type { ChatMessage } from '../../src/wire/types.js';
-import { selectView } from '../../machines/select-view.js';
-import type { TurnPhase } from '../../machines/turn-phase.js';
-import type { AgentTurnView } from '../../machines/turn-view-types.js';
+import { selectView } from '../../machines/view/select-view.js';
+import type { TurnPhase } from '../../machines/view/turn-phase.js';
+import type { AgentTurnView } from '../../machines/view/turn-view-types.js';
 import { isTurnRunning, turnSessionMachine, type AgentTurnRef } from './turn-session.js';
 
 /**

@@ -1,8 +1,8 @@
 // The agent turn as a Restate virtual object keyed by the turn's id: `run` (exclusive) runs the
 // turn durably; `view`, `approval`, `approve` and `reject` (shared) answer while it runs.
 import * as restate from '@restatedev/restate-sdk';
-import type { AgentTurnSetup } from '../../machines/agent-turn-actor.js';
-import type { AgentTurnView } from '../../machines/turn-view-types.js';
+import type { AgentTurnSetup } from '../../machines/machine/agent-turn-actor.js';
+import type { AgentTurnView } from '../../machines/view/turn-view-types.js';
 import type { DurableTurnOutput } from './durable-output.js';
 import {
   APPROVAL_GATE_STATE,

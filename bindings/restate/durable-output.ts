@@ -1,5 +1,5 @@
 // A turn's output as JSON: what a Restate handler returns and a client reads back.
-import type { AgentTurnOutput, TurnRequest } from '../../machines/agent-turn-types.js';
+import type { AgentTurnOutput, TurnRequest } from '../../machines/machine/agent-turn-types.js';
 import { recordChatError, type RecordedChatError } from './recorded-reply.js';
 
 /** One request of a {@link DurableTurnOutput}: a TurnRequest whose error is plain JSON. */

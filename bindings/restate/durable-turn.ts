@@ -12,9 +12,13 @@ import {
   type RunOptions,
 } from '@restatedev/restate-sdk';
 import { toPromise } from 'xstate';
-import { createAgentTurnActor, type AgentTurnActor, type AgentTurnSetup } from '../../machines/agent-turn-actor.js';
-import { selectView } from '../../machines/select-view.js';
-import type { ToolBlockView } from '../../machines/turn-view-types.js';
+import {
+  createAgentTurnActor,
+  type AgentTurnActor,
+  type AgentTurnSetup,
+} from '../../machines/machine/agent-turn-actor.js';
+import { selectView } from '../../machines/view/select-view.js';
+import type { ToolBlockView } from '../../machines/view/turn-view-types.js';
 import { journaledChatClient, type LiveReplyEvents } from './journaled-chat-client.js';
 import { journaledTools } from './journaled-tools.js';
 import { toDurableOutput, type DurableTurnOutput } from './durable-output.js';

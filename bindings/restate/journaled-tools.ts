@@ -5,10 +5,10 @@
 // told its outcome is unknown (as a restored CLI turn does after kill -9). A tool's failure is a
 // result (as the machine makes it), so it is recorded, not retried.
 import type { Context, RunOptions } from '@restatedev/restate-sdk';
-import { normalizeToolResult, toolErrorResult } from '../../machines/execute-tool-actor.js';
-import type { ExecuteToolOutput } from '../../machines/execute-tool-actor-types.js';
-import type { ToolFunction, ToolFunctions } from '../../machines/tool-function-types.js';
-import { DEFAULT_IDEMPOTENT_TOOLS } from '../../machines/turn-context.js';
+import { normalizeToolResult, toolErrorResult } from '../../machines/actors/execute-tool-actor.js';
+import type { ExecuteToolOutput } from '../../machines/actors/execute-tool-actor-types.js';
+import type { ToolFunction, ToolFunctions } from '../../machines/machine/tool-function-types.js';
+import { DEFAULT_IDEMPOTENT_TOOLS } from '../../machines/machine/turn-context.js';
 import { clearToStart, forgetRecorded, runOnce } from './tools-in-flight.js';
 
 /** What the model is told about a tool whose intent was journaled but whose result never was. */

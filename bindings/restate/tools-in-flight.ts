@@ -3,7 +3,7 @@
 // another process (the first one died, or a suspended turn moved) finds no entry and tells the
 // model the outcome is unknown; a replay in this process (the Restate server restarted while the
 // tool ran) gets the outcome of the run already under way instead of a second run.
-import type { ExecuteToolOutput } from '../../machines/execute-tool-actor-types.js';
+import type { ExecuteToolOutput } from '../../machines/actors/execute-tool-actor-types.js';
 
 type InFlight = { state: 'cleared' } | { state: 'started'; outcome: Promise<ExecuteToolOutput> };
 

@@ -22,9 +22,9 @@ export { TurnInvariantError } from './turn-invariant-error.js';
 export type { TurnInvariantCode } from './turn-invariant-error.js';
 export { createViewWatch } from './view-watch.js';
 export { historyProblem } from './history-check.js';
-export type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/execute-tool-actor-types.js';
-export type { ChatActorInput, ChatActorCommand } from '../../machines/chat-actor-types.js';
-export { machineToDirectedGraph } from '../../machines/machine-directed-graph.js';
+export type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/actors/execute-tool-actor-types.js';
+export type { ChatActorInput, ChatActorCommand } from '../../machines/actors/chat-actor-types.js';
+export { machineToDirectedGraph } from '../../machines/graph/machine-directed-graph.js';
 export type {
   DirectedGraphNode,
   DirectedGraphEdge,
@@ -32,4 +32,4 @@ export type {
   StateNodeLike,
   TransitionLike,
   EdgeKind,
-} from '../../machines/machine-directed-graph.js';
+} from '../../machines/graph/machine-directed-graph.js';

@@ -4,15 +4,15 @@
 // invariants; the tools' calls against what was approved and what the record says already ran.
 import fc from 'fast-check';
 import { createActor, fromCallback, fromPromise, type PromiseActorLogic } from 'xstate';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import type { AgentTurnMachineInput } from '../../machines/agent-turn-machine-input.js';
-import type { AgentTurnEvent } from '../../machines/agent-turn-types.js';
-import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/execute-tool-actor-types.js';
-import { runToolUse } from '../../machines/execute-tool-actor.js';
-import { selectView } from '../../machines/select-view.js';
-import type { ToolFunctions } from '../../machines/tool-function-types.js';
-import { persistAgentTurn } from '../../machines/turn-record.js';
-import type { PersistedAgentTurn } from '../../machines/turn-record-types.js';
+import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import type { AgentTurnMachineInput } from '../../machines/machine/agent-turn-machine-input.js';
+import type { AgentTurnEvent } from '../../machines/machine/agent-turn-types.js';
+import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/actors/execute-tool-actor-types.js';
+import { runToolUse } from '../../machines/actors/execute-tool-actor.js';
+import { selectView } from '../../machines/view/select-view.js';
+import type { ToolFunctions } from '../../machines/machine/tool-function-types.js';
+import { persistAgentTurn } from '../../machines/record/turn-record.js';
+import type { PersistedAgentTurn } from '../../machines/record/turn-record-types.js';
 import type { ChatMessage, ChatStreamEvent } from '../../src/wire/types.js';
 import { historyProblem } from './history-check.js';
 import { TIMER_EVENTS, serializeTurnState, type TurnSnapshot } from './turn-graph-events.js';

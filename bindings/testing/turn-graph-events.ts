@@ -3,8 +3,8 @@
 // a cut-off `length` finish), approvals, rejections and ABORT in every state; and a state key that
 // keeps only what decides what can happen next, never the growing text (else no walk would end).
 import type { SnapshotFrom } from 'xstate';
-import type { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import type { AgentTurnEvent } from '../../machines/agent-turn-types.js';
+import type { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import type { AgentTurnEvent } from '../../machines/machine/agent-turn-types.js';
 import { ChatError } from '../../src/wire/errors.js';
 import type { ChatStreamEvent } from '../../src/wire/types.js';
 

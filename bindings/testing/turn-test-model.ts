@@ -3,12 +3,12 @@
 // real actor with the agent's own tools, and the rules every agent must keep checked at each step.
 import type { PromiseActorLogic } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/execute-tool-actor-types.js';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import type { AgentTurnMachineInput } from '../../machines/agent-turn-machine-input.js';
-import type { AgentTurnInput } from '../../machines/agent-turn-types.js';
-import type { ToolFunctions } from '../../machines/tool-function-types.js';
-import type { PersistedAgentTurn } from '../../machines/turn-record-types.js';
+import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/actors/execute-tool-actor-types.js';
+import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import type { AgentTurnMachineInput } from '../../machines/machine/agent-turn-machine-input.js';
+import type { AgentTurnInput } from '../../machines/machine/agent-turn-types.js';
+import type { ToolFunctions } from '../../machines/machine/tool-function-types.js';
+import type { PersistedAgentTurn } from '../../machines/record/turn-record-types.js';
 import type { ChatClient, ChatMessage } from '../../src/wire/types.js';
 import {
   newTurnReplayLog,

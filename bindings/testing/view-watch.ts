@@ -1,6 +1,6 @@
 // "The view never goes backwards": across a turn's snapshots, a settled tool keeps its status and
 // result, prose only grows at its end, requests are never lost and a finished one never streams again.
-import type { AgentTurnView } from '../../machines/turn-view-types.js';
+import type { AgentTurnView } from '../../machines/view/turn-view-types.js';
 import { TurnInvariantError } from './turn-invariant-error.js';
 
 const SETTLED = new Set(['done', 'error', 'rejected', 'skipped', 'cut-off']);

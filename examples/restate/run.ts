@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startScriptedServer } from '../../app/serve-scripted-model.js';
-import type { AgentTurnView } from '../../machines/turn-view-types.js';
+import type { AgentTurnView } from '../../machines/view/turn-view-types.js';
 import type { DurableTurnOutput, PendingApproval } from '../../bindings/restate/index.js';
 import { freePort } from './free-port.js';
 import { startRestateServer } from './restate-server.js';

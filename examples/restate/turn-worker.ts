@@ -9,7 +9,7 @@ import { createServer as createHttp2Server } from 'node:http2';
 import { parseArgs } from 'node:util';
 import * as restate from '@restatedev/restate-sdk';
 import { agentTurnObject } from '../../bindings/restate/index.js';
-import type { ToolFunctions } from '../../machines/tool-function-types.js';
+import type { ToolFunctions } from '../../machines/machine/tool-function-types.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 import { createNodeTools, openWorkspace } from '../../app/tools/node/index.js';
 

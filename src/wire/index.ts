@@ -9,3 +9,4 @@ export { mergeReasoningDetails } from './reasoning-details.js';
 export type { ChatClientOptions } from './chat-client.js';
 export { DEFAULT_CHAT_LIMITS } from './limits.js';
 export type { ChatLimits } from './limits.js';
+export { concatBytes } from './concat-bytes.js';

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import { machineToMermaid } from '../../machines/machine-to-mermaid.js';
+import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import { machineToMermaid } from '../../machines/graph/machine-to-mermaid.js';
 import { pageBlocks, type ReadmeBlock } from '../support/readme-blocks.js';
 
 const run = promisify(execFile);

@@ -3,9 +3,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import { selectView } from '../../machines/select-view.js';
-import type { AgentTurnView } from '../../machines/turn-view-types.js';
+import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import { selectView } from '../../machines/view/select-view.js';
+import type { AgentTurnView } from '../../machines/view/turn-view-types.js';
 import { createScriptedClient } from '../support/scripted-client.js';
 
 function turn() {

@@ -2,9 +2,9 @@
 // scripted model use web APIs only.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { runAgentTurn } from '../../machines/agent-turn-actor.js';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import { selectView } from '../../machines/select-view.js';
+import { runAgentTurn } from '../../machines/machine/agent-turn-actor.js';
+import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import { selectView } from '../../machines/view/select-view.js';
 import { createChatClient } from '../../src/wire/index.js';
 import { createScriptedModel } from '../../src/scripted/index.js';
 import { createWorkspace } from '../support/workspace-tools.js';

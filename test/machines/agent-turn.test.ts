@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise, waitFor, type Actor } from 'xstate';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import type { AgentTurnInput, ToolFunctions } from '../../machines/agent-turn-types.js';
+import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import type { AgentTurnInput, ToolFunctions } from '../../machines/machine/agent-turn-types.js';
 import { ChatError } from '../../src/wire/errors.js';
 import type { ToolUse } from '../../src/parser/blocks.js';
 import { clineProtocol } from '../../src/protocol/cline-protocol.js';

@@ -2,7 +2,7 @@
 // stopped before then makes no request at all, and one that goes on makes exactly one.
 import { describe, expect, it } from 'vitest';
 import { toPromise } from 'xstate';
-import { createAgentTurnActor } from '../../machines/agent-turn-actor.js';
+import { createAgentTurnActor } from '../../machines/machine/agent-turn-actor.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 import type { ChatClient, ChatStreamEvent } from '../../src/wire/types.js';
 

@@ -3,8 +3,8 @@
 // for each way a reply ends (normally, stopped after one tool or the completion, aborted, failed).
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise, waitFor } from 'xstate';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import type { AgentTurnInput, ToolFunctions } from '../../machines/agent-turn-types.js';
+import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import type { AgentTurnInput, ToolFunctions } from '../../machines/machine/agent-turn-types.js';
 import { ChatError } from '../../src/wire/errors.js';
 import type { ToolUse } from '../../src/parser/blocks.js';
 import {
@@ -14,9 +14,9 @@ import {
   historyEnding,
   recordFailedAttempt,
   withoutHeldBackTail,
-} from '../../machines/close-reply.js';
-import { absorbEvents } from '../../machines/reply-assembly.js';
-import { initialContext } from '../../machines/turn-context.js';
+} from '../../machines/machine/close-reply.js';
+import { absorbEvents } from '../../machines/machine/reply-assembly.js';
+import { initialContext } from '../../machines/machine/turn-context.js';
 import { createScriptedClient, reply, textEvents, type ScriptedReply } from '../support/scripted-client.js';
 
 const READ_A = '<read_file>\n<path>a.ts</path>\n</read_file>';

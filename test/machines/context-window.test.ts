@@ -3,8 +3,8 @@
 // prompt with OpenAI's real error, and a turn that reads every file of a folder completes.
 import { describe, expect, it } from 'vitest';
 import { toPromise } from 'xstate';
-import { createAgentTurnActor, runAgentTurn } from '../../machines/agent-turn-actor.js';
-import { selectView } from '../../machines/select-view.js';
+import { createAgentTurnActor, runAgentTurn } from '../../machines/machine/agent-turn-actor.js';
+import { selectView } from '../../machines/view/select-view.js';
 import { screenBlocks } from '../../app/cli/screen-blocks.js';
 import { turnItems } from '../../app/web/turn-items.js';
 import { createMemoryTools, createMemoryWorkspace } from '../../app/tools/memory/index.js';

@@ -2,7 +2,7 @@
 // something without its floor (setImmediate in Node, a MessageChannel message in a browser, where
 // nested timers wait at least 4 ms: a 1 MB reply read in a thousand slices would mostly wait).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFlushScheduler } from '../../machines/flush-scheduler.js';
+import { createFlushScheduler } from '../../machines/actors/flush-scheduler.js';
 
 afterEach(() => vi.restoreAllMocks());
 

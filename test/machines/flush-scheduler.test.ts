@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createFlushScheduler, FLUSH_SLICE_MS, sharedFlushScheduler } from '../../machines/flush-scheduler.js';
+import { createFlushScheduler, FLUSH_SLICE_MS, sharedFlushScheduler } from '../../machines/actors/flush-scheduler.js';
 
 /** A scheduler driven by hand: tasks wait in `tasks` until `runTask()`; the clock moves only when a flush says so. */
 function manual(sliceMs = 4) {

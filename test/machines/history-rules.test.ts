@@ -5,9 +5,9 @@
 // at pace 0 and at a real pace with random chunk boundaries.
 import { describe, expect, it } from 'vitest';
 import { toPromise } from 'xstate';
-import { createAgentTurnActor, runAgentTurn } from '../../machines/agent-turn-actor.js';
-import type { AgentTurnOutput } from '../../machines/agent-turn-types.js';
-import type { PersistedAgentTurn } from '../../machines/turn-record-types.js';
+import { createAgentTurnActor, runAgentTurn } from '../../machines/machine/agent-turn-actor.js';
+import type { AgentTurnOutput } from '../../machines/machine/agent-turn-types.js';
+import type { PersistedAgentTurn } from '../../machines/record/turn-record-types.js';
 import { createMemoryTools, createMemoryWorkspace } from '../../app/tools/memory/index.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 import { createScriptedModel, type ScriptedModelOptions } from '../../src/scripted/index.js';

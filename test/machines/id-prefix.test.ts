@@ -1,7 +1,7 @@
 // The machine takes its call_id prefixes from `idPrefix` when given (a durable runtime draws them
 // from its journal); a random nanoid per reply otherwise.
 import { describe, expect, it } from 'vitest';
-import { runAgentTurn } from '../../machines/agent-turn-actor.js';
+import { runAgentTurn } from '../../machines/machine/agent-turn-actor.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 import { createScriptedModel } from '../../src/scripted/scripted-model.js';
 

@@ -5,9 +5,9 @@
 import { toDirectedGraph } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import { machineToDirectedGraph, type DirectedGraphNode } from '../../machines/machine-directed-graph.js';
-import { machineToMermaid } from '../../machines/machine-to-mermaid.js';
+import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import { machineToDirectedGraph, type DirectedGraphNode } from '../../machines/graph/machine-directed-graph.js';
+import { machineToMermaid } from '../../machines/graph/machine-to-mermaid.js';
 
 type Config = Record<string, any>;
 

@@ -13,9 +13,9 @@ import {
   type TurnReplayLog,
   type TurnReplyModel,
 } from '../../bindings/testing/index.js';
-import type { AgentTurnMachineInput } from '../../machines/agent-turn-machine-input.js';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import type { PersistedAgentTurn } from '../../machines/turn-record-types.js';
+import type { AgentTurnMachineInput } from '../../machines/machine/agent-turn-machine-input.js';
+import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import type { PersistedAgentTurn } from '../../machines/record/turn-record-types.js';
 
 // The machine's own model-based tests run on agent-turn/testing, the kit users get: one
 // implementation of the walk, the replay and the invariants.

@@ -3,7 +3,7 @@
 // to that reply: it is closed with it, once, and never shows up in the next request's reply.
 import { describe, expect, it } from 'vitest';
 import { toPromise, waitFor } from 'xstate';
-import { createAgentTurnActor, type AgentTurnActor } from '../../machines/agent-turn-actor.js';
+import { createAgentTurnActor, type AgentTurnActor } from '../../machines/machine/agent-turn-actor.js';
 import type { ChatClient, ChatStreamEvent } from '../../src/wire/types.js';
 
 const text = (t: string): ChatStreamEvent => ({ type: 'text', text: t });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absorbEvents, createReplyAssembly, endReply, replyEvents } from '../../machines/reply-assembly.js';
+import { absorbEvents, createReplyAssembly, endReply, replyEvents } from '../../machines/machine/reply-assembly.js';
 import { clineThinkProtocol } from '../../src/protocol/index.js';
 import type { ChatStreamEvent } from '../../src/wire/types.js';
 

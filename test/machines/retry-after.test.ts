@@ -2,9 +2,9 @@
 // retry.maxRetryAfterMs; the view exposes the wait, the CLI's status line counts it down.
 import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
-import { createAgentTurnActor } from '../../machines/agent-turn-actor.js';
-import { retryWaitFor } from '../../machines/retry-wait.js';
-import { selectView } from '../../machines/select-view.js';
+import { createAgentTurnActor } from '../../machines/machine/agent-turn-actor.js';
+import { retryWaitFor } from '../../machines/machine/retry-wait.js';
+import { selectView } from '../../machines/view/select-view.js';
 import { retryingLabel } from '../../app/cli/status-line.js';
 import { retryPhrase } from '../../app/web/status-text.js';
 import { ChatError } from '../../src/wire/errors.js';

@@ -1,8 +1,8 @@
 // Whole turns against the scripted model (in memory, pace 0): every profile, tag and native
 // tools, every injected fault, each reaching its documented end with nothing lost.
 import { describe, expect, it } from 'vitest';
-import { runAgentTurn } from '../../machines/agent-turn-actor.js';
-import type { AgentTurnOutput } from '../../machines/agent-turn-types.js';
+import { runAgentTurn } from '../../machines/machine/agent-turn-actor.js';
+import type { AgentTurnOutput } from '../../machines/machine/agent-turn-types.js';
 import { createChatClient } from '../../src/wire/index.js';
 import { createScriptedModel, type ScriptedFault } from '../../src/scripted/index.js';
 import { listModelProfiles } from '../../src/profiles/index.js';

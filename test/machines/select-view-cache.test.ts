@@ -7,10 +7,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import type { AgentTurnMachine } from '../../machines/agent-turn-machine.js';
-import type { AgentTurnEvent } from '../../machines/agent-turn-types.js';
-import { selectView } from '../../machines/select-view.js';
-import type { AgentTurnContext } from '../../machines/turn-context-types.js';
+import type { AgentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import type { AgentTurnEvent } from '../../machines/machine/agent-turn-types.js';
+import { selectView } from '../../machines/view/select-view.js';
+import type { AgentTurnContext } from '../../machines/machine/turn-context-types.js';
 import type { ChatStreamEvent } from '../../src/wire/types.js';
 import { drivenTurn } from '../support/driven-turn.js';
 

@@ -3,9 +3,9 @@
 // after the provider's complaint, large numbers grouped), the state path, the blocks of a turn
 // between requests.
 import { describe, expect, it } from 'vitest';
-import { selectView, stateValueToPath } from '../../machines/select-view.js';
-import type { AgentTurnEvent } from '../../machines/agent-turn-types.js';
-import type { ToolBlockView } from '../../machines/turn-view-types.js';
+import { selectView, stateValueToPath } from '../../machines/view/select-view.js';
+import type { AgentTurnEvent } from '../../machines/machine/agent-turn-types.js';
+import type { ToolBlockView } from '../../machines/view/turn-view-types.js';
 import { ChatError } from '../../src/wire/errors.js';
 import type { ChatStreamEvent } from '../../src/wire/types.js';
 import { drivenTurn } from '../support/driven-turn.js';

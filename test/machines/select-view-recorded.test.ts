@@ -2,9 +2,9 @@
 // RequestView object (a view costs the current reply, not the whole turn), retried included.
 import { describe, expect, it } from 'vitest';
 import { toPromise } from 'xstate';
-import { createAgentTurnActor } from '../../machines/agent-turn-actor.js';
-import { selectView } from '../../machines/select-view.js';
-import type { AgentTurnView } from '../../machines/turn-view-types.js';
+import { createAgentTurnActor } from '../../machines/machine/agent-turn-actor.js';
+import { selectView } from '../../machines/view/select-view.js';
+import type { AgentTurnView } from '../../machines/view/turn-view-types.js';
 import { createScriptedModel } from '../../src/scripted/scripted-model.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 

@@ -3,9 +3,9 @@
 // a last chunk of its own after a delay — and must do exactly the same: the same tools in the
 // same order with the same results, the same history (ids aside) and the provider's usage.
 import { describe, expect, it } from 'vitest';
-import { runAgentTurn } from '../../machines/agent-turn-actor.js';
-import type { AgentTurnSetup } from '../../machines/agent-turn-actor.js';
-import type { AgentTurnOutput } from '../../machines/agent-turn-types.js';
+import { runAgentTurn } from '../../machines/machine/agent-turn-actor.js';
+import type { AgentTurnSetup } from '../../machines/machine/agent-turn-actor.js';
+import type { AgentTurnOutput } from '../../machines/machine/agent-turn-types.js';
 import { createChatClient } from '../../src/wire/index.js';
 import { createScriptedModel, type ScriptedFault, type ScriptedModelOptions } from '../../src/scripted/index.js';
 import { listModelProfiles } from '../../src/profiles/index.js';

@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, toPromise, waitFor } from 'xstate';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import type { ToolFunctions } from '../../machines/agent-turn-types.js';
+import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import type { ToolFunctions } from '../../machines/machine/agent-turn-types.js';
 import type { ChatStreamEvent } from '../../src/wire/types.js';
 import { createScriptedClient } from '../support/scripted-client.js';
 

@@ -2,8 +2,8 @@
 // tool of the reply already started (which forbids a silent retry).
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import type { AgentTurnInput, ToolOutcome } from '../../machines/agent-turn-types.js';
+import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import type { AgentTurnInput, ToolOutcome } from '../../machines/machine/agent-turn-types.js';
 import {
   anyToolStarted,
   chatRequestOf,
@@ -12,7 +12,7 @@ import {
   needsApproval,
   pendingToolAtIndex,
   resolveTurnOptions,
-} from '../../machines/turn-context.js';
+} from '../../machines/machine/turn-context.js';
 import type { ToolUse } from '../../src/parser/blocks.js';
 import { clineProtocol, clineThinkProtocol, SAFE_DIALECTS } from '../../src/protocol/index.js';
 import { ChatError } from '../../src/wire/errors.js';

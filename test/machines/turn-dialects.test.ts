@@ -1,10 +1,10 @@
 // Which dialects a turn parses: the caller's choice, else the model's profile; never bare JSON
 // calls when the task talks about JSON.
 import { describe, expect, it } from 'vitest';
-import { turnProtocol } from '../../machines/turn-dialects.js';
-import { initialContext } from '../../machines/turn-context.js';
+import { turnProtocol } from '../../machines/machine/turn-dialects.js';
+import { initialContext } from '../../machines/machine/turn-context.js';
 import { clineThinkProtocol, SAFE_DIALECTS } from '../../src/protocol/index.js';
-import { dialectsForModel, startsInReasoningFor } from '../../machines/model-dialects.js';
+import { dialectsForModel, startsInReasoningFor } from '../../machines/machine/model-dialects.js';
 import { profileFor, registerModelProfile } from '../../src/profiles/index.js';
 
 const task = (content: string) => [{ role: 'user' as const, content }];

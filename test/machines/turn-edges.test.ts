@@ -3,10 +3,10 @@
 // tool actor that fails, and an ABORT while a retry waits.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise, waitFor } from 'xstate';
-import { createAgentTurnActor } from '../../machines/agent-turn-actor.js';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/execute-tool-actor-types.js';
-import { selectView } from '../../machines/select-view.js';
+import { createAgentTurnActor } from '../../machines/machine/agent-turn-actor.js';
+import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/actors/execute-tool-actor-types.js';
+import { selectView } from '../../machines/view/select-view.js';
 import { ChatError } from '../../src/wire/errors.js';
 import type { ChatClient, ChatStreamEvent } from '../../src/wire/types.js';
 

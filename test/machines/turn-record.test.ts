@@ -3,16 +3,20 @@
 // holds one result per tool use.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/execute-tool-actor-types.js';
-import { createAgentTurnActor, type AgentTurnActor, type AgentTurnSetup } from '../../machines/agent-turn-actor.js';
-import type { AgentTurnOutput } from '../../machines/agent-turn-types.js';
-import type { PersistedAgentTurn } from '../../machines/turn-record-types.js';
-import type { ToolFunctions } from '../../machines/tool-function-types.js';
-import { selectView } from '../../machines/select-view.js';
+import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/actors/execute-tool-actor-types.js';
+import {
+  createAgentTurnActor,
+  type AgentTurnActor,
+  type AgentTurnSetup,
+} from '../../machines/machine/agent-turn-actor.js';
+import type { AgentTurnOutput } from '../../machines/machine/agent-turn-types.js';
+import type { PersistedAgentTurn } from '../../machines/record/turn-record-types.js';
+import type { ToolFunctions } from '../../machines/machine/tool-function-types.js';
+import { selectView } from '../../machines/view/select-view.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 import { createScriptedModel } from '../../src/scripted/index.js';
-import { ABORTED_TOOL_TEXT, TOOL_OUTCOME_UNKNOWN_TEXT } from '../../machines/turn-notes.js';
+import { ABORTED_TOOL_TEXT, TOOL_OUTCOME_UNKNOWN_TEXT } from '../../machines/machine/turn-notes.js';
 
 const COMMAND = 'echo run >> log.txt';
 const TASK = `Run \`${COMMAND}\`, then write notes.md`;

@@ -2,9 +2,9 @@
 // with an AgentTurnOptionsError (a TypeError with code 'invalid-options'), before any request;
 // a TypeError from a client's own code is a bug, not a network fault, and is not retried.
 import { describe, expect, it } from 'vitest';
-import { createAgentTurnActor, runAgentTurn, type AgentTurnSetup } from '../../machines/agent-turn-actor.js';
-import { AgentTurnOptionsError } from '../../machines/check-turn-setup.js';
-import { toChatError } from '../../machines/chat-actor.js';
+import { createAgentTurnActor, runAgentTurn, type AgentTurnSetup } from '../../machines/machine/agent-turn-actor.js';
+import { AgentTurnOptionsError } from '../../machines/machine/check-turn-setup.js';
+import { toChatError } from '../../machines/actors/chat-actor.js';
 import { createScriptedClient, reply } from '../support/scripted-client.js';
 
 const DONE = '<attempt_completion>\n<result>ok</result>\n</attempt_completion>';
@@ -73,7 +73,7 @@ describe('turn setup validation', () => {
     const { inspect } = await import('node:util');
     // A path held in a variable: the type-check (which runs before the build) does not look for dist/.
     const dist = '../../dist/index.js';
-    const built = (await import(dist)) as typeof import('../../machines/agent-turn-actor.js');
+    const built = (await import(dist)) as typeof import('../../machines/machine/agent-turn-actor.js');
     let thrown: unknown;
     try {
       built.createAgentTurnActor({ ...base(), aproval: [] } as never);
@@ -85,7 +85,7 @@ describe('turn setup validation', () => {
   });
 
   it('selectView refuses what is not a snapshot, saying so', async () => {
-    const { selectView } = await import('../../machines/select-view.js');
+    const { selectView } = await import('../../machines/view/select-view.js');
     expect(() => selectView({} as never)).toThrow(
       expect.objectContaining({ code: 'invalid-snapshot', message: expect.stringContaining('actor.getSnapshot()') }),
     );

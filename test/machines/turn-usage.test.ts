@@ -2,8 +2,8 @@
 // estimated as soon as one part is an estimate.
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import { addUsage, estimateRequestUsage, reportedUsage, ZERO_USAGE } from '../../machines/turn-usage.js';
+import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import { addUsage, estimateRequestUsage, reportedUsage, ZERO_USAGE } from '../../machines/machine/turn-usage.js';
 import type { ChatStreamEvent, ChatUsage } from '../../src/wire/types.js';
 import { createScriptedClient, textEvents, type ScriptedReply } from '../support/scripted-client.js';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, toPromise, waitFor } from 'xstate';
-import { agentTurnInput, createAgentTurnActor } from '../../machines/agent-turn-actor.js';
+import { agentTurnInput, createAgentTurnActor } from '../../machines/machine/agent-turn-actor.js';
 import { nativeToolUsePrompt } from '../../src/protocol/native-tool-prompt.js';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import { agentTurnStatePaths } from '../../machines/agent-turn-state-paths.js';
-import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/execute-tool-actor-types.js';
-import { machineToMermaid } from '../../machines/machine-to-mermaid.js';
-import { selectView } from '../../machines/select-view.js';
+import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import { agentTurnStatePaths } from '../../machines/graph/agent-turn-state-paths.js';
+import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/actors/execute-tool-actor-types.js';
+import { machineToMermaid } from '../../machines/graph/machine-to-mermaid.js';
+import { selectView } from '../../machines/view/select-view.js';
 import { clineThinkProtocol } from '../../src/protocol/index.js';
 import { createScriptedClient, reply } from '../support/scripted-client.js';
 

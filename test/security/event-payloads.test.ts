@@ -4,8 +4,8 @@
 // a clear development warning; null feedback is no feedback.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { createAgentTurnActor, type AgentTurnActor } from '../../machines/agent-turn-actor.js';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
+import { createAgentTurnActor, type AgentTurnActor } from '../../machines/machine/agent-turn-actor.js';
+import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
 import { createScriptedClient, reply } from '../support/scripted-client.js';
 
 const WRITE = '<write_to_file>\n<path>a.txt</path>\n<content>x</content>\n</write_to_file>';

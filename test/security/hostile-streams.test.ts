@@ -3,7 +3,7 @@
 // nested 10,000 deep no longer crash the turn ("Maximum call stack size exceeded") but reach the
 // model as a clear "nested too deep" result; no reader, checker or parser recurses with input depth.
 import { describe, expect, it } from 'vitest';
-import { runAgentTurn } from '../../machines/agent-turn-actor.js';
+import { runAgentTurn } from '../../machines/machine/agent-turn-actor.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 import { ChatError } from '../../src/wire/errors.js';
 import type { ChatClient, ChatRequest, ChatStreamEvent } from '../../src/wire/types.js';

@@ -4,11 +4,15 @@
 // approved, lift a limit, nor crash the machine with a broken option.
 import { describe, expect, it } from 'vitest';
 import { toPromise } from 'xstate';
-import { createAgentTurnActor, type AgentTurnActor, type AgentTurnSetup } from '../../machines/agent-turn-actor.js';
-import type { PersistedAgentTurn, PersistedTurnOptions } from '../../machines/turn-record-types.js';
-import type { ToolFunctions } from '../../machines/tool-function-types.js';
-import { restoreTurnContext } from '../../machines/turn-record.js';
-import { resolveTurnOptions } from '../../machines/turn-context.js';
+import {
+  createAgentTurnActor,
+  type AgentTurnActor,
+  type AgentTurnSetup,
+} from '../../machines/machine/agent-turn-actor.js';
+import type { PersistedAgentTurn, PersistedTurnOptions } from '../../machines/record/turn-record-types.js';
+import type { ToolFunctions } from '../../machines/machine/tool-function-types.js';
+import { restoreTurnContext } from '../../machines/record/turn-record.js';
+import { resolveTurnOptions } from '../../machines/machine/turn-context.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 import { createScriptedModel } from '../../src/scripted/index.js';
 

@@ -10,7 +10,7 @@ import { resumeBannerText, resumeDecision } from '../../app/web/resume-policy.js
 import { createTurnActor, type TurnSettings } from '../../app/web/turn-runner.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 import { createScriptedModel } from '../../src/scripted/index.js';
-import type { PersistedAgentTurn } from '../../machines/turn-record-types.js';
+import type { PersistedAgentTurn } from '../../machines/record/turn-record-types.js';
 
 const TASK = 'Read README.md and write notes.md with what you learn about the project.';
 

@@ -11,7 +11,7 @@ import { runCli } from '../../app/cli/run-cli.js';
 import { CLI_SESSION_FORMAT, CLI_SESSION_VERSION, type SessionOptions } from '../../app/cli/cli-session.js';
 import { resumeOptions } from '../../app/cli/session-authority.js';
 import { parseCliArgs } from '../../app/cli/parse-cli-args.js';
-import { createAgentTurnActor } from '../../machines/agent-turn-actor.js';
+import { createAgentTurnActor } from '../../machines/machine/agent-turn-actor.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 import { startFixedReplyModel } from '../support/fixed-reply-model.js';
 

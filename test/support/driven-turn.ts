@@ -1,10 +1,10 @@
 // A turn driven by hand: its chat actor is silent (the test sends the CHAT.* events a stream would
 // produce) and its tools finish when the test says so.
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { agentTurnMachine } from '../../machines/agent-turn-machine.js';
-import type { AgentTurnEvent, AgentTurnInput } from '../../machines/agent-turn-types.js';
-import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/execute-tool-actor-types.js';
-import { selectView } from '../../machines/select-view.js';
+import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import type { AgentTurnEvent, AgentTurnInput } from '../../machines/machine/agent-turn-types.js';
+import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/actors/execute-tool-actor-types.js';
+import { selectView } from '../../machines/view/select-view.js';
 import { createScriptedClient } from './scripted-client.js';
 
 /** An actor whose chat is silent (events are sent by the test) and whose tools finish when told to. */

@@ -1,5 +1,5 @@
 // An in-memory workspace and the tools the scripted agent uses on it.
-import type { ToolFunctions } from '../../machines/agent-turn-types.js';
+import type { ToolFunctions } from '../../machines/machine/agent-turn-types.js';
 
 export function createWorkspace(files: Record<string, string>) {
   const fs = new Map(Object.entries(files));

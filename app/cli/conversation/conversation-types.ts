@@ -1,6 +1,6 @@
 // What the conversation keeps and what one turn of it is given.
-import type { AgentTurnOutput } from '../../../machines/agent-turn-types.js';
-import type { PersistedAgentTurn } from '../../../machines/turn-record-types.js';
+import type { AgentTurnOutput } from '../../../machines/machine/index.js';
+import type { PersistedAgentTurn } from '../../../machines/record/index.js';
 import type { ChatMessage } from '../../../src/wire/index.js';
 import type { Readable, Writable } from 'node:stream';
 import type { WorkspaceTool } from '../../tools/index.js';

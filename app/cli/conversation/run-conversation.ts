@@ -3,7 +3,7 @@
 // session file per conversation in the sessions folder, and checkpoints with /undo.
 import path from 'node:path';
 import { tmpdir } from 'node:os';
-import type { PersistedAgentTurn } from '../../../machines/turn-record-types.js';
+import type { PersistedAgentTurn } from '../../../machines/record/index.js';
 import { contextLimitsFor } from '../../../src/profiles/index.js';
 import { compactHistory, estimatePromptTokens } from '../../../src/window/index.js';
 import type { ChatClient, ChatMessage } from '../../../src/wire/index.js';

@@ -5,7 +5,7 @@
 import xterm from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
 import { createTerminalRenderer } from '../../../app/cli/terminal-renderer.js';
-import type { AgentTurnView, BlockView } from '../../../machines/turn-view-types.js';
+import type { AgentTurnView, BlockView } from '../../../machines/view/turn-view-types.js';
 import { FakePipe } from '../../support/fake-terminal.js';
 
 const { Terminal } = xterm as unknown as { Terminal: typeof import('@xterm/headless').Terminal };

@@ -6,7 +6,7 @@ import type {
   RequestView,
   ToolBlockStatus,
   ToolState,
-} from '../../../machines/turn-view-types.js';
+} from '../../../machines/view/turn-view-types.js';
 import { FakePipe, FakeTerminal } from '../../support/fake-terminal.js';
 
 type TurnView = AgentTurnView;

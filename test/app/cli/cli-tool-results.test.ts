@@ -2,7 +2,7 @@
 // a long one as its head and its tail with the number of lines left out — never cut to one line.
 import { describe, expect, it } from 'vitest';
 import { createTerminalRenderer } from '../../../app/cli/terminal-renderer.js';
-import type { AgentTurnView, BlockView } from '../../../machines/turn-view-types.js';
+import type { AgentTurnView, BlockView } from '../../../machines/view/turn-view-types.js';
 import { xtermScreen } from '../../support/xterm-screen.js';
 
 const toolBlock = (name: string, params: Record<string, string>, result: string, isError = false): BlockView =>

@@ -8,8 +8,8 @@ import { EventEmitter } from 'node:events';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createNdjsonReporter } from '../../../app/cli/ndjson-reporter.js';
-import type { AgentTurnView, ToolBlockView } from '../../../machines/turn-view-types.js';
-import type { AgentTurnOutput } from '../../../machines/agent-turn-types.js';
+import type { AgentTurnView, ToolBlockView } from '../../../machines/view/turn-view-types.js';
+import type { AgentTurnOutput } from '../../../machines/machine/agent-turn-types.js';
 
 setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;

@@ -8,8 +8,8 @@ import { createNdjsonReplay } from '../../../app/cli/ndjson-replay.js';
 import { jsonPieces } from '../../../app/cli/json-pieces.js';
 import { createNdjsonReporter } from '../../../app/cli/ndjson-reporter.js';
 import type { NdjsonBlock, NdjsonLine } from '../../../app/cli/ndjson-lines.js';
-import type { AgentTurnView, ToolBlockView } from '../../../machines/turn-view-types.js';
-import type { AgentTurnOutput } from '../../../machines/agent-turn-types.js';
+import type { AgentTurnView, ToolBlockView } from '../../../machines/view/turn-view-types.js';
+import type { AgentTurnOutput } from '../../../machines/machine/agent-turn-types.js';
 
 const tool = (
   content: string,

@@ -1,7 +1,7 @@
 // The page's state diagram is derived from the machine: every state a node, every transition an
 // edge, laid out with no overlapping siblings and every child inside its parent.
 import { describe, expect, it } from 'vitest';
-import { agentTurnMachine } from '../../../machines/agent-turn-machine.js';
+import { agentTurnMachine } from '../../../machines/machine/agent-turn-machine.js';
 import { activePaths, buildStateGraph, describeEvent, type StateNodeLike } from '../../../app/web/state-graph.js';
 import { layoutStateGraph, type Box } from '../../../app/web/state-layout.js';
 

@@ -8,7 +8,7 @@ import { createModelSource } from '../../../app/web/model-source.js';
 import { readPageOptions } from '../../../app/web/page-options.js';
 import { createTurnActor } from '../../../app/web/turn-runner.js';
 import { turnItems } from '../../../app/web/turn-items.js';
-import { selectView } from '../../../machines/select-view.js';
+import { selectView } from '../../../machines/view/select-view.js';
 import type { ScriptedFault } from '../../../src/scripted/index.js';
 
 async function runTurn(profile: string, fault: ScriptedFault | 'none' = 'none') {

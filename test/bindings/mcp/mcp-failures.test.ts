@@ -3,7 +3,7 @@
 // one that never finishes its handshake; bad arguments never reach a server; an abort sends
 // notifications/cancelled. Every failure is a typed tool error and the turn goes on.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAgentTurnActor, runAgentTurn } from '../../../machines/agent-turn-actor.js';
+import { createAgentTurnActor, runAgentTurn } from '../../../machines/machine/agent-turn-actor.js';
 import { connectMcpServers, type McpServers } from '../../../bindings/mcp/index.js';
 import type { ToolUse } from '../../../src/parser/blocks.js';
 import { createScriptedModel } from '../../../src/scripted/index.js';

@@ -2,9 +2,9 @@
 // unknown after a crash is not made again unless the tool says it is read-only or idempotent.
 import { afterEach, describe, expect, it } from 'vitest';
 import { toPromise } from 'xstate';
-import { createAgentTurnActor } from '../../../machines/agent-turn-actor.js';
-import { selectView } from '../../../machines/select-view.js';
-import type { PersistedAgentTurn } from '../../../machines/turn-record-types.js';
+import { createAgentTurnActor } from '../../../machines/machine/agent-turn-actor.js';
+import { selectView } from '../../../machines/view/select-view.js';
+import type { PersistedAgentTurn } from '../../../machines/record/turn-record-types.js';
 import { connectMcpServers, type McpServers } from '../../../bindings/mcp/index.js';
 import { createScriptedModel } from '../../../src/scripted/index.js';
 import { createChatClient } from '../../../src/wire/index.js';

@@ -10,7 +10,7 @@ import {
   readResultText,
 } from '../../../bindings/mcp/index.js';
 import { argumentsFromParams } from '../../../bindings/mcp/mcp-arguments.js';
-import { listCovers, toolPolicyNames } from '../../../machines/tool-policy-names.js';
+import { listCovers, toolPolicyNames } from '../../../machines/machine/tool-policy-names.js';
 import type { ToolUse } from '../../../src/parser/blocks.js';
 
 describe('parseMcpConfig', () => {

@@ -2,7 +2,7 @@
 // 127.0.0.1, server-memory, server-filesystem) in whole agent turns: the scripted model calls their
 // tools when the task asks, in both protocol shapes, at pace 0 and at a real pace.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAgentTurn } from '../../../machines/agent-turn-actor.js';
+import { runAgentTurn } from '../../../machines/machine/agent-turn-actor.js';
 import { connectMcpServers, type McpServers } from '../../../bindings/mcp/index.js';
 import { createScriptedModel } from '../../../src/scripted/index.js';
 import { createChatClient } from '../../../src/wire/index.js';

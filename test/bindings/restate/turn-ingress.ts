@@ -1,6 +1,6 @@
 // Talking to the agentTurn object through Restate's ingress, as a UI or a service would.
 import type { DurableTurnOutput } from '../../../bindings/restate/index.js';
-import type { AgentTurnView } from '../../../machines/turn-view-types.js';
+import type { AgentTurnView } from '../../../machines/view/turn-view-types.js';
 
 async function post(url: string, body?: unknown): Promise<Response> {
   const response = await fetch(url, {

@@ -8,7 +8,7 @@ import { BlockAssemblerError } from '../../../src/reply/block-assembler.js';
 import { StructuredOutputError } from '../../../src/structured/structured-output-error.js';
 import { ModelProfileError } from '../../../src/profiles/profiles.js';
 import { ScriptedModelError } from '../../../src/scripted/scripted-model.js';
-import { AgentTurnOptionsError } from '../../../machines/check-turn-setup.js';
+import { AgentTurnOptionsError } from '../../../machines/machine/check-turn-setup.js';
 
 const classes = [
   ['ChatError', ChatError, () => new ChatError('http', 'boom', { status: 500 })],

@@ -1,7 +1,7 @@
 // The scripted agent runs the command a task names in backticks (execute_command), after looking
 // around and before the write, and reports it in its summary.
 import { describe, expect, it } from 'vitest';
-import { runAgentTurn } from '../../../machines/agent-turn-actor.js';
+import { runAgentTurn } from '../../../machines/machine/agent-turn-actor.js';
 import { createChatClient } from '../../../src/wire/chat-client.js';
 import { createScriptedModel } from '../../../src/scripted/scripted-model.js';
 import { readTaskIntent } from '../../../src/scripted/scripted-task.js';

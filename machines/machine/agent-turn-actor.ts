@@ -1,0 +1,195 @@
+// The common case in two calls: build the input (system prompt or native tools included) and run it.
+import { createActor, toPromise, type Actor, type ActorOptions } from 'xstate';
+import { clineThinkProtocol } from '../../src/protocol/cline-protocol.js';
+import { nativeToolDefinitions } from '../../src/protocol/native-tools.js';
+import { nativeToolUsePrompt } from '../../src/protocol/native-tool-prompt.js';
+import type { ToolDescriptions } from '../../src/protocol/tool-descriptions.js';
+import { toolUsePrompt } from '../../src/protocol/tool-use-prompt.js';
+import { agentTurnMachine, type AgentTurnMachine } from './agent-turn-machine.js';
+import type { AgentTurnInput, AgentTurnOutput } from './agent-turn-types.js';
+import type { AgentTurnMachineInput } from './agent-turn-machine-input.js';
+import { DEFAULT_COMPLETION_TOOL } from './turn-context.js';
+import { checkTurnSetup } from './check-turn-setup.js';
+import { checkTurnRecord, persistAgentTurn } from '../record/turn-record.js';
+import { checkTurnEvent, warnIgnoredEvent } from './event-check.js';
+import type { PersistedAgentTurn } from '../record/turn-record-types.js';
+
+/**
+ * What {@link runAgentTurn} and {@link createAgentTurnActor} take: the machine's input plus how to
+ * build the system message (instructions, tag prompt or native tools) and actor options.
+ */
+export interface AgentTurnSetup extends AgentTurnInput {
+  /**
+   * Who the agent is and how it should work: the system message's opening, before the tool-use
+   * prompt (with native tools, before the native-tool rules: {@link nativeToolUsePrompt}). When the
+   * messages already start with a system message, these instructions are put before its content.
+   */
+  instructions?: string;
+  /** Send the tools as OpenAI `tools` (native calls) instead of describing the tag protocol in the system message. */
+  nativeTools?: boolean;
+  /** Tool descriptions for the prompt / the native tool schemas. Default: the Cline tools' table. */
+  descriptions?: ToolDescriptions;
+  /** Inspection and other actor options. */
+  actorOptions?: Omit<ActorOptions<AgentTurnMachine>, 'input'>;
+  /**
+   * A persisted turn to resume (`actor.getPersistedSnapshot()` of an earlier actor, or its JSON
+   * parsed). The model, the history and the reply in progress come from it: only what happened.
+   * Give the client, tools and protocol again, and every policy — `approval`, `idempotentTools`,
+   * `maxRequests` and the other limits: they are the caller's, never the record's (an edited
+   * record cannot skip an approval or re-run a command). A record this package cannot read throws
+   * a TurnRecordError (`code: 'invalid-turn-record'`).
+   */
+  snapshot?: PersistedAgentTurn;
+}
+
+/** A setup that resumes a persisted turn: `model` and `messages` come from the snapshot. */
+export type ResumeAgentTurnSetup = Omit<AgentTurnSetup, 'model' | 'messages' | 'snapshot'> &
+  Partial<Pick<AgentTurnSetup, 'model' | 'messages'>> & { snapshot: PersistedAgentTurn };
+
+/** `instructions` and `rest`, as one system message's content. */
+function withInstructions(instructions: string | undefined, rest: string | undefined): string {
+  if (instructions === undefined || instructions === '') return rest ?? '';
+  return rest === undefined || rest === '' ? instructions : `${instructions}\n\n${rest}`;
+}
+
+/**
+ * The machine's input for a setup: the system message built from `instructions` and the tool-use
+ * prompt, unless the messages start with a system message (then only the instructions are added to it).
+ */
+export function agentTurnInput(setup: AgentTurnSetup): AgentTurnInput {
+  const { nativeTools, descriptions, instructions, actorOptions: _ignored, snapshot: _snapshot, ...input } = setup;
+  const protocol = input.protocol ?? clineThinkProtocol;
+  const selection = {
+    toolNames: Object.keys(input.tools ?? {}),
+    completionTool: input.completionTool ?? DEFAULT_COMPLETION_TOOL,
+  };
+  const [first, ...others] = input.messages;
+  if (first?.role === 'system') {
+    const messages = instructions
+      ? [{ ...first, content: withInstructions(instructions, first.content ?? undefined) }, ...others]
+      : input.messages;
+    const toolDefinitions = nativeTools
+      ? { toolDefinitions: input.toolDefinitions ?? nativeToolDefinitions(protocol, descriptions, selection) }
+      : {};
+    return { ...input, protocol, messages, ...toolDefinitions };
+  }
+  if (nativeTools) {
+    // The rules the tag prompt states hold for native calls too: they go in a system message.
+    const rules = nativeToolUsePrompt({
+      completionTool: selection.completionTool,
+      toolsPerMessage: input.toolsPerMessage,
+    });
+    const messages = [{ role: 'system' as const, content: withInstructions(instructions, rules) }, ...input.messages];
+    return {
+      ...input,
+      protocol,
+      messages,
+      toolDefinitions: input.toolDefinitions ?? nativeToolDefinitions(protocol, descriptions, selection),
+    };
+  }
+  const prompt = toolUsePrompt(protocol, descriptions, { ...selection, toolsPerMessage: input.toolsPerMessage });
+  return {
+    ...input,
+    protocol,
+    messages: [{ role: 'system', content: withInstructions(instructions, prompt) }, ...input.messages],
+  };
+}
+
+/**
+ * The actor of one agent turn (what {@link createAgentTurnActor} returns): `start()`, `send()`,
+ * `subscribe()`, `getSnapshot()`, and `getPersistedSnapshot()`, which gives the turn as plain JSON
+ * at any moment (a {@link PersistedAgentTurn}) to resume it later.
+ */
+export type AgentTurnActor = Omit<Actor<AgentTurnMachine>, 'getPersistedSnapshot'> & {
+  /** The turn as plain JSON (format `agent-turn/turn`, version 1): pass it as `snapshot` to resume the turn. */
+  getPersistedSnapshot(): PersistedAgentTurn;
+};
+
+/** The machine input that resumes a persisted turn. */
+function resumeInput(setup: ResumeAgentTurnSetup): AgentTurnMachineInput {
+  const record = checkTurnRecord(setup.snapshot);
+  const {
+    snapshot: _snapshot,
+    actorOptions: _actorOptions,
+    nativeTools: _n,
+    descriptions: _d,
+    instructions: _i,
+    ...rest
+  } = setup;
+  return { ...rest, model: record.turn.model, messages: record.turn.messages, resume: record };
+}
+
+/**
+ * The unstarted actor of one agent turn, for a UI: subscribe, render {@link selectView} of each
+ * snapshot, answer approvals with APPROVE / REJECT, stop with ABORT. The system message is built
+ * from `instructions` and the tool-use prompt (or native tool schemas with `nativeTools`). Throws
+ * a TypeError (`code: 'invalid-options'`) for a setup that cannot work (no client, `approval: 'write_to_file'`).
+ *
+ * @example
+ * ```ts
+ * import { createAgentTurnActor, selectView } from 'agent-turn';
+ *
+ * const actor = createAgentTurnActor({ client, model: 'glm-5.1', messages, tools, approval: ['write_to_file'] });
+ * actor.subscribe((snapshot) => {
+ *   const view = selectView(snapshot);
+ *   render(view);
+ *   if (snapshot.hasTag('awaiting-approval')) askUser().then((ok) => actor.send(ok ? { type: 'APPROVE' } : { type: 'REJECT', feedback: 'not now' }));
+ * });
+ * actor.start();
+ * ```
+ */
+export function createAgentTurnActor(setup: AgentTurnSetup | ResumeAgentTurnSetup): AgentTurnActor {
+  let input: AgentTurnMachineInput;
+  if (typeof setup === 'object' && setup !== null && setup.snapshot !== undefined) {
+    input = resumeInput(setup as ResumeAgentTurnSetup); // a record this package cannot read throws a TurnRecordError
+    checkTurnSetup(input);
+  } else {
+    checkTurnSetup(setup); // a setup that cannot work throws here, before anything starts
+    input = agentTurnInput(setup as AgentTurnSetup);
+  }
+  const actor = createActor(agentTurnMachine, { ...setup?.actorOptions, input });
+  // Every event from outside is checked first: a bad payload is ignored with a warning, never a crash.
+  const send = actor.send.bind(actor);
+  // XState's own persisted snapshot holds the client, the tools and the parser: the turn's record is plain JSON.
+  return Object.assign(actor, {
+    send: (event: unknown) => {
+      const checked = checkTurnEvent(event);
+      if (checked.ok) send(checked.event);
+      else warnIgnoredEvent(checked.problem);
+    },
+    getPersistedSnapshot: () => persistAgentTurn(actor.getSnapshot()),
+  }) as unknown as AgentTurnActor;
+}
+
+/**
+ * Runs one agent turn to its end and resolves with its output: why it ended, the history for the
+ * next user message (as the model's history rule asks: content only for most models), every request with its blocks, tool results
+ * and usage. Never rejects for model or tool failures: they are in the output. Rejects at once,
+ * with a TypeError (`code: 'invalid-options'`) for a setup that cannot work (no client, `maxRequests: 0`).
+ *
+ * @example
+ * ```ts
+ * import { createChatClient, runAgentTurn } from 'agent-turn';
+ *
+ * const client = createChatClient({ baseURL: 'https://api.example.com/v1', apiKey: process.env.OPENAI_API_KEY });
+ * const output = await runAgentTurn({
+ *   client,
+ *   model: 'qwen3.6-plus',
+ *   messages: [{ role: 'user', content: 'Read README.md and summarize it' }],
+ *   tools: { read_file: async (use) => readFile(use.params.path, 'utf8') },
+ * });
+ * output.reason;   // 'completed' | 'max_requests' | 'too_many_mistakes' | 'aborted' | 'failed'
+ * output.messages; // the history for the next user message
+ * ```
+ */
+export function runAgentTurn(setup: AgentTurnSetup | ResumeAgentTurnSetup): Promise<AgentTurnOutput> {
+  let actor: AgentTurnActor;
+  try {
+    actor = createAgentTurnActor(setup);
+  } catch (error) {
+    return Promise.reject(error); // an AgentTurnOptionsError (or TurnRecordError): rejected at once
+  }
+  const done = toPromise(actor);
+  actor.start();
+  return done;
+}

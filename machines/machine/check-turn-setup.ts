@@ -1,0 +1,174 @@
+// A turn's setup checked before anything starts: a programming mistake (no client, maxRequests 0,
+// approval as a string) is an AgentTurnOptionsError thrown at once, not 14 s of retries ending
+// in "Cannot read properties of undefined", and not an option silently ignored.
+import { errorMarker, isMarkedInstance, markError } from '../../src/errors/error-marker.js';
+
+const AGENT_TURN_OPTIONS_ERROR = /* @__PURE__ */ errorMarker('AgentTurnOptionsError');
+
+/**
+ * A setup given to {@link createAgentTurnActor} or {@link runAgentTurn} that cannot work: thrown
+ * by the first, the rejection of the second, before any request is sent. A TypeError, so code
+ * that checks for one catches it too; `option` names the culprit (`'client'`, `'retry.delaysMs'`).
+ */
+export class AgentTurnOptionsError extends TypeError {
+  override readonly name = 'AgentTurnOptionsError';
+  readonly code = 'invalid-options' as const;
+  readonly option: string;
+
+  /** True for an AgentTurnOptionsError made by any copy of the package (ESM or CJS). */
+  static override [Symbol.hasInstance](value: unknown): value is AgentTurnOptionsError {
+    return isMarkedInstance(this, AgentTurnOptionsError, AGENT_TURN_OPTIONS_ERROR, value);
+  }
+
+  constructor(message: string, option = 'setup') {
+    super(message);
+    markError(this, AGENT_TURN_OPTIONS_ERROR);
+    this.option = option;
+  }
+}
+
+/** Every option a setup may hold (AgentTurnSetup and AgentTurnMachineInput). */
+const KNOWN_SETUP_KEYS: ReadonlySet<string> = new Set([
+  'client',
+  'model',
+  'messages',
+  'tools',
+  'protocol',
+  'toolDefinitions',
+  'requestOptions',
+  'idPrefix',
+  'maxRequests',
+  'toolsPerMessage',
+  'approval',
+  'completionTool',
+  'retry',
+  'nudge',
+  'startInReasoning',
+  'drain',
+  'idempotentTools',
+  'contextWindow',
+  'maxOutputTokens',
+  'instructions',
+  'nativeTools',
+  'descriptions',
+  'actorOptions',
+  'snapshot',
+  'resume',
+  'history',
+  'dialects',
+]);
+
+/** Levenshtein distance, for "did you mean" (option names are short). */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return typeof value === 'function' ? 'a function' : typeof value;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Throws an AgentTurnOptionsError for the first setting that cannot work. */
+export function checkTurnSetup(setup: unknown): void {
+  const fail = (option: string, message: string): never => {
+    throw new AgentTurnOptionsError(`${option}: ${message}`, option);
+  };
+  if (!isObject(setup)) fail('setup', `expected an object ({ client, model, messages, ... }), got ${describe(setup)}`);
+  const s = setup as Record<string, unknown>;
+  // A misspelt option would be silently ignored: a key one or two letters from a known one is refused.
+  for (const key of Object.keys(s)) {
+    if (KNOWN_SETUP_KEYS.has(key)) continue;
+    const near = [...KNOWN_SETUP_KEYS].find((known) => editDistance(key, known) <= 2 && key.length > 3);
+    if (near !== undefined) fail(key, `unknown option (did you mean ${near}?)`);
+  }
+  const optional = (name: string, check: (v: unknown) => boolean, want: string, value: unknown = s[name]) => {
+    if (value !== undefined && !check(value)) fail(name, `expected ${want}, got ${describe(value)}`);
+  };
+  const count = (min: number) => (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= min;
+  const ms = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+
+  if (s.client === undefined) fail('client', 'missing: pass a chat client, e.g. createChatClient({ baseURL, apiKey })');
+  if (!isObject(s.client) || typeof s.client.stream !== 'function') {
+    fail(
+      'client',
+      `expected a chat client with a stream(request, options) method (createChatClient), got ${describe(s.client)}`,
+    );
+  }
+  if (typeof s.model !== 'string' || s.model.trim() === '')
+    fail('model', `expected a model name, got ${describe(s.model)}`);
+  if (!Array.isArray(s.messages))
+    fail('messages', `expected an array of chat messages ({ role, content }), got ${describe(s.messages)}`);
+  if ((s.messages as unknown[]).length === 0 && s.snapshot === undefined && s.resume === undefined)
+    fail('messages', "empty: a turn needs at least the task, e.g. [{ role: 'user', content: 'Fix the failing test' }]");
+  (s.messages as unknown[]).forEach((m, i) => {
+    if (!isObject(m) || typeof m.role !== 'string')
+      fail(`messages[${i}]`, `expected a chat message ({ role, content }), got ${describe(m)}`);
+  });
+  optional('maxRequests', count(1), 'a whole number of requests, at least 1');
+  optional('toolsPerMessage', (v) => v === 'one' || v === 'sequential', "'one' or 'sequential'");
+  if (typeof s.approval === 'string') {
+    fail(
+      'approval',
+      `expected true, false or an array of tool names, got ${describe(s.approval)} (did you mean [${JSON.stringify(s.approval)}]?)`,
+    );
+  }
+  optional(
+    'approval',
+    (v) => typeof v === 'boolean' || (Array.isArray(v) && v.every((n) => typeof n === 'string')),
+    'true, false or an array of tool names',
+  );
+  optional('completionTool', (v) => typeof v === 'string' && v !== '', 'a tool name');
+  optional(
+    'tools',
+    (v) => isObject(v) && Object.values(v).every((f) => typeof f === 'function'),
+    'an object of tool functions ({ read_file: async (use) => ... })',
+  );
+  optional('toolDefinitions', Array.isArray, 'an array of OpenAI tool definitions');
+  optional('requestOptions', isObject, 'an object of request fields');
+  optional('startInReasoning', (v) => typeof v === 'boolean', 'true or false');
+  optional('nativeTools', (v) => typeof v === 'boolean', 'true or false');
+  optional('instructions', (v) => typeof v === 'string', 'a string');
+  optional('protocol', isObject, 'a protocol (defineProtocol)');
+  optional('contextWindow', count(1), 'a whole number of tokens');
+  optional(
+    'history',
+    (v) =>
+      isObject(v) &&
+      [undefined, 'drop', 'tool-turns', 'all'].includes(v.reasoning as string | undefined) &&
+      [undefined, 'reasoning_content', 'reasoning'].includes(v.reasoningField as string | undefined) &&
+      [undefined, true, false].includes(v.keepInlineReasoning as boolean | undefined) &&
+      [undefined, 'null', 'empty-string'].includes(v.emptyToolCallContent as string | undefined) &&
+      (v.opaque === undefined ||
+        (Array.isArray(v.opaque) && v.opaque.every((f) => f === 'reasoning_details' || f === 'extra_content'))),
+    "a history rule such as { reasoning: 'tool-turns' } (reasoning: 'drop' | 'tool-turns' | 'all'; see docs/profiles.md)",
+  );
+  optional('maxOutputTokens', count(1), 'a whole number of tokens');
+  optional('idPrefix', (v) => typeof v === 'function', 'a function () => string');
+  for (const group of ['retry', 'nudge', 'drain'] as const) optional(group, isObject, 'an object');
+  const retry = (s.retry ?? {}) as Record<string, unknown>;
+  optional('retry.delaysMs', Array.isArray, 'an array of delays in milliseconds (>= 0)', retry.delaysMs);
+  if (Array.isArray(retry.delaysMs))
+    retry.delaysMs.forEach((delay, i) => {
+      if (!ms(delay)) fail(`retry.delaysMs[${i}]`, `expected a delay in milliseconds (>= 0), got ${describe(delay)}`);
+    });
+  optional('retry.retryOn', (v) => typeof v === 'function', 'a function (error) => boolean', retry.retryOn);
+  optional('retry.maxRetryAfterMs', ms, 'milliseconds (>= 0)', retry.maxRetryAfterMs);
+  const nudge = (s.nudge ?? {}) as Record<string, unknown>;
+  optional('nudge.maxConsecutiveMistakes', count(1), 'a whole number, at least 1', nudge.maxConsecutiveMistakes);
+  const drain = (s.drain ?? {}) as Record<string, unknown>;
+  optional('drain.graceMs', ms, 'milliseconds (>= 0)', drain.graceMs);
+  optional('drain.maxChars', count(0), 'a whole number of characters (>= 0)', drain.maxChars);
+}
