@@ -20,6 +20,9 @@ const NOT_OURS: Record<string, string[]> = {
   'docs/profiles.md': ['DESIGN.md'],
 };
 
+/** Files of the user's workspace the agent reads (instruction files), named on any page. */
+const IN_THE_USERS_WORKSPACE = ['AGENTS.md', 'CLAUDE.md', '.clinerules', 'GEMINI.md'];
+
 describe('the paths the docs name', () => {
   const pages = docPages(root);
 
@@ -33,7 +36,7 @@ describe('the paths the docs name', () => {
     it(`exist, on ${page}`, () => {
       const missing = namedPaths(root, page)
         .filter((p) => !GENERATED.some((folder) => `${p.path}/`.startsWith(folder)))
-        .filter((p) => !(NOT_OURS[page] ?? []).includes(p.path))
+        .filter((p) => !(NOT_OURS[page] ?? []).includes(p.path) && !IN_THE_USERS_WORKSPACE.includes(p.path))
         .filter((p) => !existsSync(join(root, p.path)))
         .map((p) => `${page}:${p.line} ${p.written}`);
       expect(missing).toEqual([]);
