@@ -25,6 +25,7 @@ import { announcement, retryPhrase, statusPhrase, statusTone } from './status-te
 import { createTimelineView } from './timeline-view.js';
 import { turnItems } from './turn-items.js';
 import { createTurnActor, type TurnActor } from './turn-runner.js';
+import { createMcpPanel } from './mcp-panel.js';
 import { outcomeText } from './outcome-text.js';
 import { createWireTap, type WireRecord } from './wire-tap.js';
 import { createWireView } from './wire-view.js';
@@ -41,6 +42,7 @@ const profileSelect = byId<HTMLSelectElement>('profile');
 const faultSelect = byId<HTMLSelectElement>('fault');
 const paceSelect = byId<HTMLSelectElement>('pace');
 const note = byId('control-note');
+const mcpPanel = createMcpPanel();
 for (const p of listModelProfiles()) profileSelect.add(new Option(p.id, p.id));
 faultSelect.add(new Option('none', 'none'));
 for (const f of scriptedFaults) faultSelect.add(new Option(f, f));
@@ -311,6 +313,7 @@ function run(task: string, resume?: SavedTurn) {
         tools,
         approval: approval ? WRITING_TOOL_NAMES : [],
         nativeTools,
+        ...(mcpPanel.current() ? { mcp: mcpPanel.current() } : {}),
         // Short waits in the demo (instant when the model is instant) so recovery is visible, not tedious.
         retryDelaysMs: instant ? [20, 40, 80] : [1000, 2000, 4000],
       },

@@ -16,12 +16,14 @@ export interface TurnSettings {
   approval: readonly string[];
   nativeTools: boolean;
   retryDelaysMs: readonly number[];
+  /** MCP servers connected in the settings panel (app/web/mcp-panel.ts): their tools join the turn's. */
+  mcp?: { addTo<S extends AgentTurnSetup>(setup: S): S };
 }
 
 export type TurnActor = ReturnType<typeof createTurnActor>;
 
 function turnSetup(s: TurnSettings): AgentTurnSetup {
-  return {
+  const setup: AgentTurnSetup = {
     client: s.client,
     model: s.model,
     protocol: clineThinkProtocol,
@@ -33,6 +35,7 @@ function turnSetup(s: TurnSettings): AgentTurnSetup {
     nativeTools: s.nativeTools,
     messages: [{ role: 'user', content: s.task }],
   };
+  return s.mcp ? s.mcp.addTo(setup) : setup;
 }
 
 /** The machine's input for the page's settings (the system message built by agentTurnInput). */
