@@ -61,8 +61,8 @@ function streamIn(chunks: string[], p: Protocol = protocol): number {
 }
 
 /** write(): chunks parsed incrementally, the answer read every `readEvery` chunks (a UI frame). */
-function writeIn(chunks: string[], readEvery: number): number {
-  const parser = createStreamParser({ protocol });
+function writeIn(chunks: string[], readEvery: number, p: Protocol = protocol): number {
+  const parser = createStreamParser({ protocol: p });
   let n = 0;
   for (const chunk of chunks) {
     parser.write(chunk);
@@ -119,6 +119,28 @@ export async function run(): Promise<void> {
   const c1 = timeMs(() => streamIn(chunked(raw1, 1)), 3);
   console.log(
     `one raw parameter of 1 MB, 1 char per push: ${fmt(c1, 1)} ms (${fmt((c1 * 1000) / raw1.length, 3)} µs/push)`,
+  );
+
+  // Every dialect on (issue 21): the same figures, against the strict ones above.
+  const all = protocol.withDialects('all');
+  const oneShotAll = timeMs(() => parseAssistantMessage(message, { protocol: all, final: true }), 50);
+  console.log(
+    `every dialect on: one-shot ${fmt(oneShotAll, 2)} ms -> ${fmt(oneShotAll / oneShot, 2)}x strict (goal <= 1.3x)`,
+  );
+  const write16All = timeMs(() => writeIn(chunks16, Number.MAX_SAFE_INTEGER, all), 20);
+  console.log(
+    `every dialect on: 16-char chunks (write) ${fmt(write16All, 1)} ms -> ${fmt(write16All / write16, 2)}x strict (goal <= 1.3x)`,
+  );
+  const t1All = timeMs(() => streamIn(raw1Chunks, all), 7);
+  const t2All = timeMs(() => streamIn(raw2Chunks, all), 7);
+  console.log(
+    `every dialect on: one raw parameter in 4-char chunks: 1 MB ${fmt(t1All, 1)} ms, 2 MB ${fmt(t2All, 1)} ms -> t(2 MB)/t(1 MB) = ${fmt(t2All / t1All, 2)} (goal <= 2.2)`,
+  );
+  const prose = realisticMessage(MB).replace(/<\/?[a-z_]+>/g, ' ');
+  const proseStrict = timeMs(() => parseAssistantMessage(prose, { protocol, final: true }), 20);
+  const proseAll = timeMs(() => parseAssistantMessage(prose, { protocol: all, final: true }), 20);
+  console.log(
+    `1 MB of prose and code without tags (all text mode): strict ${fmt(proseStrict, 2)} ms, every dialect on ${fmt(proseAll, 2)} ms -> ${fmt(proseAll / proseStrict, 2)}x`,
   );
 
   // Re-parsing the whole text on every chunk (Cline's approach), measured on a prefix

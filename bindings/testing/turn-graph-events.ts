@@ -18,7 +18,7 @@ export function replyPiece(...events: ChatStreamEvent[]): AgentTurnEvent {
 
 const text = (t: string) => replyPiece({ type: 'text', text: t });
 
-/** Reply pieces that build every kind of block: prose, reasoning, a tool use split in two, a write, the completion, a cut-off finish, a native call. */
+/** Reply pieces that build every kind of block: prose, reasoning, a tool use split in two, a write, the completion (and a blank one), a cut-off finish, a native call. */
 export const REPLY_PIECES = {
   text: text('Looking around. '),
   reasoning: replyPiece({ type: 'reasoning', text: 'Let me think.' }),
@@ -28,6 +28,8 @@ export const REPLY_PIECES = {
   read: text('<read_file>\n<path>a.ts</path>\n</read_file>'),
   write: text('<write_to_file>\n<path>w.ts</path>\n<content>\nx\n</content>\n</write_to_file>'),
   completion: text('<attempt_completion>\n<result>ok</result>\n</attempt_completion>'),
+  /** A completion whose result is blank: a missing parameter, never the end of the turn. */
+  blankCompletion: text('<attempt_completion>\n<result> </result>\n</attempt_completion>'),
   finishLength: replyPiece({ type: 'finish', reason: 'length' }),
   /** A native call: complete only when the stream finishes normally. */
   nativeRead: replyPiece({

@@ -2,6 +2,7 @@
 // tool once, in order) -> finalize -> recurse with the results, until the model completes, the
 // limits are hit, the user aborts, or an error cannot be retried. The config below holds only
 // names; what they do is in the implementations passed to setup().
+import { missingParamText, missingRequiredParam } from './missing-params.js';
 import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import type { ToolUse } from '../../src/parser/blocks.js';
 import type { ChatError } from '../../src/wire/errors.js';
@@ -157,6 +158,10 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
       const block = blockAtIndex(context);
       return block !== undefined && block.type !== 'tool_use' && !block.partial;
     },
+    atToolMissingParam: ({ context }) => {
+      const tool = pendingToolAtIndex(context);
+      return tool !== undefined && missingRequiredParam(tool) !== undefined;
+    },
     atCompletionTool: ({ context }) => pendingToolAtIndex(context)?.name === context.options.completionTool,
     // Checked only in request.toolReady, where a complete tool waits at the index.
     atToolNeedingApproval: ({ context }) => needsApproval(context, pendingToolAtIndex(context) as ToolUse),
@@ -224,6 +229,14 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
       const blocks = context.blocks;
       while (i < blocks.length && blocks[i].type !== 'tool_use' && !blocks[i].partial) i++;
       return { currentStreamingContentIndex: i };
+    }),
+    recordMissingParam: assign(({ context }) => {
+      const tool = pendingToolAtIndex(context) as ToolUse;
+      const content = missingParamText(tool, missingRequiredParam(tool) as string);
+      return {
+        toolOutcomes: outcome(context, tool.call_id, { status: 'error', content, isError: true }),
+        currentStreamingContentIndex: context.currentStreamingContentIndex + 1,
+      };
     }),
     acceptCompletion: enqueueActions(({ context, enqueue }) => {
       const tool = pendingToolAtIndex(context) as ToolUse;
@@ -428,6 +441,8 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
             { guard: 'isStopped', target: 'draining' },
             { guard: 'hasStreamError', target: 'streamFailed' },
             { guard: 'atCompleteProse', actions: 'advancePresentation' },
+            // a blank required parameter (a blank completion result included) is a missing one: told, never run
+            { guard: 'atToolMissingParam', actions: ['recordMissingParam', 'stopPresentingInOneToolMode'] },
             { guard: 'atCompletionTool', target: 'draining', actions: 'acceptCompletion' },
             { guard: 'atCompleteTool', target: 'toolReady' },
             { guard: 'isStreamPresented', target: '#agentTurn.finalizing' },

@@ -85,7 +85,7 @@ const full = (toolsPerMessage: 'one' | 'sequential'): ModelConfig => ({
 // Simple paths grow exponentially: a one-request model with one block per reply.
 const small: ModelConfig = {
   input: turnTestInput({ toolsPerMessage: 'one', maxRequests: 1 }),
-  pieces: [CHUNKS.readOpen, CHUNKS.readClose, CHUNKS.write],
+  pieces: [CHUNKS.readOpen, CHUNKS.readClose, CHUNKS.write, CHUNKS.blankCompletion],
   maxBlocks: 1,
   laterPieces: [CHUNKS.completion],
   laterMaxBlocks: 1,

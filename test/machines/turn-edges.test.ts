@@ -59,10 +59,16 @@ describe('the output', () => {
     expect('result' in failed).toBe(false);
   });
 
-  it('a completion without a result completes with an empty result', async () => {
-    const { output } = await run(clientOf(['<attempt_completion></attempt_completion>']));
+  it('a completion without a result is a missing parameter: the model is told, the turn goes on (issue 21)', async () => {
+    const { output } = await run(
+      clientOf([
+        '<attempt_completion></attempt_completion>',
+        '<attempt_completion><result>ok</result></attempt_completion>',
+      ]),
+    );
     expect(output.reason).toBe('completed');
-    expect(output.result).toBe('');
+    expect(output.result).toBe('ok');
+    expect(output.requests).toHaveLength(2);
   });
 });
 
