@@ -19,23 +19,25 @@ export function unfinishedCloseAt(input: string, from: number, closeTag: string)
   return -1;
 }
 
-/** The earliest of `closes` in `input` from `from`: its index, with `which` set to it; -1 when none. */
-export function earliestClose(
-  input: string,
-  from: number,
-  closes: readonly string[],
-  found: { which: string },
-): number {
-  let best = -1;
-  for (const close of closes) {
-    // search only up to the best so far: a later match cannot win
-    const at = input.indexOf(close, from);
-    if (at !== -1 && (best === -1 || at < best)) {
-      best = at;
-      found.which = close;
+/**
+ * The earliest of `closes` (each starting with '<') in `input` from `from`: its index, with `which`
+ * set to it; -1 when none. One pass over the '<' characters up to the match: searching for each
+ * close in turn would read to the input's end for every close that never comes.
+ */
+export function earliestClose(input: string, from: number, closes: readonly string[], found: { which: string }): number {
+  if (closes.length === 1) {
+    found.which = closes[0]!;
+    return input.indexOf(closes[0]!, from);
+  }
+  for (let at = input.indexOf('<', from); at !== -1; at = input.indexOf('<', at + 1)) {
+    for (const close of closes) {
+      if (input.startsWith(close, at)) {
+        found.which = close;
+        return at;
+      }
     }
   }
-  return best;
+  return -1;
 }
 
 /** The earliest place where any of `closes` may start unfinished at the end of `input`, or -1. */
