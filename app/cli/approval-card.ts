@@ -53,7 +53,7 @@ function commandCard(params: Record<string, string>, style: Style): ApprovalCard
   };
 }
 
-function changeCard(tool: ToolUseToApprove, preview: ChangePreview, style: Style): ApprovalCard {
+function changeCard(tool: ToolUseToApprove, preview: ChangePreview, style: Style, columns?: number): ApprovalCard {
   const path = revealed(tool.params.path ?? '', style);
   if (!preview.ok) {
     const card = [`  ${style.yellow(`⚠ no diff to show: ${revealed(preview.error.message, style)}`)}`];
@@ -77,7 +77,7 @@ function changeCard(tool: ToolUseToApprove, preview: ChangePreview, style: Style
     .reduce((n, l) => n + countHiddenCharacters(l.text, { keepTabs: true }), 0);
   const lines = [
     `  ${style.bold(revealed(describeFileChange(diff), style))}`,
-    ...formatDiffLines(diff, style),
+    ...formatDiffLines(diff, style, columns),
     ...hiddenWarning(hidden, style),
   ];
   const verb = diff.change === 'create' ? 'Create' : diff.change === 'overwrite' ? 'Overwrite' : 'Apply this edit to';
@@ -92,13 +92,21 @@ function runsLaterWarning(reason: RunsLaterReason, style: Style): string[] {
   ];
 }
 
-/** The card for a tool use awaiting approval; `preview` is the change a write or an edit would make. */
-export function approvalCard(tool: ToolUseToApprove, preview: ChangePreview | undefined, style: Style): ApprovalCard {
+/**
+ * The card for a tool use awaiting approval; `preview` is the change a write or an edit would make;
+ * given the terminal's `columns`, a diff line wider than it is cut into marked continuation rows.
+ */
+export function approvalCard(
+  tool: ToolUseToApprove,
+  preview: ChangePreview | undefined,
+  style: Style,
+  columns?: number,
+): ApprovalCard {
   if (tool.name === 'execute_command') return commandCard(tool.params, style);
   if (isMcpToolUse(tool)) return mcpApprovalCard(tool, style, (text) => revealed(text, style));
   if (tool.name === 'write_to_file' || tool.name === 'replace_in_file') {
     const reason = runsCodeLater(preview?.ok ? preview.change.path : (tool.params.path ?? ''));
-    const card = preview ? changeCard(tool, preview, style) : undefined;
+    const card = preview ? changeCard(tool, preview, style, columns) : undefined;
     if (card && reason)
       return { ...card, lines: [...runsLaterWarning(reason, style), ...card.lines], runsLater: reason };
     if (card) return card;

@@ -47,7 +47,7 @@ export function createApprovalFlow<P extends WorkspacePath>(options: ApprovalFlo
       const preview = (PREVIEWED_TOOLS as readonly string[]).includes(tool.name)
         ? await previewFileChange(options.files, tool)
         : undefined;
-      const card = approvalCard(tool, preview, style);
+      const card = approvalCard(tool, preview, style, columns());
       const rows = wrapLines(card.lines, columns());
       // A write to a file that runs code later is asked every time, whatever "always" said.
       if (always.has(tool.name) && !card.runsLater) {

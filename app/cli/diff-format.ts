@@ -5,7 +5,12 @@
 import type { FileDiff } from '../ui/file-diff.js';
 import { countHiddenCharacters, revealInvisible } from '../ui/visible-text.js';
 import type { Style } from './ansi-style.js';
+import { columnsOf } from './screen-fit.js';
 import { highlightCode, languageOfPath } from './code-colours.js';
+import wrapAnsi from 'wrap-ansi';
+
+/** The mark that starts a diff line's continuation row when the line is wider than the terminal. */
+export const DIFF_CONTINUATION_MARK = '↪';
 
 /** Dark green and dark red backgrounds (256 colours) under added and removed lines. */
 const ADDED_BACKGROUND = '\x1b[48;5;22m';
@@ -31,8 +36,12 @@ export function describeFileChange(diff: FileDiff): string {
   return `${diff.change === 'overwrite' ? 'overwrites' : 'edits'} ${diff.path}: +${diff.added} −${diff.removed} lines`;
 }
 
-/** The diff's lines for the terminal, each indented by two spaces. */
-export function formatDiffLines(diff: FileDiff, style: Style): string[] {
+/**
+ * The diff's lines for the terminal, each indented by two spaces. Given `columns`, a line wider
+ * than that is cut into rows that fill it, each row after the first starting with
+ * {@link DIFF_CONTINUATION_MARK} under the sign (so a break inside a word is always marked).
+ */
+export function formatDiffLines(diff: FileDiff, style: Style, columns?: number): string[] {
   const numbers = diff.lines.map((l) => l.newLine ?? l.oldLine ?? 0);
   const gutter = String(Math.max(1, ...numbers)).length;
   const language = languageOfPath(diff.path);
@@ -43,19 +52,32 @@ export function formatDiffLines(diff: FileDiff, style: Style): string[] {
     return highlightCode(expandTabs(text), language, style);
   };
   const onBackground = (background: string, text: string) =>
-    style.enabled ? `${background}${text}${DEFAULT_BACKGROUND}` : text;
-  return diff.lines.map((line) => {
+    style.enabled && background !== '' ? `${background}${text}${DEFAULT_BACKGROUND}` : text;
+  /** `  <number> <sign> <code>`, cut into rows of `columns` with continuation marks. */
+  const codeRow = (number: number | undefined, sign: string, background: string, text: string): string[] => {
+    const gutterText = style.dim(String(number).padStart(gutter));
+    const code = content(text);
+    const room = columns === undefined ? Infinity : columns - (gutter + 5);
+    if (room < 4 || columnsOf(code) <= room) return [`  ${gutterText} ${onBackground(background, `${sign} ${code}`)}`];
+    const pieces = wrapAnsi(code, room, { hard: true, wordWrap: false, trim: false }).split('\n');
+    return pieces.map((piece, i) =>
+      i === 0
+        ? `  ${gutterText} ${onBackground(background, `${sign} ${piece}`)}`
+        : `  ${' '.repeat(gutter)} ${onBackground(background, `${style.dim(DIFF_CONTINUATION_MARK)} ${piece}`)}`,
+    );
+  };
+  return diff.lines.flatMap((line) => {
     switch (line.kind) {
       case 'hunk':
         return `  ${style.cyan(line.text)}`;
       case 'note':
         return `  ${style.dim(`\\ ${line.text}`)}`;
       case 'add':
-        return `  ${style.dim(String(line.newLine).padStart(gutter))} ${onBackground(ADDED_BACKGROUND, `${style.green('+')} ${content(line.text)}`)}`;
+        return codeRow(line.newLine, style.green('+'), ADDED_BACKGROUND, line.text);
       case 'remove':
-        return `  ${style.dim(String(line.oldLine).padStart(gutter))} ${onBackground(REMOVED_BACKGROUND, `${style.red('-')} ${content(line.text)}`)}`;
+        return codeRow(line.oldLine, style.red('-'), REMOVED_BACKGROUND, line.text);
       case 'context':
-        return `  ${style.dim(String(line.newLine).padStart(gutter))}   ${content(line.text)}`;
+        return codeRow(line.newLine, ' ', '', line.text);
     }
   });
 }

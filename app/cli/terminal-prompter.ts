@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import type { Readable, Writable } from 'node:stream';
 import { readKey, type KeyInput } from './key-reader.js';
+import { wrapText } from './screen-fit.js';
 
 export type ApprovalAnswer = { approved: true; always?: boolean } | { approved: false; feedback?: string };
 
@@ -70,7 +71,10 @@ export function createTerminalPrompter(io: TerminalPrompterIo): TerminalPrompter
     async approve(request, signal) {
       const keys = ['y', 'n', 'a', ...(request.view ? ['v'] : [])];
       for (;;) {
-        io.output.write(`${request.question} ${approvalKeysHint(request)} `);
+        // Wrapped at word boundaries to the terminal's width (a narrow one would break words); the key is echoed after it.
+        const columns = (io.output as { columns?: number }).columns;
+        const asked = `${request.question} ${approvalKeysHint(request)}`;
+        io.output.write(`${columns ? wrapText(asked, columns - 1) : asked} `);
         const answer = await key(keys, signal);
         if (answer === undefined) {
           io.output.write('\n');
