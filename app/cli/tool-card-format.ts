@@ -24,6 +24,20 @@ function headlineParam(block: ToolBlock): string | undefined {
   return HEADLINE_PARAMS.find((p) => block.params[p] !== undefined);
 }
 
+/**
+ * A value cut off while its close tag was being written ends with the start of that tag
+ * (`</r`, `</content`, a lone `<`): the part of the tag is not the model's value, so it is left
+ * out. Only the start of the parameter's own close tag or the tool's is removed.
+ */
+export function withoutPartialCloseTag(value: string, param: string, tool: string): string {
+  const at = value.lastIndexOf('<');
+  if (at < 0) return value;
+  const tail = value.slice(at);
+  if (tail.includes('>')) return value;
+  const isStartOf = (tag: string) => tag.startsWith(tail);
+  return isStartOf(`</${param}>`) || isStartOf(`</${tool}>`) ? value.slice(0, at).replace(/\n$/, '') : value;
+}
+
 /** Tools whose approval card (approval-card.ts) shows their parameters whole: their header stays one line while they await approval. */
 const CARD_SHOWN_TOOLS = new Set(['write_to_file', 'replace_in_file', 'execute_command']);
 
@@ -36,9 +50,12 @@ export function formatToolHeader(tool: ToolBlock, style: Style, columns: number)
   // Parameter names and values are the model's: shown, never interpreted by the terminal, and
   // with their hidden characters (controls, bidi overrides, zero-width) made visible.
   const shown = (text: string) => expandTabs(revealInvisible(text, { keepTabs: true }));
+  const cut = tool.status === 'streaming' || tool.status === 'cut-off';
   const block = {
     ...tool,
-    params: Object.fromEntries(Object.entries(tool.params).map(([k, v]) => [shown(k), shown(v)])),
+    params: Object.fromEntries(
+      Object.entries(tool.params).map(([k, v]) => [shown(k), shown(cut ? withoutPartialCloseTag(v, k, tool.name) : v)]),
+    ),
   };
   const width = Math.max(20, columns - 4);
   const headline = headlineParam(block);
