@@ -55,10 +55,10 @@ export function createDiagramViewer(diagram: StateDiagram): DiagramViewer {
   opener.addEventListener('click', () => {
     body.append(diagram.element);
     dialog.showModal();
-    // Fit the whole diagram in the window (width and height), at the largest zoom step that fits
-    // (below the first step, exactly the fitting scale); then let the person zoom.
+    // Fit the whole diagram in the window (width and height), at most 3 times its size; then let
+    // the person zoom by steps.
     const fit = Math.min((body.clientWidth - 16) / diagram.width, (body.clientHeight - 16) / diagram.height);
-    zoomTo(ZOOMS.filter((z) => z <= fit).at(-1) ?? Math.max(0.25, fit));
+    zoomTo(Math.max(0.25, Math.min(ZOOMS[ZOOMS.length - 1], Math.floor(fit * 100) / 100)));
   });
   byId('close-diagram').addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => {

@@ -20,7 +20,7 @@ import { paceMs, readPageOptions, type PaceSetting } from './page-options.js';
 import { createDiagramViewer } from './diagram-viewer.js';
 import { createStateDiagram } from './state-diagram.js';
 import { activePaths, buildStateGraph, type StateNodeLike } from './state-graph.js';
-import { layoutStateGraph } from './state-layout.js';
+import { layoutStateGraphRouted } from './state-layout-elk.js';
 import { announcement, retryPhrase, statusPhrase, statusTone } from './status-text.js';
 import { createTimelineView } from './timeline-view.js';
 import { turnItems } from './turn-items.js';
@@ -87,7 +87,8 @@ const filePanel = createFilePanel(
 );
 
 const graph = buildStateGraph(agentTurnMachine.root as unknown as StateNodeLike);
-const diagram = createStateDiagram(graph, layoutStateGraph(graph));
+// ELK routes every edge around the states (state-layout-elk.ts).
+const diagram = createStateDiagram(graph, await layoutStateGraphRouted(graph));
 const diagramViewer = createDiagramViewer(diagram);
 
 const messages = byId('messages');

@@ -211,10 +211,11 @@ function commonAncestor(graph: StateGraph, a: string, b: string): string {
 
 const f = (n: number) => n.toFixed(1);
 
-type Route = { edge: GraphEdge; d: string; samples: Point[] };
+/** One edge's line: SVG path data and points along it. */
+export type Route = { edge: GraphEdge; d: string; samples: Point[] };
 
 /** A polyline with rounded corners, and points along it. */
-function rounded(edge: GraphEdge, points: readonly [number, number][], r = 8): Route {
+export function rounded(edge: GraphEdge, points: readonly [number, number][], r = 8): Route {
   let d = `M${f(points[0][0])},${f(points[0][1])}`;
   const path: Point[] = [points[0]];
   for (let i = 1; i < points.length - 1; i++) {
@@ -395,8 +396,26 @@ export function layoutStateGraph(graph: StateGraph): StateLayout {
     bends.set(edge.from, n + 1);
     routes.push(route(ctx, edge, n * 8));
   }
-  const anyRoutes: Route[] = [];
-  for (const edge of graph.edges) {
+  return finishLayout(graph, nodes, routes, root);
+}
+
+/**
+ * The rest of a layout once its states are placed and its edges routed (by this file's layers or
+ * by ELK, see state-layout-elk.ts): the arrows from any state, every label placed beside its line,
+ * and a drawing size that holds it all.
+ */
+export function finishLayout(
+  graph: StateGraph,
+  nodes: LaidOutNode[],
+  routes: Route[],
+  root: { w: number; h: number },
+  /** The arrows from any state, when the caller routed them; else a short arrow into each target. */
+  routedFromAny?: Route[],
+): StateLayout {
+  const boxes = new Map<string, LaidOutNode>(nodes.map((n) => [n.path, n]));
+  const ctx: RouteContext = { graph, boxes, levels: new Map(), centerX: root.w / 2 };
+  const anyRoutes: Route[] = routedFromAny ?? [];
+  for (const edge of routedFromAny ? [] : graph.edges) {
     const target = boxes.get(edge.to);
     if (edge.from === '' && target) anyRoutes.push(fromAnyRoute(ctx, edge, target));
   }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { agentTurnMachine } from '../../../machines/machine/agent-turn-machine.js';
 import { activePaths, buildStateGraph, describeEvent, type StateNodeLike } from '../../../app/web/state-graph.js';
 import { layoutStateGraph, type Box } from '../../../app/web/state-layout.js';
+import { layoutStateGraphRouted } from '../../../app/web/state-layout-elk.js';
 
 const graph = buildStateGraph(agentTurnMachine.root as unknown as StateNodeLike);
 
@@ -64,8 +65,13 @@ describe('state graph', () => {
   });
 });
 
-describe('state layout', () => {
-  const layout = layoutStateGraph(graph);
+// The hand-made layers and ELK's layout (the page's) hold the same promises.
+const layouts = [
+  ['hand-made layers', layoutStateGraph(graph)],
+  ['ELK', await layoutStateGraphRouted(graph)],
+] as const;
+
+describe.each(layouts)('state layout (%s)', (name, layout) => {
   const boxes = new Map(layout.nodes.map((n) => [n.path, n]));
   const overlaps = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
@@ -124,7 +130,9 @@ describe('state layout', () => {
   it('draws the initial state first in its flow and routes every edge between two placed states', () => {
     const requesting = boxes.get('request.requesting')!;
     const streaming = boxes.get('request.streaming')!;
-    expect(requesting.x).toBeLessThan(streaming.x); // left to right inside `request`
+    // The initial state comes first in its flow: left to right inside `request` (hand-made), or above (ELK).
+    if (name === 'ELK') expect(requesting.y).toBeLessThan(streaming.y);
+    else expect(requesting.x).toBeLessThan(streaming.x);
     expect(boxes.get('request')!.y).toBeLessThan(boxes.get('finalizing')!.y); // top to bottom at the root
     const routed = layout.edges.map((e) => e.edge.id).sort();
     expect(routed).toEqual(
@@ -135,5 +143,21 @@ describe('state layout', () => {
     );
     expect(layout.fromAny.map((e) => e.edge.id)).toEqual(graph.edges.filter((e) => e.from === '').map((e) => e.id));
     for (const e of layout.edges) expect(e.d).toMatch(/^M[\d.]+,[\d.]+ /);
+  });
+});
+
+describe("the page's layout (ELK)", () => {
+  it('routes every edge around the states: no line goes through a state that is not its end', async () => {
+    const layout = await layoutStateGraphRouted(graph);
+    const leaves = layout.nodes.filter((n) => n.node.children.length === 0);
+    const through: string[] = [];
+    for (const e of [...layout.edges, ...layout.fromAny])
+      for (const n of leaves) {
+        if (n.path === e.edge.from || n.path === e.edge.to) continue;
+        const inside = ([x, y]: readonly [number, number]) =>
+          x > n.x + 1 && x < n.x + n.w - 1 && y > n.y + 1 && y < n.y + n.h - 1;
+        if (e.samples.some(inside)) through.push(`${e.edge.id} through ${n.path}`);
+      }
+    expect(through).toEqual([]);
   });
 });
