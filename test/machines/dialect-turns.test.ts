@@ -2,7 +2,7 @@
 // blank completion result does not complete the turn), a call in another dialect runs and the
 // history sends back the model's own text.
 import { describe, expect, it } from 'vitest';
-import { runAgentTurn } from '../../machines/agent-turn-actor.js';
+import { runAgentTurn } from '../../machines/machine/agent-turn-actor.js';
 import { createScriptedClient, reply } from '../support/scripted-client.js';
 
 const task = [{ role: 'user' as const, content: 'Do the task.' }];

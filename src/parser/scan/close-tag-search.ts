@@ -24,7 +24,12 @@ export function unfinishedCloseAt(input: string, from: number, closeTag: string)
  * set to it; -1 when none. One pass over the '<' characters up to the match: searching for each
  * close in turn would read to the input's end for every close that never comes.
  */
-export function earliestClose(input: string, from: number, closes: readonly string[], found: { which: string }): number {
+export function earliestClose(
+  input: string,
+  from: number,
+  closes: readonly string[],
+  found: { which: string },
+): number {
   if (closes.length === 1) {
     found.which = closes[0]!;
     return input.indexOf(closes[0]!, from);

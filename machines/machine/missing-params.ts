@@ -1,8 +1,8 @@
 // A required parameter that is empty or only whitespace is a missing parameter, as Cline treats
 // it: the tool does not run (a blank attempt_completion result does not end the turn) and the
 // model is told which parameter to give.
-import type { ToolUse } from '../src/parser/blocks.js';
-import { defaultToolDescriptions } from '../src/protocol/tool-descriptions.js';
+import type { ToolUse } from '../../src/parser/blocks.js';
+import { defaultToolDescriptions } from '../../src/protocol/tool-descriptions.js';
 
 /** Required parameters by tool: those of the default tool descriptions (a parameter is required unless marked otherwise). */
 const REQUIRED: ReadonlyMap<string, readonly string[]> = new Map(
