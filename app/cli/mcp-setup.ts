@@ -110,7 +110,7 @@ export async function startCliMcp(
         const mcpNames = Object.keys(added.tools ?? {}).filter((name) => !Object.hasOwn(setup.tools ?? {}, name));
         const mcpTools: ToolFunctions = {};
         for (const name of mcpNames) {
-          const tool = (added.tools ?? {})[name];
+          const tool = added.tools?.[name];
           mcpTools[name] = (toolUse, context) => {
             beforeCall?.();
             return tool(toolUse, context);

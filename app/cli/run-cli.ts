@@ -381,7 +381,7 @@ async function runTurn(
     const waiting = view.blocks.find(
       (b) => b.type === 'tool_use' && b.status === 'awaiting-approval' && !decided.has(b.key),
     );
-    if (!waiting || waiting.type !== 'tool_use') return;
+    if (waiting?.type !== 'tool_use') return;
     decided.add(waiting.key);
     const send = (approved: boolean, feedback?: string) => {
       // A Ctrl-C while the question was open already ended the turn.

@@ -36,7 +36,7 @@ const DEFAULT_CONTEXT = 3;
 const DEFAULT_TIMEOUT_MS = 500;
 
 const withoutCr = (line: string) => (line.endsWith('\r') ? line.slice(0, -1) : line);
-const usesCrlf = (text: string | undefined) => text !== undefined && text.includes('\r\n');
+const usesCrlf = (text: string | undefined) => text?.includes('\r\n');
 
 /** The unified diff of a change; a diff too slow to compute falls back to "every old line removed, every new line added". */
 export function fileDiff(change: FileChange, options: FileDiffOptions = {}): FileDiff {

@@ -4,8 +4,6 @@
 
 const TAB = 9,
   LF = 10,
-  VT = 11,
-  FF = 12,
   CR = 13,
   SPACE = 32;
 

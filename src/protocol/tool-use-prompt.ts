@@ -37,7 +37,7 @@ export function selectTools(
 ): SelectedTool[] {
   const provided = new Set(options.toolNames ?? []);
   const completion = options.completionTool ?? 'attempt_completion';
-  const has = (name: string) => Object.prototype.hasOwnProperty.call(descriptions, name);
+  const has = (name: string) => Object.hasOwn(descriptions, name);
   let tools =
     provided.size > 0
       ? protocol.tools.filter((t) => provided.has(t.name) || t.name === completion)

@@ -22,7 +22,7 @@ const MAIN_PARAMS = [
 export function describeToolUse(toolUse: ToolUse): string {
   const params = toolUse.params;
   for (const name of MAIN_PARAMS) {
-    const value = Object.prototype.hasOwnProperty.call(params, name) ? params[name] : undefined;
+    const value = Object.hasOwn(params, name) ? params[name] : undefined;
     if (typeof value !== 'string' || value === '') continue;
     const pattern = name === 'regex' ? params.file_pattern : undefined;
     const where = typeof pattern === 'string' && pattern !== '' ? ` in '${pattern}'` : '';

@@ -55,7 +55,7 @@ function listedEntries(outcome: ScriptedToolOutcome): string[] {
 }
 
 function readmeIn(outcome: ScriptedToolOutcome | undefined): string | undefined {
-  if (!outcome || outcome.kind !== 'ok') return undefined;
+  if (outcome?.kind !== 'ok') return undefined;
   const prefix =
     outcome.target && outcome.target !== '.' && outcome.target !== './' ? `${outcome.target.replace(/\/+$/, '')}/` : '';
   for (const entry of listedEntries(outcome)) {

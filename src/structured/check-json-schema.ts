@@ -107,12 +107,12 @@ function check(value: unknown, schema: unknown, path: string): string | undefine
     const props = isSchema(schema.properties) ? schema.properties : {};
     if (Array.isArray(schema.required)) {
       for (const name of schema.required) {
-        if (typeof name === 'string' && !Object.prototype.hasOwnProperty.call(value, name))
+        if (typeof name === 'string' && !Object.hasOwn(value, name))
           return `${childPath(path, name)}: required but missing`;
       }
     }
     for (const [name, sub] of Object.entries(value)) {
-      if (Object.prototype.hasOwnProperty.call(props, name)) {
+      if (Object.hasOwn(props, name)) {
         const problem = check(sub, props[name], childPath(path, name));
         if (problem) return problem;
       } else if (schema.additionalProperties === false) {

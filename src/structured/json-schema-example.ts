@@ -81,7 +81,7 @@ export function exampleForSchema(schema: unknown, depth = 0): unknown {
       // A required name the schema does not describe still has to be there.
       if (Array.isArray(schema.required))
         for (const name of schema.required)
-          if (typeof name === 'string' && !Object.prototype.hasOwnProperty.call(out, name)) out[name] = 'example';
+          if (typeof name === 'string' && !Object.hasOwn(out, name)) out[name] = 'example';
       return out;
     }
     case 'array': {

@@ -16,6 +16,7 @@ import type { StructuredFormat } from './structured-format.js';
 const RUNGS: readonly StructuredFormat[] = ['json_schema', 'json_object', 'prompt'];
 
 /** Options of {@link requestStructured}: the model, the schema, the messages, and how to check the answer. */
+// biome-ignore lint/correctness/noUnusedVariables: T is public API (StructuredRequestOptions<Answer> in callers' code and the API report); kept though no member uses it yet
 export interface StructuredRequestOptions<T = unknown> {
   /** The model to ask; its profile (see {@link profileFor}) picks the first rung. */
   model: string;
