@@ -111,6 +111,7 @@ export async function startCliMcp(
         const mcpTools: ToolFunctions = {};
         for (const name of mcpNames) {
           const tool = added.tools?.[name];
+          if (!tool) continue;
           mcpTools[name] = (toolUse, context) => {
             beforeCall?.();
             return tool(toolUse, context);

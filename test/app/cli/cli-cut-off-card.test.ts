@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { withoutPartialCloseTag } from '../../../app/cli/tool-card-format.js';
 import { createTerminalRenderer } from '../../../app/cli/terminal-renderer.js';
 import { parseAssistantMessage } from '../../../src/index.js';
-import type { AgentTurnView, BlockView } from '../../../machines/turn-view-types.js';
+import type { AgentTurnView, BlockView } from '../../../machines/view/turn-view-types.js';
 import { xtermScreen } from '../../support/xterm-screen.js';
 
 const streamingTool = (reply: string): BlockView => {
