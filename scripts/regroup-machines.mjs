@@ -31,6 +31,7 @@ export const GROUPS = {
     'tool-policy-names',
     'model-dialects',
     'turn-dialects',
+    'missing-params',
   ],
   // the invoked actors: the chat stream, the tool execution, the scheduler they share
   actors: ['chat-actor', 'chat-actor-types', 'execute-tool-actor', 'execute-tool-actor-types', 'flush-scheduler'],
@@ -54,7 +55,12 @@ const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' 
 const code = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 const text = /\.(md|json|cjs|mjs|ts|tsx|js|yml|yaml|html)$|^\.ci\/run$/;
 
-// 1. Move.
+// 1. Move. Once moved, the imports are already right: a second run stops here (rewriting again
+// would read the moved files' imports as if they still lay in machines/).
+if (![...moves.keys()].some((from) => existsSync(join(root, from)))) {
+  console.log('machines/ is already grouped: nothing to do');
+  process.exit(0);
+}
 for (const [from, to] of moves)
   if (existsSync(join(root, from))) {
     mkdirSync(dirname(join(root, to)), { recursive: true });
