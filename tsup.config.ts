@@ -22,8 +22,6 @@ export default defineConfig([
     // load one copy of the core, so their classes and module state are the same objects.
     splitting: true,
     sourcemap: false,
-    // Class names as written (`AgentTurnOptionsError`, not esbuild's `_AgentTurnOptionsError`): errors print their own names.
-    keepNames: true,
     // nanoid is ESM-only: bundling it keeps require() working, and the browser
     // condition picks its crypto.getRandomValues build instead of Node's Buffer one.
     noExternal: ['nanoid'],

@@ -12,6 +12,12 @@ export function errorMarker(className: string): symbol {
 /** Sets `marker` on `error` (not enumerable, so equality checks and JSON ignore it). */
 export function markError(error: Error, marker: symbol): void {
   Object.defineProperty(error, marker, { value: true, enumerable: false, configurable: false, writable: false });
+  // A bundler that renamed the class to avoid a clash (`_ChatError`) made Node print that name:
+  // the class gets its own back, once. (esbuild's keepNames would do it for every function, at
+  // twice the parser's bundle size.)
+  const errorClass = error.constructor;
+  if (errorClass.name !== error.name && errorClass.name === `_${error.name}`)
+    Object.defineProperty(errorClass, 'name', { value: error.name, configurable: true });
 }
 
 /** Whether `value` carries `marker`, whichever copy of the package made it. */

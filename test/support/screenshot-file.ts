@@ -1,7 +1,9 @@
 // A screenshot kept in the repository (the README's picture of the page): rewritten when the page
-// looks different, left alone when only a few anti-aliased pixels moved, so a test run does not
-// dirty the tree for nothing. The PNGs are compared in the browser (canvas), with no image library.
+// looks different and UPDATE_SCREENSHOTS=1 is set, left alone when only a few anti-aliased pixels
+// moved; a plain test run never dirties the tree. The PNGs are compared in the browser (canvas), with no image library.
 import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import type { Browser } from 'playwright';
 
 /** Pixels (of any channel) allowed to differ before the file counts as stale: 0.05% of the picture. */
@@ -42,16 +44,26 @@ async function differingPixels(browser: Browser, a: Buffer, b: Buffer): Promise<
   }
 }
 
-/** Writes `png` to `path` unless the file there already shows the same picture; says which. */
+/**
+ * Compares `png` with the file at `path`. With `UPDATE_SCREENSHOTS=1` a changed picture is written
+ * there; otherwise a test run leaves the checkout as it was and a changed picture goes to the
+ * system's temporary folder (its path printed), to look at or copy. Says which.
+ */
 export async function saveScreenshotIfChanged(
   browser: Browser,
   path: string,
   png: Buffer,
   pixels: number,
-): Promise<'written' | 'unchanged'> {
+): Promise<'written' | 'unchanged' | 'stale'> {
   const old = await readFile(path).catch(() => undefined);
   if (old && (old.equals(png) || (await differingPixels(browser, old, png)) <= pixels * STALE_FRACTION))
     return 'unchanged';
-  await writeFile(path, png);
-  return 'written';
+  if (process.env.UPDATE_SCREENSHOTS === '1') {
+    await writeFile(path, png);
+    return 'written';
+  }
+  const fresh = join(tmpdir(), `agent-turn-${basename(path)}`);
+  await writeFile(fresh, png);
+  console.log(`${path} is stale: the page now looks like ${fresh} (UPDATE_SCREENSHOTS=1 rewrites it)`);
+  return 'stale';
 }
