@@ -2,35 +2,14 @@
 // finished blocks rendered — headings, bold, inline code, lists, fenced code in colour, tables —
 // the paragraph being written shown plain until it ends, escape sequences from the model shown as
 // ␛, and plain mode (a pipe, NO_COLOR) printing the source unchanged.
-import xterm from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
 import { createTerminalRenderer } from '../../../app/cli/terminal-renderer.js';
 import type { AgentTurnView, BlockView } from '../../../machines/view/turn-view-types.js';
 import { FakePipe } from '../../support/fake-terminal.js';
-
-const { Terminal } = xterm as unknown as { Terminal: typeof import('@xterm/headless').Terminal };
+import { xtermScreen } from '../../support/xterm-screen.js';
 
 function emulator(columns = 80, rows = 40) {
-  const term = new Terminal({ cols: columns, rows, allowProposedApi: true, scrollback: 1000 });
-  let pending = Promise.resolve();
-  const out = {
-    columns,
-    rows,
-    write: (chunk: string) => {
-      // The renderer writes \n; a terminal's line discipline makes it \r\n.
-      const data = chunk.replaceAll('\n', '\r\n');
-      pending = pending.then(() => new Promise<void>((resolve) => term.write(data, resolve)));
-      return true;
-    },
-  };
-  const lines = async () => {
-    await pending;
-    const buffer = term.buffer.active;
-    const rowsOut: string[] = [];
-    for (let i = 0; i < buffer.length; i++) rowsOut.push(buffer.getLine(i)!.translateToString(true));
-    while (rowsOut.length > 0 && rowsOut.at(-1) === '') rowsOut.pop();
-    return rowsOut;
-  };
+  const { out, lines, term } = xtermScreen(columns, rows);
   /** The cell at the first occurrence of `text` on screen. */
   const cellOf = async (text: string) => {
     const all = await lines();
