@@ -85,14 +85,14 @@ describe.concurrent('approvals at a terminal', () => {
 
   it('a: approves the same tool for the rest of the turn without asking again', async () => {
     const { cli, workspace } = await setup({}, [
-      xmlToolUse('execute_command', { command: 'echo one > one.txt' }),
-      xmlToolUse('execute_command', { command: 'echo two > two.txt' }),
+      xmlToolUse('execute_command', { command: 'echo one > one.txt', requires_approval: 'false' }),
+      xmlToolUse('execute_command', { command: 'echo two > two.txt', requires_approval: 'false' }),
     ]);
     await press(cli, 'Run this command?', 'a');
     expect(await cli.exited).toBe(0);
     expect(cli.text().match(/Run this command\?/g)?.length).toBe(1);
     expect(cli.text()).toContain('always (execute_command is approved for the rest of this turn)');
-    expect(cli.text()).toMatch(/│ echo two > two.txt\n\s+✓ approved: always for execute_command this turn/);
+    expect(cli.text()).toMatch(/│ echo two > two.txt\n(?:\s+requires_approval: false\n)?\s+✓ approved: always for execute_command this turn/);
     expect(await readFile(path.join(workspace, 'two.txt'), 'utf8')).toBe('two\n');
   });
 

@@ -31,7 +31,12 @@ async function run(
 describe.concurrent('the CLI in a terminal', () => {
   it("shows a command's output live while it runs, then its output after it ends", async () => {
     const cli = await run(
-      [xmlToolUse('execute_command', { command: 'for i in 1 2 3 4 5 6 7 8; do echo "tick $i"; sleep 0.25; done' })],
+      [
+        xmlToolUse('execute_command', {
+          command: 'for i in 1 2 3 4 5 6 7 8; do echo "tick $i"; sleep 0.25; done',
+          requires_approval: 'false',
+        }),
+      ],
       ['--yes'],
     );
     await cli.waitFor('tick 2');
