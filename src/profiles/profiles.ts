@@ -138,6 +138,16 @@ export class ModelProfileError extends Error {
   }
 }
 
+/** What every Kimi K2 thinking model shares: reasoning_content, required back on every tool-call message. */
+const KIMI_K2_THINKING = {
+  reasoning: 'reasoning_content',
+  reasoningField: 'reasoning_content',
+  inactiveKey: 'absent',
+  structured: { jsonSchema: 'unknown', jsonObject: true },
+  contextWindow: 262_144,
+  history: { reasoning: 'tool-turns' },
+} as const satisfies Partial<ModelProfile>;
+
 const BUILT_IN: readonly ModelProfile[] = [
   {
     id: 'gpt-4.1-mini',
@@ -285,32 +295,17 @@ const BUILT_IN: readonly ModelProfile[] = [
   {
     id: 'kimi-k2-thinking',
     description: 'Moonshot Kimi K2 thinking: reasoning_content, required on every assistant tool-call message.',
-    reasoning: 'reasoning_content',
-    reasoningField: 'reasoning_content',
-    inactiveKey: 'absent',
-    structured: { jsonSchema: 'unknown', jsonObject: true },
-    contextWindow: 262_144,
-    history: { reasoning: 'tool-turns' },
+    ...KIMI_K2_THINKING,
   },
   {
     id: 'kimi-k2.5',
     description: 'Moonshot Kimi K2.5 (thinking): reasoning_content, required on every assistant tool-call message.',
-    reasoning: 'reasoning_content',
-    reasoningField: 'reasoning_content',
-    inactiveKey: 'absent',
-    structured: { jsonSchema: 'unknown', jsonObject: true },
-    contextWindow: 262_144,
-    history: { reasoning: 'tool-turns' },
+    ...KIMI_K2_THINKING,
   },
   {
     id: 'kimi-k2.6',
     description: 'Moonshot Kimi K2.6 (thinking): reasoning_content, required on every assistant tool-call message.',
-    reasoning: 'reasoning_content',
-    reasoningField: 'reasoning_content',
-    inactiveKey: 'absent',
-    structured: { jsonSchema: 'unknown', jsonObject: true },
-    contextWindow: 262_144,
-    history: { reasoning: 'tool-turns' },
+    ...KIMI_K2_THINKING,
   },
   {
     id: 'mimo-v2',
