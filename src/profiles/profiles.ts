@@ -148,6 +148,15 @@ const KIMI_K2_THINKING = {
   history: { reasoning: 'tool-turns' },
 } as const satisfies Partial<ModelProfile>;
 
+/** What DeepSeek's V3.2 and V4 models share: reasoning_content, sent back on tool-call turns. */
+const DEEPSEEK_V3_2 = {
+  reasoning: 'reasoning_content',
+  reasoningField: 'reasoning_content',
+  inactiveKey: 'null',
+  structured: { jsonSchema: 'unknown', jsonObject: true },
+  history: { reasoning: 'tool-turns' },
+} as const satisfies Partial<ModelProfile>;
+
 const BUILT_IN: readonly ModelProfile[] = [
   {
     id: 'gpt-4.1-mini',
@@ -249,48 +258,32 @@ const BUILT_IN: readonly ModelProfile[] = [
   {
     id: 'deepseek-chat',
     description: 'DeepSeek V3.2 (thinking when enabled): reasoning_content, sent back on tool-call turns.',
-    reasoning: 'reasoning_content',
-    reasoningField: 'reasoning_content',
-    inactiveKey: 'null',
-    structured: { jsonSchema: 'unknown', jsonObject: true },
+    ...DEEPSEEK_V3_2,
     contextWindow: 128_000,
     maxOutputTokens: 8_192,
     // DeepSeek's list price for V3.2 (cache miss).
     price: { inputPerMillion: 0.28, outputPerMillion: 0.42 },
-    history: { reasoning: 'tool-turns' },
   },
   {
     id: 'deepseek-reasoner',
     description:
       'DeepSeek V3.2 thinking mode: reasoning_content, sent back exactly on tool-call turns (refused elsewhere by the R1 rule).',
-    reasoning: 'reasoning_content',
-    reasoningField: 'reasoning_content',
-    inactiveKey: 'null',
-    structured: { jsonSchema: 'unknown', jsonObject: true },
+    ...DEEPSEEK_V3_2,
     contextWindow: 128_000,
     maxOutputTokens: 64_000,
     price: { inputPerMillion: 0.28, outputPerMillion: 0.42 },
-    history: { reasoning: 'tool-turns' },
   },
   {
     id: 'deepseek-v3.2',
     description: 'DeepSeek V3.2 by its model name (gateways): reasoning_content, sent back on tool-call turns.',
-    reasoning: 'reasoning_content',
-    reasoningField: 'reasoning_content',
-    inactiveKey: 'null',
-    structured: { jsonSchema: 'unknown', jsonObject: true },
+    ...DEEPSEEK_V3_2,
     contextWindow: 128_000,
-    history: { reasoning: 'tool-turns' },
   },
   {
     id: 'deepseek-v4',
     description:
       'DeepSeek V4 (deepseek-v4-pro, deepseek-v4-flash): thinking on by default; reasoning_content sent back on tool-call turns.',
-    reasoning: 'reasoning_content',
-    reasoningField: 'reasoning_content',
-    inactiveKey: 'null',
-    structured: { jsonSchema: 'unknown', jsonObject: true },
-    history: { reasoning: 'tool-turns' },
+    ...DEEPSEEK_V3_2,
   },
   {
     id: 'kimi-k2-thinking',

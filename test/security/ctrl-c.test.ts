@@ -2,38 +2,13 @@
 // and nothing the command started outlives it — sandboxed, or not (a command ignoring SIGTERM
 // included: the CLI kills every command's process group as it exits).
 import { afterAll, describe, expect, it } from 'vitest';
-import { executeCommandCall, startHostileModel } from '../support/hostile-model-server.js';
-import { startCliIn } from '../support/cli-in-folder.js';
-import { API_KEY, makeSandboxedLayout } from '../support/sandbox-fixtures.js';
-import { hostProcessesRunning, uniqueSleepSeconds } from '../support/host-processes.js';
+import { expectCommandProcessesGone, startCliRunningCommand } from '../support/cli-running-command.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(() => Promise.all(cleanups.map((c) => c())));
 
 async function interruptWhileRunning(command: (background: string, foreground: string) => string, extraArgs: string[]) {
-  const background = uniqueSleepSeconds();
-  const foreground = uniqueSleepSeconds();
-  const layout = await makeSandboxedLayout();
-  const model = await startHostileModel([executeCommandCall(command(background, foreground))]);
-  cleanups.push(layout.cleanup, model.close);
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: layout.home, OPENAI_API_KEY: API_KEY };
-  const cli = startCliIn(
-    layout.cliFolder,
-    [
-      '--json',
-      '--yes',
-      ...extraArgs,
-      '--base-url',
-      model.url,
-      '--model',
-      'hostile',
-      '--workspace',
-      layout.workspace,
-      'go',
-    ],
-    env,
-  );
-  await expect.poll(() => hostProcessesRunning(`sleep ${foreground}`).length, { timeout: 20_000 }).toBe(1);
+  const { cli, background, foreground } = await startCliRunningCommand(command, extraArgs, cleanups);
   cli.interrupt();
   const exit = await cli.exited;
   return { exit, background, foreground };
@@ -47,12 +22,7 @@ describe('Ctrl-C while a command runs', () => {
     );
     expect(exit.code, exit.stderr).toBe(130);
     expect(exit.interruptToExitMs).toBeDefined();
-    await expect
-      .poll(
-        () => hostProcessesRunning(`sleep ${foreground}`).length + hostProcessesRunning(`sleep ${background}`).length,
-        { timeout: 2_000 },
-      )
-      .toBe(0);
+    await expectCommandProcessesGone(background, foreground);
   });
 
   it('--no-sandbox, a command ignoring SIGTERM and SIGINT: exits 130, its group is killed on the way out', async () => {
@@ -61,11 +31,6 @@ describe('Ctrl-C while a command runs', () => {
       ['--no-sandbox'],
     );
     expect(exit.code, exit.stderr).toBe(130);
-    await expect
-      .poll(
-        () => hostProcessesRunning(`sleep ${foreground}`).length + hostProcessesRunning(`sleep ${background}`).length,
-        { timeout: 2_000 },
-      )
-      .toBe(0);
+    await expectCommandProcessesGone(background, foreground);
   });
 });
