@@ -24,6 +24,24 @@ export class LiveCommandOutput {
 
   /** The last complete-or-not lines, control characters made harmless, each clipped to `width`. */
   lastLines(callId: string, count: number, width: number): string[] {
+    return this.keptLines(callId)
+      .slice(-count)
+      .map((l) => clip(printable(l), width));
+  }
+
+  /**
+   * Every line still kept of the command's output (raw: not made printable, not clipped), and
+   * whether earlier output was dropped to keep the tail small. What a stopped command leaves on screen.
+   */
+  keptOutput(callId: string): { lines: string[]; earlierDropped: boolean } {
+    const tail = this.tails.get(callId) ?? '';
+    const earlierDropped = tail.length >= LIVE_TAIL_CHARS;
+    const lines = this.keptLines(callId);
+    // The first line of a cut tail is most likely the end of a longer one: left out.
+    return { lines: earlierDropped ? lines.slice(1) : lines, earlierDropped };
+  }
+
+  private keptLines(callId: string): string[] {
     const tail = this.tails.get(callId);
     if (!tail) return [];
     // A carriage return redraws a line (progress bars): keep what is after the last one.
@@ -32,7 +50,7 @@ export class LiveCommandOutput {
       .split('\n')
       .map((l) => l.slice(l.lastIndexOf('\r') + 1));
     if (lines.at(-1) === '') lines.pop();
-    return lines.slice(-count).map((l) => clip(printable(l), width));
+    return lines;
   }
 
   forget(callId: string): void {
@@ -46,6 +64,23 @@ export function splitCommandResult(result: string): { status: string; output: st
   if (!match) return { status: result.split('\n')[0] ?? '', output: [] };
   const output = match[2] === '(no output)' ? [] : match[2].split('\n');
   return { status: match[1], output };
+}
+
+/**
+ * The output a command showed live before it was stopped (Ctrl-C, the turn's end), kept under
+ * its card: the lines as a finished command's are shown, then a mark saying it was stopped there.
+ */
+export function formatStoppedOutput(
+  kept: { lines: readonly string[]; earlierDropped: boolean },
+  style: Style,
+  width: number,
+): string[] {
+  if (kept.lines.length === 0) return [];
+  return [
+    ...(kept.earlierDropped ? [`    ${style.dim('… earlier output not kept …')}`] : []),
+    ...formatCommandOutput(kept.lines, style, width),
+    `    ${style.yellow('■ stopped')}${style.dim(' · the output shown while it ran')}`,
+  ];
 }
 
 /** The output lines shown under a finished command: all of a short one, the head and the tail of a long one. */

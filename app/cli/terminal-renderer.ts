@@ -14,7 +14,12 @@ import { isBlockSettled } from '../../machines/view/index.js';
 import type { AgentTurnView, ReasoningBlockView, TextBlockView, ToolBlockView } from '../../machines/view/index.js';
 import { terminalBlocks, type TerminalBlock } from './terminal-blocks.js';
 import { formatToolHeader, formatToolOutcome } from './tool-card-format.js';
-import { LIVE_OUTPUT_LINES, LiveCommandOutput } from './command-output-view.js';
+import {
+  formatStoppedOutput,
+  LIVE_OUTPUT_LINES,
+  LiveCommandOutput,
+  splitCommandResult,
+} from './command-output-view.js';
 import type { TokenPrice } from '../ui/usage-cost.js';
 import { usageFigures } from './usage-figures.js';
 import { advanceMarkdownScan, newMarkdownScan, type MarkdownScan } from './markdown/markdown-boundary.js';
@@ -187,6 +192,14 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
       columns(),
     );
     if (outcome.length > 0) text += outcome.join('\n') + '\n';
+    // A command stopped before its result could carry its output (Ctrl-C): what it showed live stays.
+    if (
+      block.name === 'execute_command' &&
+      splitCommandResult('result' in block ? (block.result ?? '') : '').output.length === 0
+    ) {
+      const stopped = formatStoppedOutput(commandOutputs.keptOutput(block.call_id), style, columns());
+      if (stopped.length > 0) text += stopped.join('\n') + '\n';
+    }
     commandOutputs.forget(block.call_id);
     p.done = true;
     return { text, blocking: false };

@@ -1,6 +1,7 @@
 // An xterm.js emulator (@xterm/headless) the renderer writes into, read back as the rows a person
 // sees: the way the screen tests check wrapping, colours and what is left on screen.
 import xterm from '@xterm/headless';
+import { replayInto } from './pty-session.js';
 
 const { Terminal } = xterm as unknown as { Terminal: typeof import('@xterm/headless').Terminal };
 
@@ -33,4 +34,18 @@ export function xtermScreen(columns = 80, rows = 40) {
     return term.buffer.active.getLine(index)?.isWrapped ?? false;
   };
   return { out, lines, wrapped, term };
+}
+
+/**
+ * A PTY session's raw output (test/support/pty-session.ts) played into an emulator of
+ * `columns` × `rows`, resized wherever the session's terminal was: its rows, scrollback
+ * included (`baseY` of them have scrolled off the top), as a person scrolling back sees them.
+ */
+export async function replayedScreen(raw: string, columns: number, rows: number) {
+  const { term, lines } = xtermScreen(columns, rows);
+  await new Promise<void>((resolve) => {
+    replayInto(term, raw);
+    term.write('', resolve);
+  });
+  return { rows: await lines(), baseY: term.buffer.active.baseY, term };
 }
