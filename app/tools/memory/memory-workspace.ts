@@ -83,7 +83,11 @@ export function createMemoryWorkspace(initial: Record<string, string>): MemoryWo
   };
 }
 
-/** Entries under `dir` ('' = root): directories end in '/'. */
+/**
+ * Entries under `dir` ('' = root), in name order: directories end in '/'. They come out in the
+ * order of `ws.files()` (sorted), which is already name order: a folder's entry is its files'
+ * common start up to a '/', so it sorts before them and after whatever sorted before them.
+ */
 export function listEntries(ws: MemoryWorkspace, dir: string, recursive: boolean): string[] {
   const prefix = dir === '' ? '' : `${dir}/`;
   const entries = new Set<string>();
@@ -97,5 +101,5 @@ export function listEntries(ws: MemoryWorkspace, dir: string, recursive: boolean
       entries.add(rest.length > 1 ? `${prefix}${rest[0]}/` : file);
     }
   }
-  return [...entries].sort();
+  return [...entries];
 }
