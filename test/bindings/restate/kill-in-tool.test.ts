@@ -3,16 +3,12 @@
 // completes; a command never runs twice (log.txt never has more lines than recorded runs); the
 // model is told when a tool's outcome is unknown; a server kill loses nothing (the worker that
 // ran the tool records its outcome when the server is back).
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../../../app/serve-scripted-model.js';
 import { DURABLE_OUTCOME_UNKNOWN_TEXT, type DurableTurnOutput } from '../../../bindings/restate/index.js';
-import { freePort } from '../../../examples/restate/free-port.js';
-import { startRestateServer, type RestateServer } from '../../../examples/restate/restate-server.js';
-import { startWorker, type WorkerProcess } from '../../../examples/restate/worker-process.js';
 import type { ChatRequest } from '../../../src/wire/types.js';
+import { startKillableRig, type KillableRig } from './killable-rig.js';
 import { attachTurn, journaledSteps, sendTurn } from './turn-ingress.js';
 
 // The command of the issue's operator trial: a kill 400 ms in lands in its sleep.
@@ -20,33 +16,14 @@ const COMMAND = 'echo start >> starts.txt && sleep 1 && echo run >> log.txt';
 const TASK = `Run \`${COMMAND}\`, then write notes.md`;
 const SLOW_WRITE_MS = 500;
 
-let model: ScriptedServer;
-let restate: RestateServer;
-let port: number;
-let worker: WorkerProcess;
+let rig: KillableRig;
 let onWorkerLine: (line: string) => void = () => {};
 let onModelRequest: (request: ChatRequest) => void = () => {};
-const dirs: string[] = [];
 /** Kills per phase, for the report line printed at the end. */
 const kills = { command: 0, write: 0, server: 0 };
 let duplicates = 0;
 
-const startTheWorker = async () => {
-  worker = await startWorker({
-    port,
-    modelUrl: model.url,
-    trace: true,
-    slowWritesMs: SLOW_WRITE_MS,
-    onLine: (line) => onWorkerLine(line),
-  });
-};
-
-async function workspace(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'agent-turn-kill-tool-'));
-  dirs.push(dir);
-  await writeFile(join(dir, 'README.md'), '# Pocket Ledger\nTrack small expenses.\n');
-  return dir;
-}
+const workspace = () => rig.workspace('agent-turn-kill-tool-');
 
 const lines = (dir: string, file: string) =>
   readFile(join(dir, file), 'utf8').then(
@@ -76,8 +53,8 @@ async function turn(key: string, during: (tool: string) => Promise<void> | undef
       if (typeof message.content === 'string' && message.content.includes(DURABLE_OUTCOME_UNKNOWN_TEXT))
         told.push(message.content);
   };
-  const invocationId = await sendTurn(restate.ingressUrl, key, { task: TASK, workspace: dir });
-  const out = await attachTurn(restate.ingressUrl, invocationId);
+  const invocationId = await sendTurn(rig.restate.ingressUrl, key, { task: TASK, workspace: dir });
+  const out = await attachTurn(rig.restate.ingressUrl, invocationId);
   await Promise.all(pending);
   onWorkerLine = () => {};
   onModelRequest = () => {};
@@ -85,7 +62,7 @@ async function turn(key: string, during: (tool: string) => Promise<void> | undef
   const ranAndRecorded = commands.filter((t) => !unknown(t.content)).length;
   const logLines = await lines(dir, 'log.txt');
   // The journal: one intent and one record per command; the command ran at most as often as intents were recorded.
-  const steps = await journaledSteps(restate.adminUrl, invocationId);
+  const steps = await journaledSteps(rig.restate.adminUrl, invocationId);
   const intents = steps.filter((name) => /^intent \S+ execute_command$/.test(name)).length;
   expect(intents).toBe(commands.length);
   expect(steps.filter((name) => /^tool \S+ execute_command$/.test(name))).toHaveLength(commands.length);
@@ -97,26 +74,21 @@ async function turn(key: string, during: (tool: string) => Promise<void> | undef
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const killWorkerAfter = async (ms: number) => {
   await pause(ms);
-  await worker.kill();
-  await startTheWorker();
+  await rig.killAndRestartWorker();
 };
 
 beforeAll(async () => {
-  model = await startScriptedServer({ port: 0, onRequest: (request) => onModelRequest(request) });
-  restate = await startRestateServer();
-  port = await freePort();
-  await startTheWorker();
-  await restate.register(worker.url);
+  rig = await startKillableRig({
+    onModelRequest: (request) => onModelRequest(request),
+    worker: { trace: true, slowWritesMs: SLOW_WRITE_MS, onLine: (line) => onWorkerLine(line) },
+  });
 }, 120_000);
 
 afterAll(async () => {
   console.log(
     `kills inside tools: command ${kills.command}, write ${kills.write}, server ${kills.server}; duplicate command runs ${duplicates}`,
   );
-  await worker?.stop();
-  await restate?.stop();
-  await model?.close();
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  await rig?.stop();
 }, 60_000);
 
 describe('a worker killed inside the command', () => {
@@ -171,9 +143,9 @@ describe('the Restate server killed inside the command', () => {
       kills.server++;
       return (async () => {
         await pause(300);
-        await restate.kill();
+        await rig.restate.kill();
         await pause(1_500);
-        await restate.restart();
+        await rig.restate.restart();
       })();
     });
     expect(t.out.reason).toBe('completed');

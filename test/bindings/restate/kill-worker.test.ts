@@ -1,66 +1,39 @@
 // A durable turn survives its worker being killed (SIGKILL) during every model step: a new worker
 // takes over, Restate replays the journal, no recorded tool runs again, and the output and the
 // files are those of an undisturbed run.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../../../app/serve-scripted-model.js';
-import { freePort } from '../../../examples/restate/free-port.js';
-import { startRestateServer, type RestateServer } from '../../../examples/restate/restate-server.js';
-import { startWorker, type WorkerProcess } from '../../../examples/restate/worker-process.js';
 import type { ChatRequest } from '../../../src/wire/types.js';
 import { APPROVAL_GATE_STATE, type ApprovalGate } from '../../../bindings/restate/index.js';
+import { startKillableRig, type KillableRig } from './killable-rig.js';
 import { attachTurn, decide, journaledSteps, readState, sendTurn, turnView, withoutIds } from './turn-ingress.js';
 
 const TASK = 'Run `echo run >> log.txt`, then write notes.md';
 
-let model: ScriptedServer;
-let restate: RestateServer;
-let port: number;
-let worker: WorkerProcess;
+let rig: KillableRig;
 let onModelRequest: (request: ChatRequest) => void = () => {};
-const dirs: string[] = [];
-
-async function workspace(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'agent-turn-durable-'));
-  dirs.push(dir);
-  await writeFile(join(dir, 'README.md'), '# Pocket Ledger\nTrack small expenses.\n');
-  return dir;
-}
+const workspace = () => rig.workspace('agent-turn-durable-');
 
 /** The model step a request is for: 1 + the assistant messages already in its history. */
 function stepOf(request: ChatRequest): number {
   return 1 + request.messages.filter((m) => m.role === 'assistant').length;
 }
 
-const startTheWorker = async () => {
-  worker = await startWorker({ port, modelUrl: model.url });
-};
-
 beforeAll(async () => {
   // Realistic pace (~300 ms to the first token, ~8 ms a token): a kill lands mid-stream.
-  model = await startScriptedServer({ port: 0, onRequest: (request) => onModelRequest(request) });
-  restate = await startRestateServer();
-  port = await freePort();
-  await startTheWorker();
-  await restate.register(worker.url);
+  rig = await startKillableRig({ onModelRequest: (request) => onModelRequest(request) });
 }, 120_000);
 
-afterAll(async () => {
-  await worker?.stop();
-  await restate?.stop();
-  await model?.close();
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => rig?.stop(), 60_000);
 
 describe('a durable turn whose worker is killed', () => {
   it('completes as an undisturbed run does, every recorded command run exactly once', async () => {
     // The undisturbed run.
     const calmDir = await workspace();
     const calm = await attachTurn(
-      restate.ingressUrl,
-      await sendTurn(restate.ingressUrl, 'calm', { task: TASK, workspace: calmDir }),
+      rig.restate.ingressUrl,
+      await sendTurn(rig.restate.ingressUrl, 'calm', { task: TASK, workspace: calmDir }),
     );
     expect(calm.reason).toBe('completed');
     const steps = calm.requests.length;
@@ -83,15 +56,15 @@ describe('a durable turn whose worker is killed', () => {
       const step = stepOf(request);
       if (killedIn.has(step)) return;
       killedIn.add(step);
-      kills.push(new Promise((resolve) => setTimeout(resolve, 400)).then(() => worker.kill()).then(startTheWorker));
+      kills.push(new Promise((resolve) => setTimeout(resolve, 400)).then(() => rig.killAndRestartWorker()));
     };
-    const crashId = await sendTurn(restate.ingressUrl, 'crash', { task: TASK, workspace: crashDir });
-    const crashed = await attachTurn(restate.ingressUrl, crashId);
+    const crashId = await sendTurn(rig.restate.ingressUrl, 'crash', { task: TASK, workspace: crashDir });
+    const crashed = await attachTurn(rig.restate.ingressUrl, crashId);
     await Promise.all(kills);
     // The journal holds one record per model step and per tool, and one intent for each
     // non-idempotent tool (the command, the write), in the order they ran.
     expect(
-      (await journaledSteps(restate.adminUrl, crashId)).map((name) => name.replace(/ [^ ]+ /, ' <call> ')),
+      (await journaledSteps(rig.restate.adminUrl, crashId)).map((name) => name.replace(/ [^ ]+ /, ' <call> ')),
     ).toEqual([
       'model 1',
       'tool <call> list_files',
@@ -124,26 +97,26 @@ describe('a durable approval', () => {
   async function waitForApproval(key: string) {
     for (;;) {
       const pending = (await (
-        await fetch(`${restate.ingressUrl}/agentTurn/${key}/approval`, { method: 'POST' })
+        await fetch(`${rig.restate.ingressUrl}/agentTurn/${key}/approval`, { method: 'POST' })
       ).json()) as Record<string, unknown> | null;
       if (pending !== null) return pending as { callId: string; tool: string };
       await new Promise((r) => setTimeout(r, 100));
     }
   }
   const gateOf = async (key: string) => {
-    const value = await readState(restate.adminUrl, 'agentTurn', key, APPROVAL_GATE_STATE);
+    const value = await readState(rig.restate.adminUrl, 'agentTurn', key, APPROVAL_GATE_STATE);
     return value === undefined ? undefined : (JSON.parse(value) as ApprovalGate);
   };
   /** The turn still waits: the same call pending, the view asking, the command not run. */
   async function expectStillWaiting(key: string, dir: string, callId: string) {
     expect((await waitForApproval(key)).callId).toBe(callId);
-    expect((await turnView(restate.ingressUrl, key))?.phase).toBe('awaiting-approval');
+    expect((await turnView(rig.restate.ingressUrl, key))?.phase).toBe('awaiting-approval');
     await expect(readFile(join(dir, 'log.txt'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
   }
 
   it('waits on an awakeable that outlives the worker; only the call id with the secret decides; the command runs once', async () => {
     const dir = await workspace();
-    const id = await sendTurn(restate.ingressUrl, 'approved', {
+    const id = await sendTurn(rig.restate.ingressUrl, 'approved', {
       task: TASK,
       workspace: dir,
       approval: ['execute_command'],
@@ -152,9 +125,8 @@ describe('a durable approval', () => {
     const pending = await waitForApproval('approved');
     expect(pending.tool).toBe('execute_command');
     expect(Object.keys(pending).sort()).toEqual(['callId', 'params', 'tool']); // no awakeable id
-    expect((await turnView(restate.ingressUrl, 'approved'))?.phase).toBe('awaiting-approval');
-    await worker.kill();
-    await startTheWorker();
+    expect((await turnView(rig.restate.ingressUrl, 'approved'))?.phase).toBe('awaiting-approval');
+    await rig.killAndRestartWorker();
     const refused: [unknown, string][] = [
       [{}, 'bad-input'],
       [{ callId: pending.callId }, 'bad-input'],
@@ -163,25 +135,25 @@ describe('a durable approval', () => {
       [{ callId: pending.callId, secret: `${SECRET}x` }, 'bad-secret'],
     ];
     for (const [input, reason] of refused)
-      expect(await decide(restate.ingressUrl, 'approved', 'approve', input)).toEqual({ decided: false, reason });
+      expect(await decide(rig.restate.ingressUrl, 'approved', 'approve', input)).toEqual({ decided: false, reason });
     await expectStillWaiting('approved', dir, pending.callId);
-    expect(await decide(restate.ingressUrl, 'approved', 'approve', { callId: pending.callId, secret: SECRET })).toEqual(
-      {
-        decided: true,
-        callId: pending.callId,
-      },
-    );
-    const out = await attachTurn(restate.ingressUrl, id);
+    expect(
+      await decide(rig.restate.ingressUrl, 'approved', 'approve', { callId: pending.callId, secret: SECRET }),
+    ).toEqual({
+      decided: true,
+      callId: pending.callId,
+    });
+    const out = await attachTurn(rig.restate.ingressUrl, id);
     expect(out.reason).toBe('completed');
     expect(await readFile(join(dir, 'log.txt'), 'utf8')).toBe('run\n');
-    expect(await decide(restate.ingressUrl, 'approved', 'approve', { callId: pending.callId, secret: SECRET })).toEqual(
-      {
-        decided: false,
-        reason: 'nothing-waiting',
-      },
-    );
+    expect(
+      await decide(rig.restate.ingressUrl, 'approved', 'approve', { callId: pending.callId, secret: SECRET }),
+    ).toEqual({
+      decided: false,
+      reason: 'nothing-waiting',
+    });
     expect(await gateOf('approved')).toBeUndefined();
-    const view = await turnView(restate.ingressUrl, 'approved');
+    const view = await turnView(rig.restate.ingressUrl, 'approved');
     expect(view?.done).toBe(true);
     expect(view?.result).toBe(out.result);
   }, 300_000);
@@ -189,7 +161,7 @@ describe('a durable approval', () => {
   it('refuses anything but a well-formed decision resolving its awakeable straight through the ingress, and keeps waiting', async () => {
     const dir = await workspace();
     const key = 'direct';
-    const id = await sendTurn(restate.ingressUrl, key, {
+    const id = await sendTurn(rig.restate.ingressUrl, key, {
       task: TASK,
       workspace: dir,
       approval: ['execute_command'],
@@ -204,7 +176,7 @@ describe('a durable approval', () => {
         gate = await gateOf(key);
       }
       awakeables.add(gate.awakeableId);
-      const response = await fetch(`${restate.ingressUrl}/restate/awakeables/${gate.awakeableId}/${how}`, {
+      const response = await fetch(`${rig.restate.ingressUrl}/restate/awakeables/${gate.awakeableId}/${how}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body,
@@ -225,7 +197,7 @@ describe('a durable approval', () => {
       'resolve',
       JSON.stringify({ callId: pending.callId, approve: false, secret: SECRET, feedback: 'stop' }),
     );
-    const out = await attachTurn(restate.ingressUrl, id);
+    const out = await attachTurn(rig.restate.ingressUrl, id);
     expect(awakeables.size).toBe(bad.length + 1);
     const command = out.requests.flatMap((r) => r.toolResults).find((t) => t.name === 'execute_command');
     expect(command?.status).toBe('rejected');
@@ -235,7 +207,7 @@ describe('a durable approval', () => {
 
   it('reject sends the feedback to the model and the command never runs', async () => {
     const dir = await workspace();
-    const id = await sendTurn(restate.ingressUrl, 'rejected', {
+    const id = await sendTurn(rig.restate.ingressUrl, 'rejected', {
       task: TASK,
       workspace: dir,
       approval: ['execute_command'],
@@ -243,13 +215,13 @@ describe('a durable approval', () => {
     });
     const pending = await waitForApproval('rejected');
     expect(
-      await decide(restate.ingressUrl, 'rejected', 'reject', {
+      await decide(rig.restate.ingressUrl, 'rejected', 'reject', {
         callId: pending.callId,
         secret: SECRET,
         feedback: 'not on this machine',
       }),
     ).toMatchObject({ decided: true });
-    const out = await attachTurn(restate.ingressUrl, id);
+    const out = await attachTurn(rig.restate.ingressUrl, id);
     const command = out.requests.flatMap((r) => r.toolResults).find((t) => t.name === 'execute_command');
     expect(command?.status).toBe('rejected');
     expect(out.result).toContain('not on this machine');
@@ -257,12 +229,12 @@ describe('a durable approval', () => {
   }, 300_000);
 
   it('a turn asking for approvals without a secret fails at once, saying why', async () => {
-    const id = await sendTurn(restate.ingressUrl, 'no-secret', {
+    const id = await sendTurn(rig.restate.ingressUrl, 'no-secret', {
       task: TASK,
       workspace: await workspace(),
       approval: ['execute_command'],
     });
-    const response = await fetch(`${restate.ingressUrl}/restate/invocation/${id}/attach`);
+    const response = await fetch(`${rig.restate.ingressUrl}/restate/invocation/${id}/attach`);
     expect(response.ok).toBe(false);
     expect(await response.text()).toContain('approvalSecret must be a string of at least 16 characters');
   }, 60_000);
@@ -276,8 +248,8 @@ describe('a durable retry', () => {
       requests++;
     };
     const out = await attachTurn(
-      restate.ingressUrl,
-      await sendTurn(restate.ingressUrl, 'retried', {
+      rig.restate.ingressUrl,
+      await sendTurn(rig.restate.ingressUrl, 'retried', {
         task: `${TASK} fault:http-500-once`,
         workspace: dir,
         retryDelaysMs: [300],
