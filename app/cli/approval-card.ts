@@ -8,6 +8,7 @@ import type { Style } from './ansi-style.js';
 import { isMcpToolUse, mcpApprovalCard } from './mcp-approval-card.js';
 import { describeFileChange, expandTabs, formatDiffLines } from './diff-format.js';
 import { runsCodeLater, type RunsLaterReason } from '../tools/protected-paths.js';
+import { dialectNote } from '../ui/dialect-label.js';
 
 export interface ApprovalCard {
   /** The card's lines, shown above the question (or in the pager). */
@@ -23,6 +24,8 @@ export interface ApprovalCard {
 interface ToolUseToApprove {
   name: string;
   params: Record<string, string>;
+  /** The dialect the call was recovered from (e.g. `'hermes'`); absent for Cline's XML. */
+  dialect?: string;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -97,6 +100,18 @@ function runsLaterWarning(reason: RunsLaterReason, style: Style): string[] {
  * given the terminal's `columns`, a diff line wider than it is cut into marked continuation rows.
  */
 export function approvalCard(
+  tool: ToolUseToApprove,
+  preview: ChangePreview | undefined,
+  style: Style,
+  columns?: number,
+): ApprovalCard {
+  const card = toolApprovalCard(tool, preview, style, columns);
+  // A call recovered from another dialect says so first: the person approves knowing how it was read.
+  const note = dialectNote(tool.dialect);
+  return note === undefined ? card : { ...card, lines: [`  ${style.dim(`↳ ${note}`)}`, ...card.lines] };
+}
+
+function toolApprovalCard(
   tool: ToolUseToApprove,
   preview: ChangePreview | undefined,
   style: Style,

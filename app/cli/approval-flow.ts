@@ -23,6 +23,8 @@ export interface ApprovalFlowOptions<P extends WorkspacePath> {
 export interface ToolUseAwaitingApproval {
   name: string;
   params: Record<string, string>;
+  /** The dialect the call was recovered from (e.g. `'hermes'`); absent for Cline's XML. */
+  dialect?: string;
 }
 
 export interface ApprovalFlow {

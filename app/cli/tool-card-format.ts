@@ -4,6 +4,7 @@ import { revealInvisible } from '../ui/visible-text.js';
 import { expandTabs } from './diff-format.js';
 import { formatCommandOutput, splitCommandResult } from './command-output-view.js';
 import type { ToolBlockStatus } from '../../machines/view/index.js';
+import { dialectBadge } from '../ui/dialect-label.js';
 
 /** What a tool card shows of a tool block (a ToolBlockView fits). */
 interface ToolBlock {
@@ -11,6 +12,8 @@ interface ToolBlock {
   params: Record<string, string>;
   status: ToolBlockStatus;
   result?: string;
+  /** The dialect the call was recovered from (e.g. `'hermes'`); absent for Cline's XML. */
+  dialect?: string;
 }
 
 /** The parameter shown beside the tool's name, most telling first. */
@@ -64,8 +67,11 @@ export function formatToolHeader(tool: ToolBlock, style: Style, columns: number)
   const headlineLines = headline ? block.params[headline].split('\n') : [];
   const more =
     headlineLines.length > 1 ? ` (+${headlineLines.length - 1} line${headlineLines.length === 2 ? '' : 's'})` : '';
+  // A call recovered from another dialect says which, beside its name (the model's own words otherwise).
+  const badge = dialectBadge(block.dialect);
+  const via = badge === undefined ? '' : ` [${badge}]`;
   const lines = [
-    `${style.cyan('⏺')} ${style.bold(title)}${headline ? ` ${clip(headlineLines[0], width - block.name.length - 2 - more.length)}${style.yellow(more)}` : ''}`,
+    `${style.cyan('⏺')} ${style.bold(title)}${style.dim(via)}${headline ? ` ${clip(headlineLines[0], width - block.name.length - via.length - 2 - more.length)}${style.yellow(more)}` : ''}`,
   ];
   if (block.status === 'awaiting-approval' && CARD_SHOWN_TOOLS.has(block.name)) return lines;
   for (const [key, value] of Object.entries(block.params)) {

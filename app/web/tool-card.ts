@@ -2,6 +2,7 @@
 // command whole with its hidden characters shown), Approve / Reject while the machine waits, the
 // change a write or replace would make as a diff against the workspace, then the result.
 import { PREVIEWED_TOOLS } from '../tools/change-preview.js';
+import { dialectBadge, dialectNote } from '../ui/dialect-label.js';
 import { runsCodeLater } from '../tools/protected-paths.js';
 import type { ConversationActions, Entry, ChangePreviewResult } from './conversation-entry.js';
 import { diffSummary, renderDiff } from './diff-view.js';
@@ -83,6 +84,8 @@ export function toolEntry(item: ToolItem, actions: ConversationActions): Entry {
   const name = h('span', { class: 'tool-name' });
   const badge = h('span', { class: 'badge' });
   const native = h('span', { class: 'badge subtle' }, 'native call');
+  // A call recovered from another dialect (Hermes, GLM, …) says which, here and while it awaits approval.
+  const dialect = h('span', { class: 'badge subtle dialect', 'data-testid': 'tool-dialect', hidden: true });
   const params = h('dl', { class: 'params' });
   const changeHead = h('div', { class: 'change-head' });
   const change = h('section', { class: 'change', 'data-testid': 'change', hidden: true }, changeHead);
@@ -109,13 +112,15 @@ export function toolEntry(item: ToolItem, actions: ConversationActions): Entry {
     sentFeedback = feedback.value.trim();
     actions.reject(feedback.value);
   });
-  const approval = h('div', { class: 'approval' }, feedback, reject, approve);
+  // Beside the buttons: how a recovered call was read, so the approval is given knowing it.
+  const approvalDialect = h('p', { class: 'approval-dialect', 'data-testid': 'approval-dialect', hidden: true });
+  const approval = h('div', { class: 'approval' }, approvalDialect, feedback, reject, approve);
   // A write to a file that runs code later (a git hook, .envrc, package.json, …) says so above the buttons.
   const runsLater = h('p', { class: 'runs-later-warning', 'data-testid': 'runs-later-warning', hidden: true });
   const el = h(
     'div',
     { class: 'block tool-card', 'data-testid': 'tool-card', role: 'group' },
-    h('div', { class: 'tool-head' }, name, native, badge),
+    h('div', { class: 'tool-head' }, name, native, dialect, badge),
     params,
     change,
     runsLater,
@@ -167,9 +172,16 @@ export function toolEntry(item: ToolItem, actions: ConversationActions): Entry {
     setText(name, i.name);
     el.setAttribute(
       'aria-label',
-      `${i.name}${i.params.path !== undefined ? ` ${i.params.path}` : ''}: ${STATUS_LABEL[i.status]}`,
+      `${i.name}${i.params.path !== undefined ? ` ${i.params.path}` : ''}${i.dialect !== undefined ? ` (${i.dialect})` : ''}: ${STATUS_LABEL[i.status]}`,
     );
     native.hidden = !i.native;
+    const recovered = dialectBadge(i.dialect);
+    dialect.hidden = recovered === undefined;
+    setText(dialect, recovered ?? '');
+    const note = dialectNote(i.dialect);
+    dialect.title = note ?? '';
+    approvalDialect.hidden = note === undefined;
+    setText(approvalDialect, note === undefined ? '' : `This call was ${note}.`);
     setText(badge, STATUS_LABEL[i.status]);
     badge.className = `badge status-${i.status}`;
     el.dataset.tool = i.name;

@@ -20,6 +20,8 @@ export type TurnItem =
       result?: string;
       isError: boolean;
       native: boolean;
+      /** The dialect the call was recovered from (e.g. `'hermes'`); absent for Cline's XML and native calls. */
+      dialect?: string;
     }
   | { key: string; kind: 'completion'; result: string; partial: boolean };
 
@@ -58,6 +60,7 @@ function makeBlockItem(block: BlockView): TurnItem {
     ...('result' in block ? { result: block.result } : {}),
     isError: 'result' in block && block.isError,
     native: block.isNativeToolCall,
+    ...(block.dialect !== undefined ? { dialect: block.dialect } : {}),
   };
 }
 

@@ -162,6 +162,7 @@ function blockView(block: AssistantMessageContent, key: string, r: ReplySource):
     params: block.params,
     call_id: block.call_id,
     isNativeToolCall: block.isNativeToolCall === true,
+    ...(block.dialect !== undefined ? { dialect: block.dialect } : {}),
     isCompletion: block.name === r.completionTool,
     ...toolState(block, r.outcomes[block.call_id], r),
   };

@@ -3,6 +3,7 @@
 // block's status says what happened to it, and only a settled status carries a result.
 import type { RequestStatus, TurnEndReason, TurnUsage } from '../machine/agent-turn-types.js';
 import type { TurnPhase } from './turn-phase.js';
+import type { DialectName } from '../../src/protocol/dialect-names.js';
 
 /** Which block this is, the same in every later view, and the 1-based number of its request. */
 export interface BlockPlace {
@@ -64,6 +65,11 @@ export type ToolBlockView = BlockPlace & {
   params: Record<string, string>;
   call_id: string;
   isNativeToolCall: boolean;
+  /**
+   * The dialect the call was recovered from when the model did not write Cline's XML (e.g.
+   * `'hermes'`); absent for Cline's XML and native calls. Renderers show it beside the tool's name.
+   */
+  dialect?: DialectName;
   /** The turn's completion tool (its `result` parameter is the turn's answer). */
   isCompletion: boolean;
 } & ToolState;

@@ -17,6 +17,13 @@ import { readConversation } from './scripted-conversation.js';
 import { planAgentStep } from './scripted-agent.js';
 import { summaryStep, summaryTranscript } from './scripted-summary.js';
 import { renderNativeReply, renderTagReply, shortHash, type ScriptedReply } from './scripted-reply.js';
+import {
+  dialectInText,
+  isScriptedDialect,
+  renderDialectReply,
+  scriptedDialects,
+  type ScriptedDialect,
+} from './scripted-dialect-reply.js';
 import { isStructuredRequest, planStructuredReply } from './scripted-structured.js';
 import { shapeForProfile } from './scripted-shape.js';
 import { completionBody, streamFrames, type BodyFault, type WireContext } from './scripted-wire.js';
@@ -49,6 +56,12 @@ export interface ScriptedModelOptions {
   seed?: number;
   /** Faults for every conversation (a task can add its own with `fault:<name>`). See scriptedFaults. */
   faults?: readonly ScriptedFault[];
+  /**
+   * Write every tool call in this dialect instead of Cline's XML (`'hermes'`, `'glm'`, `'kimi'`, …;
+   * see scriptedDialects), as a model behind a server that passes its native format through does.
+   * A task can choose its own with a `dialect:<name>` marker. Native tool calls are unaffected.
+   */
+  dialect?: ScriptedDialect;
   /** The wait before the first token under the 'slow-first-token' fault. Default 5000 ms. */
   slowFirstTokenMs?: number;
   /** When set, requests must send `Authorization: Bearer <apiKey>` (else 401, as OpenAI answers). */
@@ -82,6 +95,8 @@ function checkOptions(options: ScriptedModelOptions): void {
   for (const fault of options.faults ?? []) {
     if (!isScriptedFault(fault)) throw bad(`unknown fault "${String(fault)}"; known: ${scriptedFaults.join(', ')}`);
   }
+  if (options.dialect !== undefined && !isScriptedDialect(options.dialect))
+    throw bad(`unknown dialect "${String(options.dialect)}"; known: ${scriptedDialects.join(', ')}`);
   const pace = options.pace;
   const numbers: Array<[string, unknown]> =
     typeof pace === 'object' && pace !== null
@@ -270,9 +285,12 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
       const names = tools ? new Set(tools.map((t) => t.function.name)) : undefined;
       const step = planAgentStep(conv, names);
       // The id hashes the whole history: a history cut to fit the window has fewer turns, and the ids must still be new.
+      const dialect = dialectInText(task) ?? options.dialect;
       reply = tools
         ? renderNativeReply(step, tools, `call_${shortHash(JSON.stringify(request.messages))}_${conv.assistantTurns}`)
-        : renderTagReply(step);
+        : dialect !== undefined
+          ? renderDialectReply(step, dialect)
+          : renderTagReply(step);
     }
     const shaped = shapeForProfile(reply, profile);
 
