@@ -47,9 +47,15 @@ export function createStyle(enabled: boolean): Style {
   };
 }
 
-/** Moves the cursor to the start of the line `rows` rows up and clears everything below it. */
+/**
+ * Moves the cursor to the start of the line `rows` rows up and clears everything below it.
+ * The erase-below (ED) is sent from the second column, after that line is cleared whole: tmux
+ * (`scroll-on-clear`) takes an ED from the top-left corner for clearing the whole screen and
+ * moves the screen into its scrollback first, which would leave every redraw of a live region
+ * that starts on the top row in the history.
+ */
 export function eraseRowsAbove(rows: number): string {
-  return `\r${rows > 0 ? `\x1b[${rows}A` : ''}\x1b[J`;
+  return `\r${rows > 0 ? `\x1b[${rows}A` : ''}\x1b[2K\x1b[2G\x1b[J\r`;
 }
 
 export const HIDE_CURSOR = '\x1b[?25l';

@@ -69,7 +69,9 @@ export class FakeTerminal {
           this.grid[this.row] = this.grid[this.row].slice(0, this.col);
           this.grid.length = this.row + 1;
           this.soft.length = this.row + 1;
-        } else if (command !== 'm' && command !== 'h' && command !== 'l')
+        } else if (command === 'K' && arg === '2') this.grid[this.row] = [];
+        else if (command === 'G') this.col = Number(arg || 1) - 1;
+        else if (command !== 'm' && command !== 'h' && command !== 'l')
           throw new Error(`unexpected escape ${match[0]}`);
       } else if (c === '\r') this.col = 0;
       else if (c === '\n') this.newRow(false);
