@@ -28,6 +28,8 @@ export interface CliOptions {
   pace: 'realistic' | number;
   /** Scripted model fault to inject (see --help). */
   fault?: string;
+  /** --scripted-dialect NAME: the scripted model writes its tool calls in this dialect (hermes, glm, …) instead of Cline's XML. */
+  scriptedDialect?: string;
   /** US dollars per million prompt tokens (--price-input), overriding the model profile's. */
   priceInput?: number;
   /** US dollars per million reply tokens (--price-output), overriding the model profile's. */

@@ -1,7 +1,7 @@
 // `--help` without loading the agent: the CLI's entry prints it straight away (a cold start of a
 // few modules), and runCli prints the same text.
 import { listModelProfiles } from '../../src/profiles/index.js';
-import { scriptedFaults } from '../../src/scripted/index.js';
+import { scriptedDialects, scriptedFaults } from '../../src/scripted/index.js';
 import { helpText } from './help-text.js';
 import { parseCliArgs } from './parse-cli-args.js';
 
@@ -13,6 +13,7 @@ export function fullHelpText(): string {
       .filter((p) => p.id !== 'scripted')
       .map((p) => `scripted:${p.id}`),
     scriptedFaults,
+    scriptedDialects,
   );
 }
 

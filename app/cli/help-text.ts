@@ -1,7 +1,11 @@
 import { DEFAULT_TASK } from './cli-options.js';
 
 /** `--help`: what a person needs to run the agent. */
-export function helpText(profiles: readonly string[], faults: readonly string[]): string {
+export function helpText(
+  profiles: readonly string[],
+  faults: readonly string[],
+  dialects: readonly string[] = [],
+): string {
   return `agent-turn — run one coding-agent turn in a folder, streamed to the terminal
 
 Usage: npm start -- [options] [task]
@@ -47,6 +51,10 @@ Options:
                       servers are not sandboxed (see docs/mcp.md)
   --pace MS           scripted model: milliseconds per token, or "realistic" (default)
   --fault NAME        scripted model: inject a fault once
+  --scripted-dialect NAME
+                      scripted model: write tool calls as that model family does (hermes,
+                      glm, kimi, …) instead of Cline's XML; the parser recovers them and the
+                      tool card names the dialect (see docs/dialects.md)
   --price-input USD   dollars per million prompt tokens, for the cost line (default: the
                       model profile's list price where known)
   --price-output USD  dollars per million reply tokens
@@ -91,8 +99,8 @@ package.json, .github/workflows/ — are called out in the approval card and ask
 ("a" does not cover them); --yes does not write them. The file tools refuse .git/ paths unless
 --allow-git-writes is given.
 
-Contradicting flags are refused: --read-only with --yes, --pace or --fault with a real model,
---base-url with a scripted model.
+Contradicting flags are refused: --read-only with --yes, --pace, --fault or --scripted-dialect
+with a real model, --base-url with a scripted model.
 
 Exit codes: 0 completed, 1 failed or stopped by a limit, 2 bad arguments, 130 interrupted.
 
@@ -100,6 +108,8 @@ Scripted profiles (--model):
 ${wrapList(profiles)}
 Scripted faults (--fault):
 ${wrapList(faults)}
+Scripted dialects (--scripted-dialect):
+${wrapList(dialects)}
 `;
 }
 

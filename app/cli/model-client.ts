@@ -1,6 +1,14 @@
 import { createChatClient } from '../../src/wire/index.js';
 import type { ChatClient } from '../../src/wire/index.js';
-import { createScriptedModel, scriptedFaults } from '../../src/scripted/index.js';
+import {
+  createScriptedModel,
+  isScriptedDialect,
+  scriptedDialects,
+  scriptedFaults,
+  type ScriptedDialect,
+} from '../../src/scripted/index.js';
+import { clineThinkProtocol, type Protocol } from '../../src/protocol/index.js';
+import { dialectsForModel } from '../../machines/machine/index.js';
 import { listModelProfiles } from '../../src/profiles/index.js';
 import type { CliOptions } from './cli-options.js';
 import { isScriptedModel } from './parse-cli-args.js';
@@ -8,11 +16,11 @@ import { isScriptedModel } from './parse-cli-args.js';
 /** The in-process model answers at this address; no request leaves the process. */
 const SCRIPTED_BASE_URL = 'http://scripted.invalid/v1';
 
-export type ModelClientError = { code: 'unknown-profile' | 'unknown-fault'; message: string };
+export type ModelClientError = { code: 'unknown-profile' | 'unknown-fault' | 'unknown-dialect'; message: string };
 
 /** The chat client and model name the options ask for: the scripted model, or a real endpoint. */
 export function createModelClient(
-  options: Pick<CliOptions, 'model' | 'baseURL' | 'apiKey' | 'pace' | 'fault' | 'maxReplyChars'>,
+  options: Pick<CliOptions, 'model' | 'baseURL' | 'apiKey' | 'pace' | 'fault' | 'scriptedDialect' | 'maxReplyChars'>,
 ): { ok: true; client: ChatClient; model: string } | { ok: false; error: ModelClientError } {
   const limits = options.maxReplyChars !== undefined ? { maxReplyChars: options.maxReplyChars } : {};
   if (isScriptedModel(options.model)) {
@@ -33,9 +41,20 @@ export function createModelClient(
         },
       };
     }
+    const dialect = options.scriptedDialect;
+    if (dialect !== undefined && !(scriptedDialects as readonly string[]).includes(dialect)) {
+      return {
+        ok: false,
+        error: {
+          code: 'unknown-dialect',
+          message: `No scripted dialect "${dialect}". Known: ${scriptedDialects.join(', ')}.`,
+        },
+      };
+    }
     const fetch = createScriptedModel({
       ...(options.pace !== 'realistic' ? { pace: options.pace } : {}),
       ...(options.fault !== undefined ? { faults: [options.fault as (typeof scriptedFaults)[number]] } : {}),
+      ...(dialect !== undefined ? { dialect: dialect as ScriptedDialect } : {}),
     });
     return { ok: true, client: createChatClient({ baseURL: SCRIPTED_BASE_URL, fetch, ...limits }), model: profile };
   }
@@ -48,4 +67,19 @@ export function createModelClient(
     }),
     model: options.model,
   };
+}
+
+/**
+ * The protocol for a scripted model writing `dialect`: the model's own dialects plus that one
+ * (bare JSON and pythonic replies are off for models that do not write them, so the demo turns
+ * the one it writes on).
+ */
+export function scriptedDialectProtocol(
+  options: Pick<CliOptions, 'model' | 'scriptedDialect'>,
+  model: string,
+): Protocol | undefined {
+  const dialect = options.scriptedDialect;
+  if (!isScriptedModel(options.model) || dialect === undefined || !isScriptedDialect(dialect)) return undefined;
+  const own = dialectsForModel(model);
+  return clineThinkProtocol.withDialects(own.includes(dialect) ? own : [...own, dialect]);
 }

@@ -27,6 +27,7 @@ const VALUED = new Set([
   '--max-reply-chars',
   '--pace',
   '--fault',
+  '--scripted-dialect',
   '--price-input',
   '--price-output',
   '--session',
@@ -201,7 +202,7 @@ function contradiction(given: ReadonlySet<string>, options: CliOptions): string 
   if (given.has('--read-only') && given.has('--yes'))
     return '--read-only refuses every write and command, --yes approves them: give one or the other.';
   const scripted = isScriptedModel(options.model);
-  for (const flag of ['--pace', '--fault']) {
+  for (const flag of ['--pace', '--fault', '--scripted-dialect']) {
     if (given.has(flag) && !scripted)
       return `${flag} is for the scripted model; "${options.model}" is a real model at ${options.baseURL}. Leave ${flag} out, or use --model scripted.`;
   }
@@ -276,6 +277,9 @@ function applyValue(options: CliOptions, name: string, value: string): string | 
     }
     case '--fault':
       options.fault = value;
+      return;
+    case '--scripted-dialect':
+      options.scriptedDialect = value;
       return;
     case '--mcp-config':
       if (value.trim() === '') return '--mcp-config needs a file name.';

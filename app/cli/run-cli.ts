@@ -16,7 +16,7 @@ import type { CliOptions } from './cli-options.js';
 import { setUpCommands, type CommandSetup } from './command-sandbox.js';
 import { projectMcpNote, startCliMcp, type CliMcp } from './mcp-setup.js';
 import { fullHelpText } from './help-output.js';
-import { createModelClient } from './model-client.js';
+import { createModelClient, scriptedDialectProtocol } from './model-client.js';
 import { createNdjsonReporter } from './ndjson-reporter.js';
 import { parseCliArgs } from './parse-cli-args.js';
 import { createTerminalPrompter } from './terminal-prompter.js';
@@ -319,10 +319,13 @@ async function runTurn(
       );
     }
   };
+  // --scripted-dialect: the parser recovers the dialect the scripted model writes.
+  const dialectProtocol = scriptedDialectProtocol(options, modelName);
   const setup = {
     nativeTools: options.nativeTools,
     client,
     model: modelName,
+    ...(dialectProtocol ? { protocol: dialectProtocol } : {}),
     messages: [
       ...(plan?.history ?? []),
       {

@@ -3,5 +3,5 @@ export { createScriptedModel, ScriptedModelError } from './scripted-model.js';
 export type { ScriptedModelOptions } from './scripted-model.js';
 export { scriptedFaults } from './scripted-faults.js';
 export type { ScriptedFault } from './scripted-faults.js';
-export { scriptedDialects } from './scripted-dialect-reply.js';
+export { isScriptedDialect, scriptedDialects } from './scripted-dialect-reply.js';
 export type { ScriptedDialect } from './scripted-dialect-reply.js';

@@ -137,6 +137,12 @@ describe('parseCliArgs', () => {
       'conflicting-options',
       '--fault is for the scripted model',
     ],
+    [
+      ['--scripted-dialect', 'hermes', '--model', 'm', '--base-url', 'http://x/v1'],
+      'conflicting-options',
+      '--scripted-dialect is for the scripted model',
+    ],
+    [['--scripted-dialect'], 'missing-value', '--scripted-dialect needs a value'],
     [['--base-url', 'http://x/v1', 'hi'], 'conflicting-options', '--base-url needs --model NAME'],
     [
       ['--base-url', 'http://x/v1', '--model', 'scripted:glm-5.1'],
@@ -162,6 +168,13 @@ describe('parseCliArgs', () => {
     expect(
       parse(['--fault', 'http-429-once', '--model', 'm', 'go'], { OPENAI_BASE_URL: 'http://env/v1' }),
     ).toMatchObject({ ok: false, error: { code: 'conflicting-options' } });
+  });
+
+  it("reads the scripted model's dialect", () => {
+    expect(parse(['--scripted-dialect', 'glm', 'go'])).toMatchObject({
+      ok: true,
+      options: { model: 'scripted', scriptedDialect: 'glm' },
+    });
   });
 
   it('reads prices per million tokens', () => {
