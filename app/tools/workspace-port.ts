@@ -17,14 +17,20 @@ export interface PathInfo {
   kind: Exclude<EntryKind, 'symlink'>;
   /** Size in bytes (files). */
   size: number;
-  /** When it last changed (ms), where the storage knows; checkpoints read a file again only when this or the size moved. */
+  /** When its content last changed (ms), where the storage knows; checkpoints read a file again only when this, the size, `changedMs` or `inode` moved. */
   modifiedMs?: number;
+  /** When its metadata last changed (ms; a disk's ctime, which no program can set back), where the storage knows. */
+  changedMs?: number;
+  /** The file's number on its storage, where it has one (a rename over it gives a new one). */
+  inode?: number;
 }
 
 /** One entry a walk visits. */
 export interface WalkEntry<P extends WorkspacePath> {
   path: P;
   kind: EntryKind;
+  /** A file's size and change times, when the walk was asked for them (`withInfo`) and could read them. */
+  info?: PathInfo;
 }
 
 export interface WalkOptions {
@@ -33,6 +39,11 @@ export interface WalkOptions {
   skipDirectories: ReadonlySet<string>;
   /** Entries left out (a folder: not entered either), e.g. what .gitignore ignores. */
   skip?: (relative: string, kind: EntryKind) => boolean;
+  /**
+   * Files come with their `info`, read as their folder is listed: one pass instead of a walk and a
+   * `stat` per file (the checkpoints of a command look at every file twice per step).
+   */
+  withInfo?: boolean;
   signal?: AbortSignal;
 }
 
@@ -65,6 +76,23 @@ export interface WorkspaceFiles<P extends WorkspacePath> {
   walk(start: P, options: WalkOptions, visit: (entry: WalkEntry<P>) => boolean | void): Promise<void>;
   /** Deletes a file (undo of a file the agent created); adapters that cannot delete leave it out. */
   remove?(path: P): Promise<void>;
+  /**
+   * Starts hearing which folders change (a disk's inotify), so a checkpoint looks only there
+   * instead of at every file; undefined where the storage cannot tell (then every file is looked at).
+   */
+  watchChanges?(options: Pick<WalkOptions, 'skipDirectories' | 'skip'>): Promise<ChangeFeed | undefined>;
+}
+
+/** The folders where entries changed, as the storage reported them. */
+export interface ChangeFeed {
+  /**
+   * The folders (relative, '.' for the root) whose entries changed since the last call, once every
+   * change made before the call has been heard; undefined when the feed cannot vouch for that
+   * (a watch failed, or so many changes came that some may have been dropped): look everywhere.
+   */
+  take(): Promise<ReadonlySet<string> | undefined>;
+  /** Stops hearing. */
+  close(): void;
 }
 
 /** One command to run in the workspace, with the limits the tool settled on. */

@@ -255,6 +255,7 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
         break;
     }
   }
+  checkpoints.close();
   say(style.dim(`The conversation is kept in ${sessionFile} (agent-turn --continue goes on with it).`));
   return 0;
 }

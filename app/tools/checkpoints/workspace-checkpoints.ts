@@ -3,7 +3,8 @@
 // the files the last steps changed — and only those still as the agent left them (a file someone
 // edited since is left alone and named). Bounded: .gitignore'd files, node_modules and .git are
 // never recorded, nor files over `maxFileBytes`, nor more than `maxSessionBytes` in all.
-import type { EntryKind, WorkspaceFiles, WorkspacePath } from '../workspace-port.js';
+import type { ChangeFeed, EntryKind, PathInfo, WorkspaceFiles, WorkspacePath } from '../workspace-port.js';
+import { filesInChangedFolders, type LookList, type Walked } from './changed-folders.js';
 import { IGNORED_DIRECTORIES } from '../list-files.js';
 import { loadGitignore, type IgnoreTest } from '../gitignore-rules.js';
 import { contentKey, type CheckpointStore } from './checkpoint-store.js';
@@ -22,12 +23,19 @@ export const DEFAULT_CHECKPOINT_MAX_SESSION_BYTES = 500 * 1024 * 1024;
 /** Why a file's content was not recorded. */
 export type UncoveredReason = 'too-large' | 'binary' | 'session-limit' | 'unreadable';
 
-/** What is known of one file: its size and change time, and its content's key when recorded. */
+/** What is known of one file: its size and change stamps, and its content's key when recorded. */
 interface FileState {
   size: number;
   modifiedMs?: number;
+  changedMs?: number;
+  inode?: number;
   key?: string;
   uncovered?: UncoveredReason;
+  /**
+   * Its stamps were read so soon after it changed that another change in the same clock tick
+   * (a disk's timestamps move in coarse ticks) would not move them: its content is read again next time.
+   */
+  racy?: true;
 }
 
 /** One file a step changed: before and after (undefined: absent). */
@@ -71,6 +79,8 @@ export interface WorkspaceCheckpoints {
   steps(): CheckpointStep[];
   /** Bytes of content recorded so far (each content once). */
   bytesRecorded(): number;
+  /** Stops hearing the workspace's changes (the steps stay undoable). */
+  close(): void;
 }
 
 export interface WorkspaceCheckpointOptions<P extends WorkspacePath> extends CheckpointLimits {
@@ -78,10 +88,18 @@ export interface WorkspaceCheckpointOptions<P extends WorkspacePath> extends Che
   store: CheckpointStore;
   /** What not to record; default: the workspace's .gitignore (read once, at the first step). */
   ignored?: IgnoreTest;
+  /**
+   * Hear which folders change (the port's `watchChanges`, a disk's inotify) and look only there
+   * after the first step; default true. Off, or where the port cannot, each command step looks at every file.
+   */
+  watch?: boolean;
 }
 
 /** Files looked at together (their stat calls overlap). */
 const LOOK_BATCH = 64;
+
+/** Ignore answers kept at most (a name each). */
+const MAX_REMEMBERED_ANSWERS = 200_000;
 
 const sameState = (a: FileState | undefined, b: FileState | undefined) =>
   a === undefined || b === undefined
@@ -89,8 +107,49 @@ const sameState = (a: FileState | undefined, b: FileState | undefined) =>
     : a.size === b.size &&
       a.key === b.key &&
       a.uncovered === b.uncovered &&
-      // Without content to compare, the change time tells.
-      (a.key !== undefined || a.modifiedMs === b.modifiedMs);
+      // Without content to compare, the change stamps tell.
+      (a.key !== undefined || sameStamps(a, b));
+
+const sameStamps = (a: FileState | PathInfo, b: FileState | PathInfo) =>
+  a.modifiedMs === b.modifiedMs && a.changedMs === b.changedMs && a.inode === b.inode;
+
+/** Whether the stat says the file is as `previous` saw it: same size and change stamps (where the storage has them). */
+const unchangedSince = (previous: FileState | undefined, info: PathInfo) =>
+  previous !== undefined &&
+  previous.racy === undefined &&
+  info.modifiedMs !== undefined &&
+  previous.size === info.size &&
+  sameStamps(previous, info);
+
+/**
+ * A file changed this close (ms) before it was looked at has stamps that cannot be trusted yet
+ * (git's "racy clean"): Linux moves file times in kernel ticks (4–10 ms); storage that keeps whole
+ * seconds (FAT, some network disks) gets the wider window.
+ */
+const RACY_WINDOW_MS = 100;
+const RACY_WINDOW_WHOLE_SECONDS_MS = 2000;
+
+function racy(info: PathInfo, lookedFrom: number): boolean {
+  const stamp = Math.max(info.modifiedMs ?? 0, info.changedMs ?? 0);
+  const window = stamp % 1000 === 0 ? RACY_WINDOW_WHOLE_SECONDS_MS : RACY_WINDOW_MS;
+  return stamp >= lookedFrom - window;
+}
+
+/** The ignore test with its answers kept: the rules are read once per session, so an answer never changes. */
+function remembered(test: IgnoreTest): IgnoreTest {
+  const answers = new Map<string, boolean>();
+  return (relative, kind) => {
+    const key = kind === 'directory' ? `${relative}/` : relative;
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = test(relative, kind);
+      // Bounded: a workspace with more names than this asks the rules again.
+      if (answers.size >= MAX_REMEMBERED_ANSWERS) answers.clear();
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
 
 /**
  * Checkpoints of one session over a workspace port.
@@ -116,25 +175,29 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
   const done: Array<{ label: string; changes: FileChange[] }> = [];
   let open: { label: string; scope: StepScope } | undefined;
   let recorded = 0;
+  /** The port's change feed: null until the first command step starts it, undefined where there is none. */
+  let feed: ChangeFeed | undefined | null = null;
 
-  const rules = async () => (ignored ??= await loadGitignore(files));
+  const rules = async () => (ignored ??= remembered(await loadGitignore(files)));
 
   /** The file's state now; its content recorded when it is new or changed since `previous`. */
-  async function look(relative: string, previous: FileState | undefined, walked?: P): Promise<FileState | undefined> {
-    const target = walked ? { ok: true as const, path: walked } : await files.resolve(relative);
+  async function look(
+    relative: string,
+    previous: FileState | undefined,
+    walked?: Walked<P>,
+    lookedFrom = Date.now(),
+  ): Promise<FileState | undefined> {
+    const target = walked ? { ok: true as const, path: walked.path } : await files.resolve(relative);
     if (!target.ok) return undefined;
-    const info = await files.stat(target.path).catch(() => undefined);
+    const info = walked?.info ?? (await files.stat(target.path).catch(() => undefined));
     if (info?.kind !== 'file') return undefined;
-    if (
-      previous !== undefined &&
-      info.modifiedMs !== undefined &&
-      previous.modifiedMs === info.modifiedMs &&
-      previous.size === info.size
-    )
-      return previous;
+    if (unchangedSince(previous, info)) return previous;
     const state: FileState = {
       size: info.size,
       ...(info.modifiedMs !== undefined ? { modifiedMs: info.modifiedMs } : {}),
+      ...(info.changedMs !== undefined ? { changedMs: info.changedMs } : {}),
+      ...(info.inode !== undefined ? { inode: info.inode } : {}),
+      ...(racy(info, lookedFrom) ? { racy: true as const } : {}),
     };
     if (info.size > maxFileBytes) return { ...state, uncovered: 'too-large' };
     const bytes = await files.read(target.path, maxFileBytes + 1).catch(() => undefined);
@@ -156,35 +219,53 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
     return { ...state, size: bytes.length, key };
   }
 
-  /** Every recordable file of the workspace, with the path the walk gave (no second resolve). */
-  async function allFiles(): Promise<Map<string, P>> {
+  /** Every recordable file of the workspace, with the path (and stat, where the port gives it) the walk found: one pass. */
+  async function allFiles(): Promise<Map<string, Walked<P>>> {
     const test = await rules();
     const root = await files.resolve('.');
-    const found = new Map<string, P>();
+    const found = new Map<string, Walked<P>>();
     if (!root.ok) return found;
     const skip = (relative: string, kind: EntryKind) => test(relative, kind);
-    await files.walk(root.path, { recursive: true, skipDirectories: IGNORED_DIRECTORIES, skip }, (entry) => {
-      if (entry.kind === 'file') found.set(entry.path.relative, entry.path);
+    const options = { recursive: true, skipDirectories: IGNORED_DIRECTORIES, skip, withInfo: true };
+    await files.walk(root.path, options, (entry) => {
+      if (entry.kind === 'file') found.set(entry.path.relative, { path: entry.path, info: entry.info });
     });
     return found;
   }
 
-  async function pathsOf(scope: StepScope): Promise<Array<[string, P | undefined]>> {
+  /** The folders changed since the last look, once the first full look is done; undefined: look everywhere. */
+  async function changedFolders(): Promise<ReadonlySet<string> | undefined> {
+    if (options.watch === false) return undefined;
+    if (feed === null) {
+      // Started before the first full look, so nothing between the two goes unheard.
+      const test = await rules();
+      feed = await files.watchChanges?.({ skipDirectories: IGNORED_DIRECTORIES, skip: test }).catch(() => undefined);
+      return undefined;
+    }
+    return feed?.take();
+  }
+
+  async function pathsOf(scope: StepScope): Promise<LookList<P>> {
     if (scope === 'workspace') {
-      const now: Array<[string, P | undefined]> = [...(await allFiles())];
+      const folders = await changedFolders();
+      if (folders !== undefined) {
+        const skip = await rules();
+        return filesInChangedFolders(files, folders, { skipDirectories: IGNORED_DIRECTORIES, skip }, known.keys());
+      }
+      const now: LookList<P> = [...(await allFiles())];
       // Known files that are gone count too (deleted since).
       const seen = new Set(now.map(([relative]) => relative));
       for (const path of known.keys()) if (!seen.has(path)) now.push([path, undefined]);
       return now;
     }
     const test = await rules();
-    const out: Array<[string, P | undefined]> = [];
+    const out: LookList<P> = [];
     for (const requested of scope.paths) {
       const target = await files.resolve(requested);
       if (!target.ok) continue;
       const relative = target.path.relative;
       if (!test(relative, 'file') && !relative.split('/').some((part) => IGNORED_DIRECTORIES.has(part)))
-        out.push([relative, target.path]);
+        out.push([relative, { path: target.path }]);
     }
     return out;
   }
@@ -192,11 +273,15 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
   /** Brings `known` up to date for the scope; returns the files whose state moved. */
   async function refresh(scope: StepScope): Promise<FileChange[]> {
     const changes: FileChange[] = [];
-    const paths = await pathsOf(scope);
+    const lookedFrom = Date.now();
+    // The files the walk's stat shows unchanged are settled at once (no promise each); the rest are looked at.
+    const paths = (await pathsOf(scope)).filter(
+      ([path, walked]) => !(walked?.info && unchangedSince(known.get(path), walked.info)),
+    );
     // A few at a time: stat calls overlap, the order of the changes stays the walk's.
     for (let at = 0; at < paths.length; at += LOOK_BATCH) {
       const batch = paths.slice(at, at + LOOK_BATCH);
-      const states = await Promise.all(batch.map(([path, walked]) => look(path, known.get(path), walked)));
+      const states = await Promise.all(batch.map(([path, walked]) => look(path, known.get(path), walked, lookedFrom)));
       batch.forEach(([path], i) => {
         const previous = known.get(path);
         const now = states[i];
@@ -267,6 +352,10 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
     },
     steps: () => done.map((s) => ({ label: s.label, changed: s.changes.map((c) => c.path) })),
     bytesRecorded: () => recorded,
+    close() {
+      feed?.close();
+      feed = undefined;
+    },
   };
 }
 

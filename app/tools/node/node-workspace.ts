@@ -9,6 +9,7 @@ import { displayPath, resolveInsideRoot, type NodePath } from './resolve-inside-
 import { readHead } from './read-head.js';
 import { writeFileAtomically } from './atomic-write.js';
 import { walkDirectory } from './walk-directory.js';
+import { watchFolders } from './folder-watch.js';
 
 /** A folder on disk as the tools' file port. */
 export interface NodeWorkspace extends WorkspaceFiles<NodePath> {
@@ -34,6 +35,8 @@ export async function openWorkspace(root: string): Promise<NodeWorkspace> {
         kind: info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other',
         size: info.size,
         modifiedMs: info.mtimeMs,
+        changedMs: info.ctimeMs,
+        inode: info.ino,
       };
     },
     read: (target, maxBytes) => readHead(realRoot, target.real, maxBytes),
@@ -44,9 +47,10 @@ export async function openWorkspace(root: string): Promise<NodeWorkspace> {
       if (!again.ok) throw Object.assign(new Error(again.error.content), { code: 'outside-workspace' });
       await unlink(again.path.real);
     },
+    watchChanges: async (options) => watchFolders(realRoot, options),
     walk: (start, options, visit) =>
-      walkDirectory(realRoot, { real: start.real, shown: start.absolute }, options, ({ real, shown }, kind) =>
-        visit({ path: { absolute: shown, real, relative: display(shown) }, kind }),
+      walkDirectory(realRoot, { real: start.real, shown: start.absolute }, options, ({ real, shown }, kind, info) =>
+        visit({ path: { absolute: shown, real, relative: display(shown) }, kind, ...(info ? { info } : {}) }),
       ),
   };
 }

@@ -1,0 +1,66 @@
+// The files a checkpoint looks at when the workspace said which folders changed (a disk's folder
+// watches): each changed folder's own entries, plus every recorded file that must be gone — in a
+// changed folder and no longer listed there, or below a subfolder its changed parent no longer lists.
+import type { EntryKind, PathInfo, WalkOptions, WorkspaceFiles, WorkspacePath } from '../workspace-port.js';
+
+/** A file as a walk found it: its path, and its stat when the walk gave one. */
+export interface Walked<P extends WorkspacePath> {
+  path: P;
+  info?: PathInfo;
+}
+
+/** Files to look at: found ones with their walk, vanished known ones with none. */
+export type LookList<P extends WorkspacePath> = Array<[string, Walked<P> | undefined]>;
+
+const parentOf = (relative: string) => {
+  const slash = relative.lastIndexOf('/');
+  return slash === -1 ? '.' : relative.slice(0, slash);
+};
+
+/**
+ * Lists each of `folders` (relative, '.' for the root) one level deep, and names the `known` files
+ * that are gone from them. A known file below an unchanged subfolder is not looked at.
+ */
+export async function filesInChangedFolders<P extends WorkspacePath>(
+  files: WorkspaceFiles<P>,
+  folders: ReadonlySet<string>,
+  rules: Pick<WalkOptions, 'skipDirectories' | 'skip'>,
+  known: Iterable<string>,
+): Promise<LookList<P>> {
+  const found = new Map<string, Walked<P>>();
+  /** Each changed folder's entries by name (files and folders alike). */
+  const listed = new Map<string, Set<string>>();
+  for (const folder of [...folders].sort()) {
+    const names = new Set<string>();
+    listed.set(folder, names);
+    const start = await files.resolve(folder);
+    if (!start.ok) continue;
+    const options = { ...rules, recursive: false, withInfo: true };
+    await files.walk(start.path, options, (entry: { path: P; kind: EntryKind; info?: PathInfo }) => {
+      const relative = entry.path.relative;
+      names.add(relative.slice(relative.lastIndexOf('/') + 1));
+      if (entry.kind === 'file') found.set(relative, { path: entry.path, info: entry.info });
+    });
+  }
+  const out: LookList<P> = [...found];
+  for (const relative of known) {
+    if (found.has(relative) || !goneFrom(relative, listed)) continue;
+    out.push([relative, undefined]);
+  }
+  return out;
+}
+
+/** Whether a changed folder above `relative` shows it gone: not listed in its own folder, or a folder on its way not listed. */
+function goneFrom(relative: string, listed: ReadonlyMap<string, Set<string>>): boolean {
+  let below = relative;
+  let folder = parentOf(relative);
+  for (;;) {
+    const names = listed.get(folder);
+    if (names !== undefined && !names.has(below.slice(below.lastIndexOf('/') + 1))) return true;
+    // A file in a changed folder that the listing did not find as a file (now a folder, say).
+    if (names !== undefined && below === relative) return true;
+    if (folder === '.') return false;
+    below = folder;
+    folder = parentOf(folder);
+  }
+}
