@@ -5,7 +5,8 @@
 import type { TurnSnapshot } from './turn-graph-events.js';
 import { TurnInvariantError, type TurnInvariantCode } from './turn-invariant-error.js';
 
-const RAN = ['running', 'done', 'error', 'awaiting-approval'];
+/** Statuses of a tool use that ran or was about to (no status at all is none of them). */
+const RAN: ReadonlySet<string | undefined> = new Set(['running', 'done', 'error', 'awaiting-approval']);
 
 function must(ok: boolean, code: TurnInvariantCode, message: string): void {
   if (!ok) throw new TurnInvariantError(code, message);
@@ -25,7 +26,7 @@ export function checkTurnInvariants(s: TurnSnapshot, executed: readonly string[]
   for (const b of c.blocks) {
     if (b.type === 'tool_use' && b.partial)
       must(
-        !RAN.includes(c.toolOutcomes[b.call_id]?.status ?? ''),
+        !RAN.has(c.toolOutcomes[b.call_id]?.status),
         'partial-tool-ran',
         `the partial tool use ${b.call_id} (${b.name}) ran`,
       );

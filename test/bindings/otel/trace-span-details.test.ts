@@ -1,0 +1,281 @@
+// agent-turn/otel, attribute by attribute: usage with reasoning tokens and the estimate flag, the
+// reply and results only with recordContent, a tool that reports an error, tools that never ran
+// (skipped, cut off), a failed turn, the model and provider left out when unknown, the parent
+// context, the global tracer provider, an actor that fails, and stop() while a tool runs.
+import { context as otelContext, SpanStatusCode, trace } from '@opentelemetry/api';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+} from '@opentelemetry/sdk-trace-base';
+import { describe, expect, it } from 'vitest';
+import { toPromise } from 'xstate';
+import { traceAgentTurn } from '../../../bindings/otel/index.js';
+import { createAgentTurnActor } from '../../../machines/index.js';
+import type { AgentTurnInput } from '../../../machines/index.js';
+import { ChatError } from '../../../src/wire/errors.js';
+import type { ChatUsage } from '../../../src/wire/types.js';
+import { createScriptedClient, reply, type ScriptedReply } from '../../support/scripted-client.js';
+
+function tracing() {
+  const exporter = new InMemorySpanExporter();
+  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  return { exporter, provider, tracer: provider.getTracer('test') };
+}
+
+const byName = (spans: ReadableSpan[], prefix: string) => spans.filter((s) => s.name.startsWith(prefix));
+const READ = '<read_file><path>notes.md</path></read_file>';
+const WRITE = '<write_to_file><path>a.txt</path><content>x</content></write_to_file>';
+const DONE = '<attempt_completion><result>all done</result></attempt_completion>';
+
+function withUsage(text: string, usage: ChatUsage): ScriptedReply {
+  return {
+    events: [
+      { type: 'text', text },
+      { type: 'usage', usage },
+      { type: 'finish', reason: 'stop' },
+    ],
+  };
+}
+
+function actorFor(replies: ScriptedReply[], extra: Partial<AgentTurnInput> = {}) {
+  return createAgentTurnActor({
+    client: createScriptedClient(replies),
+    model: 'm1',
+    messages: [{ role: 'user', content: 'go' }],
+    tools: { read_file: async () => 'file text', write_to_file: async () => 'written' },
+    retry: { delaysMs: [0] },
+    ...extra,
+  });
+}
+
+async function traced(actor: ReturnType<typeof actorFor>, options: Parameters<typeof traceAgentTurn>[1] = {}) {
+  const { exporter, tracer } = tracing();
+  traceAgentTurn(actor, { tracer, ...options });
+  actor.start();
+  const output = await toPromise(actor);
+  return { output, spans: exporter.getFinishedSpans() };
+}
+
+describe('traceAgentTurn attributes', () => {
+  it('puts the provider’s usage with reasoning tokens on each chat span and the totals on the turn', async () => {
+    const actor = actorFor(
+      [
+        withUsage(`Reading. ${READ}`, { promptTokens: 11, completionTokens: 7, totalTokens: 18, reasoningTokens: 3 }),
+        withUsage(DONE, { promptTokens: 20, completionTokens: 5, totalTokens: 25, reasoningTokens: 2 }),
+      ],
+      { tools: { read_file: async () => Promise.reject(new Error('disk on fire')) } },
+    );
+    const { spans } = await traced(actor, { recordContent: true });
+    const chats = byName(spans, 'chat');
+    expect(chats.map((s) => s.attributes)).toEqual([
+      {
+        'gen_ai.operation.name': 'chat',
+        'gen_ai.request.model': 'm1',
+        'agent_turn.request.number': 1,
+        'agent_turn.request.attempt': 0,
+        'agent_turn.request.status': 'complete',
+        'gen_ai.response.finish_reasons': ['stop'],
+        'gen_ai.usage.input_tokens': 11,
+        'gen_ai.usage.output_tokens': 7,
+        'gen_ai.usage.reasoning.output_tokens': 3,
+        'agent_turn.usage.estimated': false,
+        'gen_ai.output.messages': JSON.stringify([
+          { role: 'assistant', parts: [{ type: 'text', content: 'Reading.' }] },
+        ]),
+      },
+      expect.objectContaining({ 'agent_turn.request.number': 2, 'gen_ai.usage.reasoning.output_tokens': 2 }),
+    ]);
+    expect(chats.every((s) => s.status.code === SpanStatusCode.UNSET)).toBe(true);
+    const turn = byName(spans, 'invoke_agent')[0]!;
+    expect(turn.attributes).toMatchObject({
+      'gen_ai.usage.input_tokens': 31,
+      'gen_ai.usage.output_tokens': 12,
+      'gen_ai.usage.reasoning.output_tokens': 5,
+      'agent_turn.usage.estimated': false,
+      'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: 'all done' }] }]),
+    });
+    expect(turn.attributes['gen_ai.provider.name']).toBeUndefined();
+    expect(turn.status.code).toBe(SpanStatusCode.UNSET);
+    // The tool reported an error: its span says so, with what it returned.
+    const [tool, ...more] = byName(spans, 'execute_tool');
+    expect(more).toEqual([]);
+    expect(tool?.status).toEqual({ code: SpanStatusCode.ERROR, message: 'the tool reported an error' });
+    expect(tool?.attributes).toMatchObject({
+      'gen_ai.tool.name': 'read_file',
+      'agent_turn.tool.status': 'error',
+      'error.type': 'tool_error',
+      'gen_ai.tool.call.arguments': '{"path":"notes.md"}',
+    });
+    expect(String(tool?.attributes['gen_ai.tool.call.result'])).toContain('disk on fire');
+  });
+
+  it('flags estimated usage and leaves out the reasoning count and content when not given', async () => {
+    const { spans } = await traced(actorFor([reply(DONE)]));
+    const [chat] = byName(spans, 'chat');
+    expect(chat?.attributes['agent_turn.usage.estimated']).toBe(true);
+    expect(chat?.attributes['gen_ai.usage.reasoning.output_tokens']).toBeUndefined();
+    expect(chat?.attributes['gen_ai.output.messages']).toBeUndefined();
+    const turn = byName(spans, 'invoke_agent')[0]!;
+    expect(turn.attributes['agent_turn.usage.estimated']).toBe(true);
+    expect(turn.attributes['gen_ai.usage.reasoning.output_tokens']).toBeUndefined();
+    expect(turn.attributes['gen_ai.output.messages']).toBeUndefined();
+    expect(turn.events).toEqual([]);
+    expect(byName(spans, 'execute_tool')).toEqual([]);
+  });
+
+  it('tells tools that never ran as events: skipped after a tool, cut off by the stream’s end', async () => {
+    const { spans } = await traced(actorFor([reply(READ + WRITE), reply('<read_file><path>x', 'length'), reply(DONE)]));
+    const turn = byName(spans, 'invoke_agent')[0]!;
+    expect(
+      turn.events.map((e) => [e.name, e.attributes?.['gen_ai.tool.name'], e.attributes?.['agent_turn.tool.status']]),
+    ).toEqual([
+      ['agent_turn.tool_not_run', 'write_to_file', 'skipped'],
+      ['agent_turn.tool_not_run', 'read_file', 'cut-off'],
+    ]);
+    expect(String(turn.events[0]?.attributes?.['gen_ai.tool.call.id'])).toMatch(/\S/);
+    expect(byName(spans, 'execute_tool').map((s) => s.attributes['agent_turn.tool.status'])).toEqual(['done']);
+    expect(byName(spans, 'chat')[1]?.attributes['gen_ai.response.finish_reasons']).toEqual(['length']);
+  });
+
+  it('marks a failed turn with its error', async () => {
+    const fatal = new ChatError('provider-error', 'bad request', { retryable: false });
+    const { output, spans } = await traced(actorFor([{ events: [], error: fatal }]), { providerName: 'p' });
+    expect(output.reason).toBe('failed');
+    const turn = byName(spans, 'invoke_agent')[0]!;
+    expect(turn.attributes).toMatchObject({ 'agent_turn.end_reason': 'failed', 'error.type': 'provider-error' });
+    expect(turn.status).toEqual({ code: SpanStatusCode.ERROR, message: 'bad request' });
+    expect(
+      turn.events.map((e) => [e.name, e.attributes?.['exception.type'], e.attributes?.['exception.message']]),
+    ).toEqual([['exception', 'provider-error', 'bad request']]);
+    const [chat] = byName(spans, 'chat');
+    expect(chat?.attributes['gen_ai.provider.name']).toBe('p');
+    expect(chat?.status).toEqual({ code: SpanStatusCode.ERROR, message: 'bad request' });
+    expect(chat?.events.map((e) => e.attributes?.['exception.type'])).toEqual(['provider-error']);
+  });
+
+  it('takes the model option over the actor’s, and names no model when neither knows one', async () => {
+    const named = await traced(actorFor([reply(DONE)]), { model: 'other' });
+    expect(byName(named.spans, 'chat').map((s) => [s.name, s.attributes['gen_ai.request.model']])).toEqual([
+      ['chat other', 'other'],
+    ]);
+    expect(byName(named.spans, 'invoke_agent')[0]?.attributes['gen_ai.request.model']).toBe('other');
+
+    const { exporter, tracer } = tracing();
+    const actor = actorFor([reply(DONE)]);
+    const anonymous = {
+      subscribe: actor.subscribe.bind(actor),
+      getSnapshot: () => {
+        const real = actor.getSnapshot();
+        return Object.create(real, { context: { value: { ...real.context, model: 42 } } });
+      },
+    };
+    traceAgentTurn(anonymous as never, { tracer });
+    actor.start();
+    await toPromise(actor);
+    const spans = exporter.getFinishedSpans();
+    expect(byName(spans, 'chat').map((s) => s.name)).toEqual(['chat']);
+    expect(spans.map((s) => s.attributes['gen_ai.request.model'])).toEqual([undefined, undefined]);
+    expect(byName(spans, 'invoke_agent').map((s) => s.name)).toEqual(['invoke_agent agent-turn']);
+  });
+
+  it('parents the turn span to the given context, else to the active one', async () => {
+    const { exporter, tracer } = tracing();
+    const parent = tracer.startSpan('caller');
+    const actor = actorFor([reply(DONE)]);
+    traceAgentTurn(actor, { tracer, parentContext: trace.setSpan(otelContext.active(), parent) });
+    actor.start();
+    await toPromise(actor);
+    parent.end();
+    const turn = byName(exporter.getFinishedSpans(), 'invoke_agent')[0]!;
+    expect(turn.parentSpanContext?.spanId).toBe(parent.spanContext().spanId);
+    expect(turn.spanContext().traceId).toBe(parent.spanContext().traceId);
+    const root = await traced(actorFor([reply(DONE)]));
+    expect(byName(root.spans, 'invoke_agent')[0]?.parentSpanContext).toBeUndefined();
+  });
+
+  it('uses the globally registered tracer provider by default', async () => {
+    const { exporter, provider } = tracing();
+    expect(trace.setGlobalTracerProvider(provider)).toBe(true);
+    try {
+      const actor = actorFor([reply(DONE)]);
+      const t = traceAgentTurn(actor);
+      expect(t.span.isRecording()).toBe(true);
+      actor.start();
+      await toPromise(actor);
+      const spans = exporter.getFinishedSpans();
+      expect(spans.map((s) => [s.name, s.instrumentationScope.name])).toEqual([
+        ['chat m1', 'agent-turn'],
+        ['invoke_agent agent-turn', 'agent-turn'],
+      ]);
+    } finally {
+      trace.disable();
+    }
+  });
+
+  it('ends the turn span with an error when the actor fails, and reads no more', () => {
+    const { exporter, tracer } = tracing();
+    const real = actorFor([]);
+    let observer: { next?: (s: never) => void; error?: (e: unknown) => void } = {};
+    let unsubscribed = 0;
+    const failing = {
+      getSnapshot: () => real.getSnapshot(),
+      subscribe(o: typeof observer) {
+        observer = o;
+        return { unsubscribe: () => (unsubscribed += 1) };
+      },
+    };
+    traceAgentTurn(failing, { tracer });
+    observer.error?.('boom');
+    observer.next?.(real.getSnapshot() as never);
+    const spans = exporter.getFinishedSpans();
+    // The request the unstarted turn already shows is ended as aborted; nothing is read after the error.
+    expect(spans.map((s) => [s.name, s.attributes['agent_turn.request.status']])).toEqual([
+      ['chat m1', 'aborted'],
+      ['invoke_agent agent-turn', undefined],
+    ]);
+    const turn = spans[1];
+    expect(turn?.status).toEqual({ code: SpanStatusCode.ERROR, message: 'the turn actor failed' });
+    expect(turn?.attributes['agent_turn.end_reason']).toBe('stopped');
+    expect(turn?.events.map((e) => [e.name, e.attributes?.['exception.message']])).toEqual([['exception', 'boom']]);
+    expect(unsubscribed).toBe(1);
+
+    const second = tracing();
+    traceAgentTurn(failing, { tracer: second.tracer });
+    observer.error?.(new TypeError('typed'));
+    expect(byName(second.exporter.getFinishedSpans(), 'invoke_agent')[0]?.events[0]?.attributes).toMatchObject({
+      'exception.type': 'TypeError',
+      'exception.message': 'typed',
+    });
+  });
+
+  it('stop() ends a running tool’s span as aborted, and the request as it stands', async () => {
+    const { exporter, tracer } = tracing();
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const actor = actorFor([reply(READ)], {
+      tools: {
+        read_file: async () => {
+          started();
+          return new Promise<string>(() => {});
+        },
+      },
+    });
+    const t = traceAgentTurn(actor, { tracer });
+    actor.start();
+    await running;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    t.stop();
+    const spans = exporter.getFinishedSpans();
+    expect(byName(spans, 'execute_tool').map((s) => [s.attributes['agent_turn.tool.status'], s.ended])).toEqual([
+      ['aborted', true],
+    ]);
+    const [chat] = byName(spans, 'chat');
+    expect(chat?.ended).toBe(true);
+    const status = actor.getSnapshot().context.requests.at(-1)?.status ?? 'streaming';
+    expect(chat?.attributes['agent_turn.request.status']).toBe(status === 'streaming' ? 'aborted' : status);
+    expect(byName(spans, 'invoke_agent')[0]?.attributes['agent_turn.end_reason']).toBe('stopped');
+    actor.stop();
+  });
+});
