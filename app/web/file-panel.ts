@@ -8,7 +8,7 @@ export interface FilePanel {
   refresh(): void;
   /** The files marked as changed: written by the agent and not opened since. */
   changedFiles(): string[];
-  /** Puts a saved workspace back: its files are written unmarked, then only `changed` are marked. */
+  /** Puts a saved workspace back: its files are written unmarked (files it does not hold are removed), then only `changed` are marked. */
   restore(files: Readonly<Record<string, string>>, changed: readonly string[]): void;
 }
 
@@ -24,6 +24,8 @@ export function createFilePanel(
   let restoring = false;
 
   const refresh = () => {
+    // A file that is gone (an undo removed it): the first file is shown instead.
+    if (selected !== '' && ws.read(selected) === undefined) selected = ws.files()[0] ?? '';
     list.replaceChildren(
       ...ws.files().map((path) => {
         const item = h(
@@ -72,6 +74,7 @@ export function createFilePanel(
     restore(files, marked) {
       restoring = true;
       try {
+        for (const path of ws.files()) if (!Object.hasOwn(files, path)) ws.remove?.(path);
         for (const [path, content] of Object.entries(files)) if (ws.read(path) !== content) ws.write(path, content);
       } finally {
         restoring = false;

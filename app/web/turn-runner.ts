@@ -3,7 +3,7 @@
 import type { InspectionEvent } from 'xstate';
 import { agentTurnInput, createAgentTurnActor, type AgentTurnSetup } from '../../machines/machine/index.js';
 import type { AgentTurnInput, ToolFunctions } from '../../machines/machine/index.js';
-import type { ChatClient } from '../../src/wire/index.js';
+import type { ChatClient, ChatMessage } from '../../src/wire/index.js';
 import { clineThinkProtocol } from '../../src/protocol/index.js';
 import { PAGE_AGENT_INSTRUCTIONS } from './agent-instructions.js';
 import type { PersistedAgentTurn } from '../../machines/record/index.js';
@@ -12,6 +12,8 @@ export interface TurnSettings {
   client: ChatClient;
   model: string;
   task: string;
+  /** The turn's messages (a conversation's history and the new message); default: the task alone. */
+  messages?: ChatMessage[];
   tools: ToolFunctions;
   approval: readonly string[];
   nativeTools: boolean;
@@ -33,7 +35,7 @@ function turnSetup(s: TurnSettings): AgentTurnSetup {
     maxRequests: 12,
     instructions: PAGE_AGENT_INSTRUCTIONS,
     nativeTools: s.nativeTools,
-    messages: [{ role: 'user', content: s.task }],
+    messages: s.messages ?? [{ role: 'user', content: s.task }],
   };
   return s.mcp ? s.mcp.addTo(setup) : setup;
 }

@@ -165,7 +165,27 @@ function summarize(conv: ScriptedConversation, intent: ScriptedTaskIntent): stri
     parts.push(`Noted the feedback: "${conv.feedback}"`);
   }
   if (parts.length === 0) parts.push(`Nothing was needed for: ${intent.summary}`);
-  return `${parts.join('. ')}.`;
+  const remembered = conversationFacts(conv);
+  return `${[...parts, ...remembered].join('. ')}.`;
+}
+
+/** What the history told the agent: the person's earlier messages, and what happened since its last reply. */
+function conversationFacts(conv: ScriptedConversation): string[] {
+  const facts: string[] = [];
+  const earlier = conv.earlierTasks ?? [];
+  if (earlier.length > 0) {
+    const quoted = earlier.map((task) => `"${shorten(firstLine(task), 60)}"`).join(', ');
+    facts.push(
+      `Earlier in this conversation: ${earlier.length === 1 ? '1 message' : `${earlier.length} messages`} (${quoted})`,
+    );
+  }
+  const notes = conv.notesSinceLastReply ?? [];
+  if (notes.length > 0) facts.push(`Noted since my last reply: ${shorten(notes.join(' '), 200).replace(/[.]$/, '')}`);
+  return facts;
+}
+
+function shorten(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /**

@@ -23,6 +23,10 @@ export interface ScriptedConversation {
   feedback?: string;
   /** The text of the latest assistant message, if any (the agent keeps its progress notes there). */
   lastAssistantText?: string;
+  /** The person's earlier messages of this conversation (their `<task>` text), oldest first. */
+  earlierTasks?: string[];
+  /** What the latest message says happened since the agent's last reply (e.g. an undo), line by line. */
+  notesSinceLastReply?: string[];
 }
 
 interface WireMessage {
@@ -152,6 +156,30 @@ function latestTaskMessage(list: readonly WireMessage[]): number {
   return list.findIndex((m) => m.role === 'user');
 }
 
+const TASK_OPEN = '<task>';
+const TASK_CLOSE = '</task>';
+const NOTES_HEADING = '# Since your last reply';
+
+/** The text between `<task>` and `</task>` of a person's message. */
+function taskText(content: string): string {
+  const open = content.indexOf(TASK_OPEN);
+  const start = open < 0 ? 0 : open + TASK_OPEN.length;
+  const close = content.indexOf(TASK_CLOSE, start);
+  return content.slice(start, close < 0 ? undefined : close).trim();
+}
+
+/** The lines under "# Since your last reply" in a message's environment details. */
+function notesIn(content: string): string[] {
+  const at = content.indexOf(NOTES_HEADING);
+  if (at < 0) return [];
+  const rest = content.slice(at + NOTES_HEADING.length);
+  const end = rest.search(/\n#|<\/environment_details>/);
+  return (end < 0 ? rest : rest.slice(0, end))
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
 /** Reads the conversation so far from OpenAI-style messages. */
 export function readConversation(messages: readonly WireMessage[]): ScriptedConversation {
   const list = messages as WireMessage[];
@@ -180,6 +208,12 @@ export function readConversation(messages: readonly WireMessage[]): ScriptedConv
   }
   const lastIsUser = list.length > 0 && list[list.length - 1].role === 'user' && list.length - 1 !== firstUser;
   const nudged = lastIsUser && lastUser.includes('[ERROR]') && /no tool|not use a tool/i.test(lastUser);
+  const earlierTasks: string[] = [];
+  for (let i = 0; i < firstUser; i++) {
+    const text = list[i].role === 'user' ? messageText(list[i].content) : '';
+    if (text.trimStart().startsWith(TASK_OPEN)) earlierTasks.push(taskText(text));
+  }
+  const notes = notesIn(task);
   return {
     task,
     outcomes,
@@ -187,5 +221,7 @@ export function readConversation(messages: readonly WireMessage[]): ScriptedConv
     nudged,
     feedback: lastFeedback(lastUser),
     ...(lastAssistantText !== undefined ? { lastAssistantText } : {}),
+    ...(earlierTasks.length > 0 ? { earlierTasks } : {}),
+    ...(notes.length > 0 ? { notesSinceLastReply: notes } : {}),
   };
 }
