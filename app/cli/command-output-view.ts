@@ -83,14 +83,17 @@ export function formatStoppedOutput(
   ];
 }
 
-/** The output lines shown under a finished command: all of a short one, the head and the tail of a long one. */
-export function formatCommandOutput(lines: readonly string[], style: Style, width: number): string[] {
+/**
+ * The output lines shown under a finished command: all of a short one, the head and the tail of
+ * a long one; `hint` says in the mark between them how to see the rest (e.g. "/last shows all").
+ */
+export function formatCommandOutput(lines: readonly string[], style: Style, width: number, hint?: string): string[] {
   const shown = (l: string) => `    ${clip(printable(l), width - 4)}`;
   if (lines.length <= SHOWN_OUTPUT_LINES) return lines.map(shown);
   const hidden = lines.length - HEAD_LINES - TAIL_LINES;
   return [
     ...lines.slice(0, HEAD_LINES).map(shown),
-    `    ${style.dim(`… ${hidden} more lines …`)}`,
+    `    ${style.dim(`… ${hidden} more lines${hint ? `, ${hint}` : ''} …`)}`,
     ...lines.slice(-TAIL_LINES).map(shown),
   ];
 }

@@ -21,6 +21,7 @@ import { createNdjsonReporter } from './ndjson-reporter.js';
 import { parseCliArgs } from './parse-cli-args.js';
 import { createTerminalPrompter } from './terminal-prompter.js';
 import { createTerminalRenderer } from './terminal-renderer.js';
+import { LAST_RESULTS_HINT } from './last-results.js';
 import { exitCodeFor, turnSummary } from './turn-summary.js';
 import { priceFor } from './usage-figures.js';
 import { taskMessage, type CommandIsolation } from './task-message.js';
@@ -261,6 +262,8 @@ async function runTurn(
         showReasoning: options.showReasoning,
         minRedrawMs: LIVE_REDRAW_MS,
         ...(price ? { price } : {}),
+        // In the conversation, /last shows the turn's results whole.
+        ...(isConversation(options, io) ? { wholeResultHint: LAST_RESULTS_HINT } : {}),
       });
   const reporter = options.json ? createNdjsonReporter(io.stdout) : undefined;
   // Questions go where a person sees them: stdout when it is the terminal, else stderr (stdout may be a file or NDJSON).

@@ -52,6 +52,8 @@ export interface TerminalRendererOptions {
    * 0 (the default) draws every view at once.
    */
   minRedrawMs?: number;
+  /** Said in a long result's `… N more lines …` cut: how to see it whole (the conversation's "/last shows all"). */
+  wholeResultHint?: string;
   /** Live mode: render the model's Markdown (headings, emphasis, lists, code, tables). Default true; plain mode always prints the source. */
   markdown?: boolean;
 }
@@ -190,6 +192,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
       block.status === 'streaming' ? { ...block, status: 'cut-off' } : block,
       style,
       columns(),
+      options.wholeResultHint,
     );
     if (outcome.length > 0) text += outcome.join('\n') + '\n';
     // A command stopped before its result could carry its output (Ctrl-C): what it showed live stays.

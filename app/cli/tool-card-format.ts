@@ -94,8 +94,11 @@ export function formatToolHeader(tool: ToolBlock, style: Style, columns: number)
   return lines;
 }
 
-/** One or two lines saying how the tool ended; empty while it has not. */
-export function formatToolOutcome(block: ToolBlock, style: Style, columns: number): string[] {
+/**
+ * The lines saying how the tool ended (its result, a long one as head and tail); empty while it
+ * has not. `hint` says in a long result's cut how to see it whole (e.g. "/last shows all").
+ */
+export function formatToolOutcome(block: ToolBlock, style: Style, columns: number, hint?: string): string[] {
   const width = Math.max(20, columns - 6);
   const result = printable(block.result ?? '').trim();
   const first = clip(result.split('\n')[0] ?? '', width);
@@ -106,19 +109,19 @@ export function formatToolOutcome(block: ToolBlock, style: Style, columns: numbe
       if (commandOutput)
         return [
           `  ${style.dim('⎿')} ${clip(printable(commandOutput.status), width)}`,
-          ...formatCommandOutput(commandOutput.output, style, columns),
+          ...formatCommandOutput(commandOutput.output, style, columns, hint),
         ];
       if (block.name === 'read_file' || block.name === 'list_files')
         return [`  ${style.dim('⎿')} ${summarizeResult(block.name, result, width)}`];
-      return formatResultLines(result, (l) => l, style, width);
+      return formatResultLines(result, (l) => l, style, width, undefined, hint);
     case 'error':
       if (commandOutput && commandOutput.output.length > 0) {
         return [
           `  ${style.red('⎿ ✗')} ${style.red(clip(printable(commandOutput.status), width))}`,
-          ...formatCommandOutput(commandOutput.output, style, columns),
+          ...formatCommandOutput(commandOutput.output, style, columns, hint),
         ];
       }
-      return formatResultLines(result || 'failed', style.red, style, width, style.red('⎿ ✗'));
+      return formatResultLines(result || 'failed', style.red, style, width, style.red('⎿ ✗'), hint);
     case 'rejected': {
       // The machine quotes the person's feedback inside <feedback> tags; show just that.
       const feedback = /<feedback>\n?([\s\S]*?)\n?<\/feedback>/.exec(result)?.[1]?.trim();
@@ -143,7 +146,7 @@ const RESULT_TAIL_LINES = SHOWN_RESULT_LINES - RESULT_HEAD_LINES - 1;
 /**
  * A result under its card: the first line after the `⎿` mark, the others indented below it; a
  * result over {@link SHOWN_RESULT_LINES} lines keeps its head and tail with the number of lines
- * left out between them. Each line is clipped to `width`.
+ * left out between them (and `hint`, how to see them). Each line is clipped to `width`.
  */
 export function formatResultLines(
   result: string,
@@ -151,6 +154,7 @@ export function formatResultLines(
   style: Style,
   width: number,
   mark = style.dim('⎿'),
+  hint?: string,
 ): string[] {
   const lines = result === '' ? ['(no output)'] : result.split('\n');
   const shown = (l: string, i: number) =>
@@ -159,7 +163,7 @@ export function formatResultLines(
   const hidden = lines.length - RESULT_HEAD_LINES - RESULT_TAIL_LINES;
   return [
     ...lines.slice(0, RESULT_HEAD_LINES).map(shown),
-    `    ${style.dim(`… ${hidden} more lines …`)}`,
+    `    ${style.dim(`… ${hidden} more lines${hint ? `, ${hint}` : ''} …`)}`,
     ...lines.slice(-RESULT_TAIL_LINES).map((l) => shown(l, 1)),
   ];
 }

@@ -9,6 +9,7 @@ export type SlashCommand =
   | { name: 'model'; model: string }
   | { name: 'clear' }
   | { name: 'cost' }
+  | { name: 'last' }
   | { name: 'exit' };
 
 export type SlashParse = { ok: true; command: SlashCommand } | { ok: false; message: string };
@@ -45,13 +46,15 @@ export function parseSlashCommand(line: string): SlashParse {
       return noArgs({ name: 'clear' });
     case 'cost':
       return noArgs({ name: 'cost' });
+    case 'last':
+      return noArgs({ name: 'last' });
     case 'exit':
     case 'quit':
       return noArgs({ name: 'exit' });
     default:
       return {
         ok: false,
-        message: `Unknown command "/${name}". Commands: /undo [N], /compact, /model NAME, /clear, /cost, /help, /exit.`,
+        message: `Unknown command "/${name}". Commands: /undo [N], /compact, /model NAME, /clear, /cost, /last, /help, /exit.`,
       };
   }
 }

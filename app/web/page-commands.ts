@@ -1,5 +1,5 @@
 // The slash commands the page's message box offers: the CLI's parser (app/ui/slash-commands.ts),
-// with the page's own list. /model, /cost and /exit are the terminal's: the page says where their
+// with the page's own list. /model, /cost, /last and /exit are the terminal's: the page says where their
 // job is done here instead.
 import { isSlashCommand, parseSlashCommand, type SlashCommand } from '../ui/slash-commands.js';
 
@@ -26,7 +26,8 @@ export function readMessageBox(raw: string): MessageBoxInput | undefined {
   if (text === '') return undefined;
   if (!isSlashCommand(text)) return { kind: 'message', text };
   const parsed = parseSlashCommand(text);
-  if (!parsed.ok) return { kind: 'refused', message: parsed.message.replace(/, \/model NAME|, \/cost|, \/exit/g, '') };
+  if (!parsed.ok)
+    return { kind: 'refused', message: parsed.message.replace(/, \/model NAME|, \/cost|, \/last|, \/exit/g, '') };
   const command = parsed.command;
   switch (command.name) {
     case 'model':
@@ -36,6 +37,8 @@ export function readMessageBox(raw: string): MessageBoxInput | undefined {
       };
     case 'cost':
       return { kind: 'refused', message: '/cost is the CLI’s: the page shows each turn’s tokens in the status line.' };
+    case 'last':
+      return { kind: 'refused', message: '/last is the CLI’s: in the page, each tool card holds its result.' };
     case 'exit':
       return { kind: 'refused', message: '/exit is the CLI’s: close the tab to leave (the conversation is kept).' };
     default:

@@ -3,6 +3,7 @@
 // session file per conversation in the sessions folder, and checkpoints with /undo.
 import path from 'node:path';
 import { tmpdir } from 'node:os';
+import type { AgentTurnOutput } from '../../../machines/machine/index.js';
 import type { PersistedAgentTurn } from '../../../machines/record/index.js';
 import { contextLimitsFor } from '../../../src/profiles/index.js';
 import { compactHistory, estimatePromptTokens } from '../../../src/window/index.js';
@@ -19,6 +20,7 @@ import type { CliOptions } from '../cli-options.js';
 import { CLI_SESSION_FORMAT, CLI_SESSION_VERSION, sessionOptions, writeSessionFile } from '../cli-session.js';
 import { createModelClient } from '../model-client.js';
 import { priceFor } from '../usage-figures.js';
+import { showLastResults } from '../last-results.js';
 import { withDenyRules } from '../permissions/turn-permissions.js';
 import type {
   TurnPermissions,
@@ -79,6 +81,7 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
   let historyBeforeLast: ChatMessage[] = setup.snapshot ? record.history : [];
   let changedSinceTurn = false;
   let lastTurn: PersistedAgentTurn | undefined = setup.snapshot;
+  let lastOutput: AgentTurnOutput | undefined;
   const notes: string[] = [];
 
   // Checkpoints beside the session file, never inside the workspace.
@@ -161,6 +164,7 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
       ...(setup.instructions ? { instructions: setup.instructions } : {}),
     };
     const end = await setup.runTurn({ ...options, task }, client, model, plan, snapshot);
+    lastOutput = end.output;
     if (end.output) {
       history = end.output.messages;
       record.turns.push({
@@ -252,6 +256,9 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
         break;
       case 'cost':
         say(costLine(record, options));
+        break;
+      case 'last':
+        await showLastResults(lastOutput, io, style);
         break;
     }
   }

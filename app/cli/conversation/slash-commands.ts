@@ -10,6 +10,7 @@ export const SLASH_HELP = `Type a message for the agent, or one of:
   /model NAME   use another model for the next messages (same endpoint)
   /clear        forget the conversation; the next message starts a new one
   /cost         tokens and cost so far
+  /last         the last message's tool results, whole, in the pager
   /help         this list
   /exit         leave (also Ctrl-D, or Ctrl-C on an empty prompt)
 Ctrl-C while the agent works stops the turn and comes back here.

@@ -34,7 +34,7 @@ describe('slash commands', () => {
     expect(parseSlashCommand('/frobnicate')).toEqual({
       ok: false,
       message:
-        'Unknown command "/frobnicate". Commands: /undo [N], /compact, /model NAME, /clear, /cost, /help, /exit.',
+        'Unknown command "/frobnicate". Commands: /undo [N], /compact, /model NAME, /clear, /cost, /last, /help, /exit.',
     });
     expect(parseSlashCommand('/undo two')).toEqual({
       ok: false,
