@@ -32,6 +32,7 @@ import type {
 } from './conversation-types.js';
 import { startsWithTurn } from './conversation-mode.js';
 import { readPromptLine } from './line-prompt.js';
+import { journalFileIn, readJournalFile, writeJournalFile } from './checkpoint-journal-file.js';
 import type { ResumedConversation } from './pick-session.js';
 import { newSessionFile, sessionsFolder } from './sessions-folder.js';
 import { isSlashCommand, parseSlashCommand, SLASH_HELP } from './slash-commands.js';
@@ -87,10 +88,28 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
   // Checkpoints beside the session file, never inside the workspace.
   const storeFolder = checkpointFolder(sessionFile, root);
   const workspace = await openWorkspace(root);
+  const store = createDiskCheckpointStore(storeFolder);
+  // The undo steps survive --resume / --continue: kept beside the contents, read back checked.
+  const journalFile = journalFileIn(storeFolder);
+  const earlier = setup.resumed ? readJournalFile(journalFile) : { ok: true as const, journal: undefined };
+  const journalProblem = earlier.ok ? undefined : earlier.message;
+  let journalBroken = false;
   const checkpoints = createWorkspaceCheckpoints({
     files: workspace,
-    store: createDiskCheckpointStore(storeFolder),
+    store,
     ...setup.checkpointLimits,
+    ...(earlier.ok && earlier.journal ? { journal: earlier.journal } : {}),
+    onJournal: (journal) => {
+      if (journalBroken) return;
+      try {
+        writeJournalFile(journalFile, journal);
+      } catch (error) {
+        journalBroken = true;
+        io.stderr.write(
+          `agent-turn: cannot keep the undo steps in ${journalFile} (${(error as Error).message}); /undo works until you leave.\n`,
+        );
+      }
+    },
   });
 
   const recordNow = (): ConversationRecord => ({
@@ -185,11 +204,18 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
   }
 
   if (setup.resumed) {
+    const undoable = checkpoints.steps().length;
     say(
       style.dim(
-        `Resumed ${sessionFile}: ${record.turns.length} earlier message${record.turns.length === 1 ? '' : 's'}.`,
+        `Resumed ${sessionFile}: ${record.turns.length} earlier message${record.turns.length === 1 ? '' : 's'}${undoable > 0 ? `, ${undoable} step${undoable === 1 ? '' : 's'} /undo can take back` : ''}.`,
       ),
     );
+    if (journalProblem)
+      say(
+        style.yellow(
+          `⚠ The undo steps kept for this session are refused (${printable(journalProblem)}); /undo covers only what the agent changes from now on.`,
+        ),
+      );
   }
   if (setup.snapshot) await turn(options.task, setup.snapshot);
   const first =
@@ -220,7 +246,10 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
         break;
       case 'undo': {
         const report = await checkpoints.undo(command.steps);
-        const sentence = undoSentence(report);
+        const sentence =
+          report.steps === 0 && journalProblem
+            ? `Nothing to undo: the steps before this resume were refused (${printable(journalProblem)}); nothing was restored.`
+            : undoSentence(report);
         say(report.steps === 0 ? style.dim(sentence) : style.green(`↶ ${sentence}`));
         if (report.steps > 0)
           notes.push(

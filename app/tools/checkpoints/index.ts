@@ -17,3 +17,10 @@ export type {
   WorkspaceCheckpoints,
 } from './workspace-checkpoints.js';
 export { stepScope, withCheckpoints } from './with-checkpoints.js';
+export {
+  CHECKPOINT_JOURNAL_VERSION,
+  MAX_JOURNAL_STEPS,
+  journalPathProblem,
+  parseCheckpointJournal,
+} from './checkpoint-journal.js';
+export type { CheckpointJournal, JournalChange, JournalFileState, JournalProblem } from './checkpoint-journal.js';

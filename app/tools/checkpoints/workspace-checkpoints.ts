@@ -4,6 +4,14 @@
 // edited since is left alone and named). Bounded: .gitignore'd files, node_modules and .git are
 // never recorded, nor files over `maxFileBytes`, nor more than `maxSessionBytes` in all.
 import type { ChangeFeed, EntryKind, PathInfo, WorkspaceFiles, WorkspacePath } from '../workspace-port.js';
+import {
+  CHECKPOINT_JOURNAL_VERSION,
+  journalPathProblem,
+  MAX_JOURNAL_STEPS,
+  type CheckpointJournal,
+  type UncoveredReason,
+} from './checkpoint-journal.js';
+import { utf8Length } from '../utf8-length.js';
 import { filesInChangedFolders, type LookList, type Walked } from './changed-folders.js';
 import { IGNORED_DIRECTORIES } from '../list-files.js';
 import { loadGitignore, type IgnoreTest } from '../gitignore-rules.js';
@@ -20,8 +28,7 @@ export interface CheckpointLimits {
 export const DEFAULT_CHECKPOINT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 export const DEFAULT_CHECKPOINT_MAX_SESSION_BYTES = 500 * 1024 * 1024;
 
-/** Why a file's content was not recorded. */
-export type UncoveredReason = 'too-large' | 'binary' | 'session-limit' | 'unreadable';
+export type { UncoveredReason };
 
 /** What is known of one file: its size and change stamps, and its content's key when recorded. */
 interface FileState {
@@ -79,6 +86,8 @@ export interface WorkspaceCheckpoints {
   steps(): CheckpointStep[];
   /** Bytes of content recorded so far (each content once). */
   bytesRecorded(): number;
+  /** The steps as a session keeps them (see checkpoint-journal.ts). */
+  journal(): CheckpointJournal;
   /** Stops hearing the workspace's changes (the steps stay undoable). */
   close(): void;
 }
@@ -93,6 +102,10 @@ export interface WorkspaceCheckpointOptions<P extends WorkspacePath> extends Che
    * after the first step; default true. Off, or where the port cannot, each command step looks at every file.
    */
   watch?: boolean;
+  /** The steps of a resumed session, checked by `parseCheckpointJournal`: undoable from the start. */
+  journal?: CheckpointJournal;
+  /** Told the steps whenever they change (a step recorded, an undo), to keep them in the session. */
+  onJournal?: (journal: CheckpointJournal) => void;
 }
 
 /** Files looked at together (their stat calls overlap). */
@@ -172,9 +185,26 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
   let ignored = options.ignored;
   /** What each file was when last looked at. */
   const known = new Map<string, FileState>();
-  const done: Array<{ label: string; changes: FileChange[] }> = [];
+  // A resumed session's steps (its journal checked already): undoable as if they were this session's.
+  const done: Array<{ label: string; changes: FileChange[] }> = (options.journal?.steps ?? []).map((step) => ({
+    label: step.label,
+    changes: step.changes.map((c) => ({ ...c })),
+  }));
   let open: { label: string; scope: StepScope } | undefined;
-  let recorded = 0;
+  let recorded = options.journal?.recordedBytes ?? 0;
+  const journal = (): CheckpointJournal => ({
+    version: CHECKPOINT_JOURNAL_VERSION,
+    recordedBytes: recorded,
+    steps: done.map((step) => ({
+      label: step.label,
+      changes: step.changes.map(({ path, before, after }) => ({
+        path,
+        ...(before ? { before: withoutRacy(before) } : {}),
+        ...(after ? { after: withoutRacy(after) } : {}),
+      })),
+    })),
+  });
+  const journalChanged = () => options.onJournal?.(journal());
   /** The port's change feed: null until the first command step starts it, undefined where there is none. */
   let feed: ChangeFeed | undefined | null = null;
 
@@ -294,6 +324,10 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
   }
 
   async function write(path: string, state: FileState | undefined): Promise<string | undefined> {
+    // Never where a checkpoint could not have recorded (a resumed journal is a file someone could edit).
+    const problem = journalPathProblem(path);
+    if (problem !== undefined) return `not restored: the path ${problem}`;
+    if ((await rules())(path, 'file')) return 'not restored: .gitignore ignores it, so checkpoints never record it';
     const target = await files.resolve(path);
     if (!target.ok) return 'outside the workspace now';
     if (state === undefined) {
@@ -304,6 +338,8 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
     if (state.key === undefined) return `not recorded (${describeUncovered(state.uncovered)})`;
     const content = await store.get(state.key);
     if (content === undefined) return 'its recorded content is gone';
+    if (contentKey(content, utf8Length(content)) !== state.key)
+      return 'its recorded content does not match its key (the checkpoint folder was changed)';
     await files.writeAtomically(target.path, content);
     return undefined;
   }
@@ -319,7 +355,11 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
       const { label, scope } = open;
       open = undefined;
       const changes = await refresh(scope);
-      if (changes.length > 0) done.push({ label, changes });
+      if (changes.length > 0) {
+        done.push({ label, changes });
+        if (done.length > MAX_JOURNAL_STEPS) done.splice(0, done.length - MAX_JOURNAL_STEPS);
+        journalChanged();
+      }
     },
     async undo(steps) {
       const report: UndoReport = { steps: 0, restored: [], removed: [], skipped: [] };
@@ -348,8 +388,10 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
           }
         }
       }
+      if (report.steps > 0) journalChanged();
       return report;
     },
+    journal,
     steps: () => done.map((s) => ({ label: s.label, changed: s.changes.map((c) => c.path) })),
     bytesRecorded: () => recorded,
     close() {
@@ -357,6 +399,11 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
       feed = undefined;
     },
   };
+}
+
+function withoutRacy(state: FileState): FileState {
+  const { racy: _racy, ...rest } = state;
+  return rest;
 }
 
 function describeUncovered(reason: UncoveredReason | undefined): string {

@@ -8,7 +8,8 @@ import type { CheckpointStore } from '../checkpoints/checkpoint-store.js';
 /** A store in `folder` (created when missing); contents already there are reused. */
 export function createDiskCheckpointStore(folder: string): CheckpointStore {
   mkdirSync(folder, { recursive: true, mode: 0o700 });
-  const keys = new Set(readdirSync(folder));
+  // Only names of a content key's shape: the folder also holds the steps' journal (steps.json).
+  const keys = new Set(readdirSync(folder).filter((name) => /^[0-9a-z]+-[0-9a-z]+$/.test(name)));
   const file = (key: string) => path.join(folder, key.replace(/[^a-z0-9-]/g, '_'));
   return {
     has: (key) => keys.has(key),

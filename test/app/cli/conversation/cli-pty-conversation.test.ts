@@ -100,6 +100,47 @@ describe('a conversation in the terminal', () => {
     expect(await again.exited).toBe(0);
   }, 90_000);
 
+  it('/undo works after --continue (the steps kept beside the session); a broken journal is refused, nothing restored', async () => {
+    const { workspace, sessions } = await folders();
+    const cli = start(['--yes', '--workspace', workspace, 'Write notes.md'], sessions);
+    await cli.waitFor('✓ completed', 30_000);
+    await prompt(cli, 1);
+    expect(await readdir(workspace)).toEqual(['README.md', 'notes.md']);
+    cli.type('/exit\r');
+    expect(await cli.exited).toBe(0);
+
+    const again = start(['--continue', '--yes', '--workspace', workspace], sessions);
+    await again.waitFor('1 step /undo can take back');
+    await prompt(again, 1);
+    again.type('/undo\r');
+    await again.waitFor('Undid 1 step: removed notes.md (created by the agent).');
+    expect(await readdir(workspace)).toEqual(['README.md']);
+    await prompt(again, 2);
+    again.type('/exit\r');
+    expect(await again.exited).toBe(0);
+
+    // Someone edits the kept steps to restore a file outside the workspace.
+    const [folder] = (await readdir(sessions)).filter((f) => f.endsWith('.checkpoints'));
+    const journal = path.join(sessions, folder, 'steps.json');
+    expect(JSON.parse(await readFile(journal, 'utf8')).steps).toEqual([]);
+    const forged = {
+      version: 1,
+      recordedBytes: 5,
+      steps: [{ label: 'x', changes: [{ path: '../outside.txt', after: { size: 5, key: '5-abc' } }] }],
+    };
+    await writeFile(journal, JSON.stringify(forged));
+    const third = start(['--continue', '--yes', '--workspace', workspace], sessions);
+    await third.waitFor('undo steps kept for this session are refused');
+    expect(third.text()).toContain('steps[0].changes[0].path');
+    await prompt(third, 1);
+    third.type('/undo\r');
+    await third.waitFor('the steps before this resume were refused');
+    await prompt(third, 2);
+    third.type('\x04');
+    expect(await third.exited).toBe(0);
+    expect(await readdir(path.dirname(workspace))).toEqual(['sessions', 'workspace']);
+  }, 90_000);
+
   it('Ctrl-C stops the running turn and the prompt comes back; Ctrl-C on the empty prompt leaves', async () => {
     const { workspace, sessions } = await folders();
     const cli = startCliInPty(

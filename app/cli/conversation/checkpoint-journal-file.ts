@@ -1,0 +1,59 @@
+// The undo steps of a conversation on disk: `steps.json` in its checkpoint folder (beside the
+// session file, outside the workspace), rewritten atomically after each step and each undo, read
+// back on --resume / --continue and checked before any of it is believed.
+import { openSync, closeSync, readSync, fstatSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseCheckpointJournal, type CheckpointJournal } from '../../tools/checkpoints/index.js';
+
+/** A journal larger than this is refused unread. */
+export const MAX_JOURNAL_FILE_BYTES = 64 * 1024 * 1024;
+
+/** The journal's file in a checkpoint folder. */
+export const journalFileIn = (folder: string) => path.join(folder, 'steps.json');
+
+export type JournalRead = { ok: true; journal: CheckpointJournal | undefined } | { ok: false; message: string };
+
+/** Reads and checks the journal; none there is no steps, a broken one a message with the field. */
+export function readJournalFile(file: string): JournalRead {
+  let text: string;
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, journal: undefined };
+    return { ok: false, message: `${file}: cannot read it (${(error as NodeJS.ErrnoException).code}).` };
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) return { ok: false, message: `${file}: not a regular file.` };
+    if (info.size > MAX_JOURNAL_FILE_BYTES)
+      return { ok: false, message: `${file}: larger than ${MAX_JOURNAL_FILE_BYTES / 1024 / 1024} MiB.` };
+    const buffer = Buffer.alloc(info.size);
+    let at = 0;
+    while (at < info.size) {
+      const n = readSync(fd, buffer, at, info.size - at, at);
+      if (n === 0) break;
+      at += n;
+    }
+    text = buffer.subarray(0, at).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, message: `${file}: not JSON (${(error as Error).message}).` };
+  }
+  const checked = parseCheckpointJournal(value);
+  return checked.ok
+    ? { ok: true, journal: checked.value }
+    : { ok: false, message: `${file}: ${checked.problem.field}: ${checked.problem.message}` };
+}
+
+/** Writes the journal atomically (a temporary file, then a rename), private to the user. */
+export function writeJournalFile(file: string, journal: CheckpointJournal): void {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  writeFileSync(temporary, `${JSON.stringify(journal)}\n`, { mode: 0o600 });
+  renameSync(temporary, file);
+}
