@@ -99,8 +99,11 @@ async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 }
 
-/** The text of a piece cut at random points: several CHAT.CHUNKS events with the same stream. */
-function cutPiece(event: AgentTurnEvent, seed: number): AgentTurnEvent[] {
+/**
+ * The text of a piece cut at random points: several CHAT.CHUNKS events with the same stream (each
+ * text or reasoning event of two or more characters cut in up to five, the others whole).
+ */
+export function cutPiece(event: AgentTurnEvent, seed: number): AgentTurnEvent[] {
   if (event.type !== 'CHAT.CHUNKS') return [event];
   const pieces: ChatStreamEvent[][] = [];
   for (const [n, e] of event.events.entries()) {
@@ -194,7 +197,12 @@ export async function replayTurnPath(
   const fail = (error: unknown): never => {
     actor.stop();
     if (error instanceof TurnInvariantError)
-      throw new TurnInvariantError(error.code, error.message.replace(/^[a-z-]+: /, '').split('\n')[0]!, done);
+      // The rule's own sentence (every line of it), with this path's steps in place of any it had.
+      throw new TurnInvariantError(
+        error.code,
+        error.message.replace(/^[a-z-]+: /, '').replace(/\n {2}after: [^\n]*$/, ''),
+        done,
+      );
     throw error;
   };
   const check = (snap: TurnSnapshot) => {

@@ -24,6 +24,7 @@ export function checkTurnInvariants(s: TurnSnapshot, executed: readonly string[]
     seen.add(id);
   }
   for (const b of c.blocks) {
+    // Stryker disable next-line ConditionalExpression: only a tool use has a call_id, so for any other block the outcome looked up below is always absent
     if (b.type === 'tool_use' && b.partial)
       must(
         !RAN.has(c.toolOutcomes[b.call_id]?.status),
@@ -51,23 +52,18 @@ export function checkTurnInvariants(s: TurnSnapshot, executed: readonly string[]
   );
   const current = c.blocks[c.currentStreamingContentIndex];
   if (s.matches({ request: 'executingTool' }) || s.matches({ resumed: 'executingTool' })) {
+    if (current?.type !== 'tool_use' || current.partial)
+      throw new TurnInvariantError('bad-presentation', 'a tool runs that is not a complete tool use');
     must(
-      current?.type === 'tool_use' && !current.partial,
+      c.toolOutcomes[current.call_id]?.status === 'running',
       'bad-presentation',
-      'a tool runs that is not a complete tool use',
+      `${current.call_id} runs but is not marked running`,
     );
-    if (current?.type === 'tool_use') {
-      must(
-        c.toolOutcomes[current.call_id]?.status === 'running',
-        'bad-presentation',
-        `${current.call_id} runs but is not marked running`,
-      );
-      must(
-        executed.at(-1) === current.call_id,
-        'bad-presentation',
-        `${current.call_id} is marked running but was not the one started`,
-      );
-    }
+    must(
+      executed.at(-1) === current.call_id,
+      'bad-presentation',
+      `${current.call_id} is marked running but was not the one started`,
+    );
   }
   if (s.matches({ request: 'awaitingApproval' }) || s.matches({ resumed: 'awaitingApproval' }))
     must(

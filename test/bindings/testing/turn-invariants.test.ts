@@ -105,6 +105,20 @@ describe('checkTurnInvariants', () => {
     expect(broken({ context: { requests: [request('cut-off')] } })).toBeUndefined();
     expect(broken({ context: { requests: [request('skipped')] } })).toBeUndefined();
     expect(broken({ context: { requests: [request('done', false)] } })).toBeUndefined();
+    // Each result is matched with its own tool use, not with the first one.
+    expect(
+      broken({
+        context: {
+          requests: [
+            {
+              ...request('done'),
+              blocks: [tool('a', true), tool('q')],
+              toolResults: [{ call_id: 'q', status: 'done' }],
+            },
+          ],
+        },
+      }),
+    ).toBeUndefined();
     // A result for a call that is no tool use of the request is not this rule's business.
     expect(
       broken({ context: { requests: [{ ...request('done'), blocks: [{ ...text(true), call_id: 'q' }] }] } }),
@@ -242,5 +256,19 @@ describe('checkTurnInvariants', () => {
         broken({ value: 'finalizing', context: { reason: 'completed' }, output: { reason: 'aborted', requests: [] } }),
       ).toBeUndefined();
     });
+  });
+});
+
+describe('TurnInvariantError', () => {
+  it('is an Error with its code, and the steps that led there after the message', () => {
+    const plain = new TurnInvariantError('bad-end', 'it broke');
+    expect(plain).toBeInstanceOf(Error);
+    expect(plain.name).toBe('TurnInvariantError');
+    expect(String(plain)).toBe('TurnInvariantError: bad-end: it broke');
+    expect(plain.steps).toEqual([]);
+    const after = new TurnInvariantError('tool-ran-twice', 'twice', ['CHAT.CHUNKS', 'APPROVE']);
+    expect(after.message).toBe('tool-ran-twice: twice\n  after: CHAT.CHUNKS → APPROVE');
+    expect(after.code).toBe('tool-ran-twice');
+    expect(after.steps).toEqual(['CHAT.CHUNKS', 'APPROVE']);
   });
 });
