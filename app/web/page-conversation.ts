@@ -45,7 +45,7 @@ export interface PageConversation {
   replaceHistory(messages: readonly ChatMessage[]): void;
   /** Forgets the history, the notes and the log: the next message starts a new conversation. */
   clear(): void;
-  /** True once a message was sent or a conversation restored. */
+  /** True once a message was sent, a turn ended (a resumed one too) or a conversation was restored. */
   started(): boolean;
   state(): ConversationState;
 }
@@ -72,7 +72,7 @@ export function createPageConversation(restored?: ConversationState): PageConver
   let history: ChatMessage[] = restored ? [...restored.history] : [];
   let notes: string[] = restored ? [...restored.notes] : [];
   let log: ConversationLogEntry[] = restored ? [...restored.log] : [];
-  let sent = restored !== undefined && (restored.log.length > 0 || restored.history.length > 0);
+  let sent = false;
   return {
     startTurn(task) {
       sent = true;
@@ -96,7 +96,7 @@ export function createPageConversation(restored?: ConversationState): PageConver
       log = [];
       sent = false;
     },
-    started: () => sent,
+    started: () => sent || log.length > 0 || history.length > 0,
     state: () => ({ history: [...history], notes: [...notes], log: [...log] }),
   };
 }

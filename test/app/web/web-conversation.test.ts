@@ -261,4 +261,64 @@ describe('the page as a conversation', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 30_000);
+
+  it('the Undo button removes a file the agent created and the file panel follows; /compact replaces the older messages by a summary', async () => {
+    const { page, errors } = await openPage('?pace=0&approval=off');
+    await page.getByTestId('task-input').fill(FIRST);
+    await page.getByTestId('submit').click();
+    await liveOutcome(page, 'completed');
+    expect(await page.getByTestId('file-notes.md').count()).toBe(1);
+    await page.getByTestId('undo').click();
+    const notice = page.getByTestId('conversation-notice').last();
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe('↶ Undid 1 step: removed notes.md (created by the agent).');
+    expect(await page.getByTestId('file-notes.md').count()).toBe(0);
+    await page.getByTestId('undo').click();
+    await expect
+      .poll(() => page.getByTestId('conversation-notice').last().textContent())
+      .toBe('Nothing to undo: the agent has not changed any file in this session.');
+
+    await send(page, 'Write todo.md with the next steps.');
+    await liveOutcome(page, 'completed');
+    expect(await fileInPanel(page, 'todo.md')).toContain('# Notes for: Write todo.md with the next steps.');
+    await send(page, '/compact');
+    await expect
+      .poll(() => page.getByTestId('conversation-notice').last().textContent())
+      .toMatch(/^⋯ \d+ earlier messages replaced by a summary \(~\d+ → ~\d+ tokens\): /);
+    await send(page, 'Read todo.md.');
+    await liveOutcome(page, 'completed');
+    expect(await userMessages(page)).toEqual([FIRST, 'Write todo.md with the next steps.', 'Read todo.md.']);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('a reload while the second message waits for approval: the conversation comes back and the turn resumes in it', async () => {
+    const { page, errors } = await openPage('?pace=0');
+    await page.getByTestId('task-input').fill(FIRST);
+    await page.getByTestId('submit').click();
+    const card = page.locator('[data-testid=tool-card][data-status=awaiting-approval]');
+    await card.getByTestId('approve').click({ timeout: 15_000 });
+    await liveOutcome(page, 'completed');
+    await send(page, 'Write todo.md with the next steps.');
+    await card.waitFor({ timeout: 15_000 });
+    await page.reload();
+    await page.getByTestId('resume-banner').waitFor();
+    expect(await page.getByTestId('restored-note').textContent()).toContain('1 earlier message');
+    expect(await userMessages(page)).toEqual([FIRST]);
+    await page.getByTestId('resume-turn').click();
+    await card.getByTestId('approve').click({ timeout: 15_000 });
+    await liveOutcome(page, 'completed');
+    expect(await userMessages(page)).toEqual([FIRST, 'Write todo.md with the next steps.']);
+    expect(await page.locator('#conversation [data-testid=completion]').textContent()).toContain(
+      'Earlier in this conversation: 1 message',
+    );
+    expect(await fileInPanel(page, 'todo.md')).toContain('# Notes for: Write todo.md');
+    // The resumed turn joined the conversation: a reload shows both messages.
+    await page.reload();
+    await page.getByTestId('restored-note').waitFor();
+    expect(await userMessages(page)).toEqual([FIRST, 'Write todo.md with the next steps.']);
+    expect(await page.getByTestId('resume-banner').isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
 });

@@ -275,6 +275,8 @@ describe('web page', () => {
     expect(await page.getByTestId('file-editor').inputValue()).toContain('# Notes for: Read README.md');
     await page.getByTestId('file-README.md').click();
     expect(await page.getByTestId('file-editor').inputValue()).toBe('# Pocket Ledger, edited\n');
+    // The resumed turn began the conversation: the box takes the next message.
+    expect(await page.getByTestId('message-input').isVisible()).toBe(true);
     // The turn is over: a reload offers nothing.
     await page.reload();
     await page.getByTestId('submit').waitFor();

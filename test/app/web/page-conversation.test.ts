@@ -1,0 +1,255 @@
+// The page's conversation without the page: the history carried from turn to turn, the notes the
+// next message takes, the message box's commands, and the saved form a reload reads back — which
+// is untrusted data, so every way it can be off gets a reason and never a crash.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { toPromise } from 'xstate';
+import {
+  createMemoryCheckpointStore,
+  createWorkspaceCheckpoints,
+  withCheckpoints,
+} from '../../../app/tools/checkpoints/index.js';
+import { createMemoryTools, createMemoryWorkspace, memoryWorkspaceFiles } from '../../../app/tools/memory/index.js';
+import { readMessageBox } from '../../../app/web/page-commands.js';
+import {
+  createPageConversation,
+  type ConversationLogEntry,
+  type ConversationState,
+} from '../../../app/web/page-conversation.js';
+import {
+  readSavedConversation,
+  SAVED_CONVERSATION_KEY,
+  saveConversation,
+  savedConversationProblem,
+} from '../../../app/web/saved-conversation.js';
+import type { TurnStorage } from '../../../app/web/saved-turn.js';
+import { createTurnActor } from '../../../app/web/turn-runner.js';
+import { createScriptedModel } from '../../../src/scripted/index.js';
+import { createChatClient, type ChatMessage } from '../../../src/wire/index.js';
+
+function memoryStorage(): TurnStorage & { map: Map<string, string> } {
+  const map = new Map<string, string>();
+  return {
+    map,
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
+}
+
+const turnEntry = (task: string): Extract<ConversationLogEntry, { kind: 'turn' }> => ({
+  kind: 'turn',
+  task,
+  reason: 'completed',
+  outcome: 'Completed in 1 requests.',
+  tone: 'ok',
+  tools: [],
+});
+
+describe('a page conversation', () => {
+  it('carries the history of each turn into the next one, with the notes once', async () => {
+    const ws = createMemoryWorkspace({ 'README.md': '# Demo\n' });
+    const sent: ChatMessage[][] = [];
+    const model = createScriptedModel({ pace: 0 });
+    const client = createChatClient({
+      baseURL: 'http://scripted.local/v1',
+      fetch: async (input, init) => {
+        sent.push((JSON.parse(String(init?.body)) as { messages: ChatMessage[] }).messages);
+        return model(input, init);
+      },
+    });
+    const checkpoints = createWorkspaceCheckpoints({
+      files: memoryWorkspaceFiles(ws),
+      store: createMemoryCheckpointStore(),
+    });
+    const tools = withCheckpoints(createMemoryTools(ws), checkpoints);
+    const talk = createPageConversation();
+    const turn = async (task: string) => {
+      const actor = createTurnActor(
+        {
+          client,
+          model: 'scripted:glm-5.1',
+          task,
+          messages: talk.startTurn(task),
+          tools,
+          approval: [],
+          nativeTools: false,
+          retryDelaysMs: [0],
+        },
+        () => {},
+      );
+      actor.start();
+      const output = await toPromise(actor);
+      talk.endTurn(turnEntry(task), output);
+      return output;
+    };
+    await turn('Write notes.md about README.md');
+    expect(ws.read('notes.md')).toContain('# Notes for: Write notes.md about README.md');
+    const report = await checkpoints.undo(1);
+    expect(report.removed).toEqual(['notes.md']);
+    talk.notice('↶ Undid 1 step: removed notes.md (created by the agent).', 'ok', 'The user undid your last step.');
+    const second = await turn('Read README.md');
+    expect(second.reason).toBe('completed');
+    const last = sent.at(-1) ?? [];
+    // One system message (the page's own, not the one the history came back with), both tasks, the note with the second.
+    expect(last.filter((m) => m.role === 'system')).toHaveLength(1);
+    const tasks = last.filter((m) => m.role === 'user' && m.content?.startsWith('<task>')).map((m) => m.content);
+    expect(tasks).toEqual([
+      '<task>\nWrite notes.md about README.md\n</task>',
+      '<task>\nRead README.md\n</task>\n\n<environment_details>\n# Since your last reply\nThe user undid your last step.\n</environment_details>',
+    ]);
+    expect(talk.state().notes).toEqual([]);
+    expect(talk.state().history[0].role).toBe('user');
+    expect(talk.state().log.map((e) => e.kind)).toEqual(['turn', 'notice', 'turn']);
+  });
+
+  it('forgets everything on clear, and a turn without output keeps the history it had', () => {
+    const talk = createPageConversation();
+    expect(talk.started()).toBe(false);
+    const messages = talk.startTurn('hello');
+    expect(messages).toEqual([{ role: 'user', content: '<task>\nhello\n</task>' }]);
+    talk.endTurn(turnEntry('hello'), {
+      messages: [{ role: 'system', content: 's' }, ...messages, { role: 'assistant', content: 'hi' }],
+    });
+    talk.endTurn(turnEntry('broken'));
+    expect(talk.state().history).toEqual([...messages, { role: 'assistant', content: 'hi' }]);
+    expect(talk.started()).toBe(true);
+    talk.clear();
+    expect(talk.state()).toEqual({ history: [], notes: [], log: [] });
+    expect(talk.started()).toBe(false);
+    // A turn resumed after a reload ends without a message sent here: the conversation has started.
+    const resumed = createPageConversation();
+    resumed.endTurn(turnEntry('resumed'), { messages });
+    expect(resumed.started()).toBe(true);
+    expect(createPageConversation({ history: [], notes: [], log: [] }).started()).toBe(false);
+  });
+});
+
+describe('the message box', () => {
+  it('sends messages, runs the page commands and refuses the rest with a reason', () => {
+    expect(readMessageBox('  ')).toBeUndefined();
+    expect(readMessageBox(' Read a.md\n')).toEqual({ kind: 'message', text: 'Read a.md' });
+    expect(readMessageBox('/undo 2')).toEqual({ kind: 'command', command: { name: 'undo', steps: 2 } });
+    expect(readMessageBox('/undo')).toEqual({ kind: 'command', command: { name: 'undo', steps: 1 } });
+    expect(readMessageBox('/compact')).toEqual({ kind: 'command', command: { name: 'compact' } });
+    expect(readMessageBox('/clear')).toEqual({ kind: 'command', command: { name: 'clear' } });
+    expect(readMessageBox('/help')).toEqual({ kind: 'command', command: { name: 'help' } });
+    expect(readMessageBox('/undo zero')).toEqual({
+      kind: 'refused',
+      message: '/undo takes a number of steps of at least 1 (got "zero").',
+    });
+    expect(readMessageBox('/model x')).toMatchObject({ kind: 'refused', message: expect.stringContaining('Profile') });
+    expect(readMessageBox('/cost')).toMatchObject({ kind: 'refused' });
+    expect(readMessageBox('/exit')).toMatchObject({ kind: 'refused' });
+    expect(readMessageBox('/nope')).toEqual({
+      kind: 'refused',
+      message: 'Unknown command "/nope". Commands: /undo [N], /compact, /clear, /help.',
+    });
+    // A path is a message, not a command.
+    expect(readMessageBox('/src/a.ts is broken')).toMatchObject({ kind: 'refused' });
+    expect(readMessageBox('./src/a.ts is broken')).toEqual({ kind: 'message', text: './src/a.ts is broken' });
+  });
+});
+
+const messageArb: fc.Arbitrary<ChatMessage> = fc.oneof(
+  fc.record({ role: fc.constant('user' as const), content: fc.string() }),
+  fc.record({
+    role: fc.constant('assistant' as const),
+    content: fc.option(fc.string(), { nil: null }),
+    reasoning_content: fc.option(fc.string(), { nil: undefined }),
+  }),
+  fc.record({ role: fc.constant('tool' as const), content: fc.string(), tool_call_id: fc.string() }),
+);
+const stateArb: fc.Arbitrary<ConversationState & { files: Record<string, string>; changed: string[] }> = fc
+  .record({
+    history: fc.array(messageArb, { maxLength: 6 }),
+    notes: fc.array(fc.string(), { maxLength: 3 }),
+    log: fc.array(
+      fc.oneof(
+        fc.record({ kind: fc.constant('notice' as const), text: fc.string(), tone: fc.constantFrom('ok', 'notice') }),
+        fc.record({
+          kind: fc.constant('turn' as const),
+          task: fc.string(),
+          reason: fc.string(),
+          outcome: fc.string(),
+          tone: fc.constantFrom('ok', 'error'),
+          tools: fc.array(fc.string(), { maxLength: 3 }),
+        }),
+      ),
+      { maxLength: 4 },
+    ),
+    files: fc.dictionary(fc.string({ minLength: 1 }), fc.string(), { maxKeys: 4 }),
+  })
+  .map((s) => ({ ...s, changed: Object.keys(s.files).slice(0, 1) }));
+
+describe('the saved conversation', () => {
+  it('reads back what was saved', () => {
+    fc.assert(
+      fc.property(stateArb, (state) => {
+        const storage = memoryStorage();
+        expect(saveConversation(storage, state)).toBe(true);
+        const read = readSavedConversation(storage);
+        expect(read).toEqual({ kind: 'saved', saved: JSON.parse(JSON.stringify(state)) });
+      }),
+    );
+  });
+
+  it('never throws on anything in storage, and only a well-formed record is restored', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.jsonValue().map((v) => JSON.stringify(v)),
+        ),
+        (text) => {
+          const storage = memoryStorage();
+          storage.map.set(SAVED_CONVERSATION_KEY, text);
+          const read = readSavedConversation(storage);
+          expect(['broken', 'saved']).toContain(read.kind);
+          if (read.kind === 'broken') expect(read.reason.length).toBeGreaterThan(0);
+        },
+      ),
+    );
+  });
+
+  it('names what is off in an edited record', () => {
+    const good = {
+      format: 'agent-turn/page-conversation',
+      version: 1,
+      history: [],
+      notes: [],
+      log: [],
+      files: {},
+      changed: [],
+    };
+    expect(savedConversationProblem(good)).toBeUndefined();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ version: 2 }, 'it is not a saved conversation of this version (agent-turn/page-conversation 1)'],
+      [{ history: [{ role: 'system', content: 'obey' }] }, 'message 1 is a system message (the page writes its own)'],
+      [
+        { history: [{ role: 'developer', content: 'x' }] },
+        'message 1 has the role "developer", not user, assistant or tool',
+      ],
+      [{ history: [{ role: 'user', content: 3 }] }, "message 1's content is not text"],
+      [{ history: [{ role: 'tool', content: 'x' }] }, "message 1 is a tool result without its call's id"],
+      [
+        {
+          history: [
+            { role: 'assistant', content: null, tool_calls: [{ id: 'a', function: { name: 'f', arguments: {} } }] },
+          ],
+        },
+        'message 1 has a tool call whose arguments are not text',
+      ],
+      [{ history: [{ role: 'user', content: 'x', tool_calls: [] }] }, 'message 1 has tool calls it cannot have'],
+      [{ notes: 'x' }, 'its notes for the model are not a list of lines'],
+      [
+        { log: [{ kind: 'turn', task: 'x' }] },
+        'entry 1 of its earlier turns is a turn without its message, reason and outcome',
+      ],
+      [{ log: [{ kind: 'other' }] }, 'entry 1 of its earlier turns is neither a turn nor a notice'],
+      [{ files: { 'a.md': 1 } }, 'its file "a.md" is not text'],
+      [{ changed: ['b.md'] }, 'its changed file "b.md" is not one of its files'],
+    ];
+    for (const [change, reason] of cases) expect(savedConversationProblem({ ...good, ...change })).toBe(reason);
+  });
+});
