@@ -7,8 +7,8 @@ import {
   scriptedFaults,
   type ScriptedDialect,
 } from '../../src/scripted/index.js';
-import { clineThinkProtocol, type Protocol } from '../../src/protocol/index.js';
-import { dialectsForModel } from '../../machines/machine/index.js';
+import type { Protocol } from '../../src/protocol/index.js';
+import { scriptedDialectProtocol as protocolFor } from '../ui/scripted-dialect-protocol.js';
 import { listModelProfiles } from '../../src/profiles/index.js';
 import type { CliOptions } from './cli-options.js';
 import { isScriptedModel } from './parse-cli-args.js';
@@ -69,17 +69,12 @@ export function createModelClient(
   };
 }
 
-/**
- * The protocol for a scripted model writing `dialect`: the model's own dialects plus that one
- * (bare JSON and pythonic replies are off for models that do not write them, so the demo turns
- * the one it writes on).
- */
+/** With --scripted-dialect, the protocol that recovers it (app/ui/scripted-dialect-protocol.ts); else undefined. */
 export function scriptedDialectProtocol(
   options: Pick<CliOptions, 'model' | 'scriptedDialect'>,
   model: string,
 ): Protocol | undefined {
   const dialect = options.scriptedDialect;
   if (!isScriptedModel(options.model) || dialect === undefined || !isScriptedDialect(dialect)) return undefined;
-  const own = dialectsForModel(model);
-  return clineThinkProtocol.withDialects(own.includes(dialect) ? own : [...own, dialect]);
+  return protocolFor(model, dialect);
 }

@@ -3,7 +3,12 @@
 import type { InspectionEvent } from 'xstate';
 import { agentTurnMachine } from '../../machines/machine/index.js';
 import { selectView } from '../../machines/view/index.js';
-import { scriptedFaults, type ScriptedFault } from '../../src/scripted/index.js';
+import {
+  scriptedDialects,
+  scriptedFaults,
+  type ScriptedDialect,
+  type ScriptedFault,
+} from '../../src/scripted/index.js';
 import { listModelProfiles } from '../../src/profiles/index.js';
 import { WRITING_TOOL_NAMES } from '../tools/index.js';
 import { createMemoryTools, createMemoryWorkspace, memoryWorkspaceFiles } from '../tools/memory/index.js';
@@ -55,12 +60,16 @@ const tools = withCheckpoints(createMemoryTools(workspace), checkpoints);
 // --- controls ---
 const profileSelect = byId<HTMLSelectElement>('profile');
 const faultSelect = byId<HTMLSelectElement>('fault');
+const dialectSelect = byId<HTMLSelectElement>('dialect');
 const paceSelect = byId<HTMLSelectElement>('pace');
 const note = byId('control-note');
 const mcpPanel = createMcpPanel();
 for (const p of listModelProfiles()) profileSelect.add(new Option(p.id, p.id));
 faultSelect.add(new Option('none', 'none'));
 for (const f of scriptedFaults) faultSelect.add(new Option(f, f));
+dialectSelect.add(new Option("Cline's XML", 'cline'));
+for (const d of scriptedDialects) dialectSelect.add(new Option(d, d));
+dialectSelect.value = options.dialect;
 profileSelect.value = options.profile;
 faultSelect.value = options.fault;
 if (typeof options.pace === 'number' && ![...paceSelect.options].some((o) => o.value === String(options.pace))) {
@@ -324,6 +333,7 @@ function modelSource(): ModelSource {
     profile: profileSelect.value,
     fault: faultSelect.value as ScriptedFault | 'none',
     paceMs: paceMs(pace),
+    ...(dialectSelect.value !== 'cline' ? { dialect: dialectSelect.value as ScriptedDialect } : {}),
   };
 }
 
@@ -338,14 +348,26 @@ function showProblem(text: string) {
 /** The model source a saved turn ran with (an endpoint's key is taken from the field again, never stored). */
 function savedSource(source: ModelSource): SavedModelSource {
   return source.kind === 'scripted'
-    ? { kind: 'scripted', profile: source.profile, fault: source.fault, paceMs: source.paceMs ?? 0 }
+    ? {
+        kind: 'scripted',
+        profile: source.profile,
+        fault: source.fault,
+        paceMs: source.paceMs ?? 0,
+        ...(source.dialect !== undefined ? { dialect: source.dialect } : {}),
+      }
     : { kind: 'endpoint', baseURL: source.baseURL, model: source.model };
 }
 
 function restoredSource(saved: SavedModelSource): ModelSource {
   // An endpoint resumes only at the page's own Base URL (resume-policy.ts checked they are the same).
   return saved.kind === 'scripted'
-    ? { kind: 'scripted', profile: saved.profile, fault: saved.fault as ScriptedFault | 'none', paceMs: saved.paceMs }
+    ? {
+        kind: 'scripted',
+        profile: saved.profile,
+        fault: saved.fault as ScriptedFault | 'none',
+        paceMs: saved.paceMs,
+        ...(saved.dialect !== undefined ? { dialect: saved.dialect as ScriptedDialect } : {}),
+      }
     : {
         kind: 'endpoint',
         baseURL: byId<HTMLInputElement>('base-url').value,
@@ -431,6 +453,7 @@ function run(task: string, resume?: SavedTurn, fresh = false) {
         tools,
         approval: approval ? WRITING_TOOL_NAMES : [],
         nativeTools,
+        ...(made.protocol ? { protocol: made.protocol } : {}),
         ...(mcpPanel.current() ? { mcp: mcpPanel.current() } : {}),
         // Short waits in the demo (instant when the model is instant) so recovery is visible, not tedious.
         retryDelaysMs: instant ? [20, 40, 80] : [1000, 2000, 4000],

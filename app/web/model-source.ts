@@ -2,13 +2,22 @@
 // fetch-compatible function handed to the chat client, so nothing leaves the tab) or a real
 // OpenAI-compatible endpoint.
 import { createChatClient, type ChatClient, type FetchLike } from '../../src/wire/index.js';
-import { createScriptedModel, type ScriptedFault } from '../../src/scripted/index.js';
+import { createScriptedModel, type ScriptedDialect, type ScriptedFault } from '../../src/scripted/index.js';
+import type { Protocol } from '../../src/protocol/index.js';
+import { scriptedDialectProtocol } from '../ui/scripted-dialect-protocol.js';
 
 /** The in-page model answers at this address; the URL is never fetched. */
 const SCRIPTED_BASE_URL = 'http://scripted.invalid/v1';
 
 export type ModelSource =
-  | { kind: 'scripted'; profile: string; fault: ScriptedFault | 'none'; paceMs: number | undefined }
+  | {
+      kind: 'scripted';
+      profile: string;
+      fault: ScriptedFault | 'none';
+      paceMs: number | undefined;
+      /** The dialect its tool calls are written in; absent: Cline's XML. */
+      dialect?: ScriptedDialect;
+    }
   | { kind: 'endpoint'; baseURL: string; apiKey: string; model: string };
 
 export type ModelSourceError = { code: 'missing-base-url' | 'missing-model' | 'invalid-base-url'; message: string };
@@ -17,16 +26,20 @@ export type ModelSourceError = { code: 'missing-base-url' | 'missing-model' | 'i
 export function createModelSource(
   source: ModelSource,
   wrap: (fetch: FetchLike) => FetchLike = (f) => f,
-): { ok: true; client: ChatClient; model: string } | { ok: false; error: ModelSourceError } {
+): { ok: true; client: ChatClient; model: string; protocol?: Protocol } | { ok: false; error: ModelSourceError } {
   if (source.kind === 'scripted') {
     const scripted = createScriptedModel({
       ...(source.paceMs !== undefined ? { pace: source.paceMs } : {}),
       ...(source.fault !== 'none' ? { faults: [source.fault] } : {}),
+      ...(source.dialect !== undefined ? { dialect: source.dialect } : {}),
     });
+    const model = `scripted:${source.profile}`;
     return {
       ok: true,
       client: createChatClient({ baseURL: SCRIPTED_BASE_URL, fetch: wrap(scripted) }),
-      model: `scripted:${source.profile}`,
+      model,
+      // The parser recovers the dialect the scripted model writes.
+      ...(source.dialect !== undefined ? { protocol: scriptedDialectProtocol(model, source.dialect) } : {}),
     };
   }
   const baseURL = source.baseURL.trim();

@@ -1,6 +1,11 @@
-// What the page's URL can preset: `?pace=0&profile=glm-5.1&fault=http-429-once&task=...`.
+// What the page's URL can preset: `?pace=0&profile=glm-5.1&fault=http-429-once&dialect=hermes&task=...`.
 // `pace=0` streams as fast as the page reads (the browser test uses it); unknown values fall back to defaults.
-import { scriptedFaults, type ScriptedFault } from '../../src/scripted/index.js';
+import {
+  scriptedDialects,
+  scriptedFaults,
+  type ScriptedDialect,
+  type ScriptedFault,
+} from '../../src/scripted/index.js';
 import { listModelProfiles } from '../../src/profiles/index.js';
 
 export type PaceSetting = 'realistic' | 'slow' | number;
@@ -9,6 +14,8 @@ export interface PageOptions {
   pace: PaceSetting;
   profile: string;
   fault: ScriptedFault | 'none';
+  /** The dialect the scripted model writes its tool calls in (`?dialect=hermes`); 'cline': Cline's XML. */
+  dialect: ScriptedDialect | 'cline';
   task: string;
   approval: boolean;
   nativeTools: boolean;
@@ -25,10 +32,12 @@ export function readPageOptions(search: string): PageOptions {
   const profiles = listModelProfiles().map((p) => p.id);
   const profile = q.get('profile') ?? 'scripted';
   const fault = q.get('fault') ?? 'none';
+  const dialect = q.get('dialect') ?? 'cline';
   return {
     pace,
     profile: profiles.includes(profile) ? profile : 'scripted',
     fault: (scriptedFaults as readonly string[]).includes(fault) ? (fault as ScriptedFault) : 'none',
+    dialect: (scriptedDialects as readonly string[]).includes(dialect) ? (dialect as ScriptedDialect) : 'cline',
     task: q.get('task') ?? DEFAULT_TASK,
     approval: q.get('approval') !== 'off',
     nativeTools: q.get('native') === '1',

@@ -1,6 +1,7 @@
 // The page's interrupted turn, kept in localStorage at every step that matters: the turn's
 // persisted record, the in-memory workspace's files and the settings it ran with (never an API
 // key). After a reload the page offers to resume it.
+import { isScriptedDialect } from '../../src/scripted/index.js';
 import { checkTurnRecord } from '../../machines/record/index.js';
 import type { PersistedAgentTurn } from '../../machines/record/index.js';
 
@@ -24,7 +25,7 @@ export interface SavedTurn {
 
 /** The model the turn used: the scripted one's settings, or an endpoint without its key. */
 export type SavedModelSource =
-  | { kind: 'scripted'; profile: string; fault: string; paceMs: number }
+  | { kind: 'scripted'; profile: string; fault: string; paceMs: number; dialect?: string }
   | { kind: 'endpoint'; baseURL: string; model: string };
 
 /** The small part of the Web Storage API used here (localStorage, or a fake in tests). */
@@ -60,6 +61,8 @@ function settingsProblem(v: Record<string, unknown>): string | undefined {
   } else if (source.kind === 'scripted') {
     if (typeof source.profile !== 'string' || typeof source.fault !== 'string' || typeof source.paceMs !== 'number')
       return 'its scripted model needs a profile, a fault and a pace';
+    if (source.dialect !== undefined && !isScriptedDialect(source.dialect))
+      return `its scripted dialect ${JSON.stringify(source.dialect)} is not one the scripted model writes`;
   } else return `its model source is ${JSON.stringify(source.kind)}, not "scripted" or "endpoint"`;
   const files = v.files as Record<string, unknown> | null | undefined;
   if (files === null || typeof files !== 'object' || Array.isArray(files)) return 'its files are missing';

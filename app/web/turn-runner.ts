@@ -4,7 +4,7 @@ import type { InspectionEvent } from 'xstate';
 import { agentTurnInput, createAgentTurnActor, type AgentTurnSetup } from '../../machines/machine/index.js';
 import type { AgentTurnInput, ToolFunctions } from '../../machines/machine/index.js';
 import type { ChatClient, ChatMessage } from '../../src/wire/index.js';
-import { clineThinkProtocol } from '../../src/protocol/index.js';
+import { clineThinkProtocol, type Protocol } from '../../src/protocol/index.js';
 import { PAGE_AGENT_INSTRUCTIONS } from './agent-instructions.js';
 import type { PersistedAgentTurn } from '../../machines/record/index.js';
 
@@ -18,6 +18,8 @@ export interface TurnSettings {
   approval: readonly string[];
   nativeTools: boolean;
   retryDelaysMs: readonly number[];
+  /** The protocol to parse with (the scripted model's dialect on); default clineThinkProtocol. */
+  protocol?: Protocol;
   /** MCP servers connected in the settings panel (app/web/mcp-panel.ts): their tools join the turn's. */
   mcp?: { addTo<S extends AgentTurnSetup>(setup: S): S };
 }
@@ -28,7 +30,7 @@ function turnSetup(s: TurnSettings): AgentTurnSetup {
   const setup: AgentTurnSetup = {
     client: s.client,
     model: s.model,
-    protocol: clineThinkProtocol,
+    protocol: s.protocol ?? clineThinkProtocol,
     tools: s.tools,
     approval: s.approval,
     retry: { delaysMs: s.retryDelaysMs },

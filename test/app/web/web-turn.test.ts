@@ -135,6 +135,45 @@ describe('page options', () => {
     });
   });
 
+  it('reads the scripted dialect, Cline XML when unknown or absent', () => {
+    expect(readPageOptions('?dialect=kimi').dialect).toBe('kimi');
+    expect(readPageOptions('?dialect=klingon').dialect).toBe('cline');
+    expect(readPageOptions('').dialect).toBe('cline');
+  });
+
+  it('a scripted source in a dialect parses with it on (pythonic included, off by default)', async () => {
+    const ws = createMemoryWorkspace({ 'README.md': '# Demo\n' });
+    const made = createModelSource({
+      kind: 'scripted',
+      profile: 'scripted',
+      fault: 'none',
+      paceMs: 0,
+      dialect: 'pythonic',
+    });
+    if (!made.ok) throw new Error(made.error.message);
+    expect(made.protocol?.dialects).toContain('pythonic');
+    const actor = createTurnActor(
+      {
+        client: made.client,
+        model: made.model,
+        task: 'Read README.md',
+        tools: createMemoryTools(ws),
+        approval: [],
+        nativeTools: false,
+        retryDelaysMs: [0],
+        ...(made.protocol ? { protocol: made.protocol } : {}),
+      },
+      () => {},
+    );
+    actor.start();
+    expect((await toPromise(actor)).reason).toBe('completed');
+    const tools = turnItems(selectView(actor.getSnapshot())).filter((i) => i.kind === 'tool');
+    expect(tools.map((t) => t.kind === 'tool' && [t.name, t.dialect])).toEqual([
+      ['list_files', 'pythonic'],
+      ['read_file', 'pythonic'],
+    ]);
+  });
+
   it('refuses an endpoint without a usable base URL or model, with a code', () => {
     expect(createModelSource({ kind: 'endpoint', baseURL: '', apiKey: '', model: 'm' })).toMatchObject({
       ok: false,

@@ -187,6 +187,41 @@ describe('web page', () => {
     await page.close();
   }, 40_000);
 
+  it('names the dialect a call was recovered from on its card and its approval; none for Cline XML', async () => {
+    const { page, errors } = await openPage('?pace=0&dialect=glm');
+    expect(await page.getByTestId('dialect').inputValue()).toBe('glm');
+    await page.getByTestId('submit').click();
+    const card = page.locator('[data-testid=tool-card][data-status=awaiting-approval]');
+    await card.waitFor({ timeout: 15_000 });
+    expect(await card.getAttribute('data-tool')).toBe('write_to_file');
+    // The label is shown beside the tool's name, and the approval says how the call was read.
+    expect(await card.getByTestId('tool-dialect').isVisible()).toBe(true);
+    expect(await card.getByTestId('tool-dialect').textContent()).toBe('glm');
+    expect(await card.getByTestId('approval-dialect').isVisible()).toBe(true);
+    expect(await card.getByTestId('approval-dialect').textContent()).toBe(
+      "This call was recovered from the model's glm tool-call format (it did not write Cline's XML).",
+    );
+    expect(await card.getAttribute('aria-label')).toBe('write_to_file notes.md (glm): needs approval');
+    await card.getByTestId('approve').click();
+    await page.locator('[data-testid=outcome][data-reason=completed]').waitFor({ timeout: 15_000 });
+    const labels = await page.locator('[data-testid=tool-card] [data-testid=tool-dialect]').allTextContents();
+    expect(labels).toEqual(['glm', 'glm', 'glm']);
+    // The model's markup is never shown as prose.
+    expect(await page.getByTestId('conversation').textContent()).not.toContain('<arg_key>');
+    expect(errors).toEqual([]);
+    await page.close();
+
+    // The same turn in Cline's XML: no label anywhere.
+    const plain = await openPage('?pace=0&approval=off');
+    await plain.page.getByTestId('submit').click();
+    await plain.page.locator('[data-testid=outcome][data-reason=completed]').waitFor({ timeout: 15_000 });
+    expect(await plain.page.locator('[data-testid=tool-card]').count()).toBe(3);
+    for (const label of await plain.page.locator('[data-testid=tool-dialect]').all())
+      expect(await label.isVisible()).toBe(false);
+    expect(plain.errors).toEqual([]);
+    await plain.page.close();
+  }, 40_000);
+
   it('shows recovery from a fault: HTTP 429 once, then the retry completes', async () => {
     const { page, errors } = await openPage('?pace=0&fault=http-429-once&approval=off');
     await page.getByTestId('submit').click();

@@ -1,0 +1,13 @@
+// The protocol a turn parses with when the scripted model writes another dialect (the CLI's
+// --scripted-dialect, the page's Dialect select): the model's own dialects plus that one. Bare
+// JSON and pythonic replies are off for models that do not write them, so the demo turns on the
+// one it writes.
+import { dialectsForModel } from '../../machines/machine/index.js';
+import { clineThinkProtocol, type Protocol } from '../../src/protocol/index.js';
+import type { ScriptedDialect } from '../../src/scripted/index.js';
+
+/** `clineThinkProtocol` recovering `model`'s dialects and `dialect`. */
+export function scriptedDialectProtocol(model: string, dialect: ScriptedDialect): Protocol {
+  const own = dialectsForModel(model);
+  return clineThinkProtocol.withDialects(own.includes(dialect) ? own : [...own, dialect]);
+}
