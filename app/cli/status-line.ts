@@ -3,6 +3,7 @@ import { SPINNER_FRAMES } from './ansi-style.js';
 import type { AgentTurnView as TurnView } from '../../machines/view/index.js';
 import type { TokenPrice } from '../ui/usage-cost.js';
 import { costText } from './usage-figures.js';
+import { columnsOf } from './screen-fit.js';
 
 /** Phases in which the person is waiting on something that gives no other sign of life. */
 export function showsSpinner(view: TurnView): boolean {
@@ -21,6 +22,47 @@ export function retryingLabel(view: Pick<TurnView, 'retry'>, now: number): strin
 
 /** The bottom line while the turn runs: what it is doing, the request number, tokens so far, and the finished requests' cost at a known price. */
 export function statusLine(view: TurnView, style: Style, frame: number, now = Date.now(), price?: TokenPrice): string {
+  const { icon, parts } = statusParts(view, style, frame, now, price);
+  return `${icon} ${style.dim(parts.join(' · '))}`;
+}
+
+/**
+ * The status line fitted to `columns`: one row when it fits; else broken between its parts
+ * (never inside "12 tokens (3 reasoning)" or a cost), the rows after the first indented by two.
+ * A part wider than a row on its own is left whole here (the screen fitting breaks it).
+ */
+export function statusRows(
+  view: TurnView,
+  style: Style,
+  frame: number,
+  columns: number,
+  now = Date.now(),
+  price?: TokenPrice,
+): string[] {
+  const { icon, parts } = statusParts(view, style, frame, now, price);
+  const rows: string[][] = [[]];
+  let used = 2; // the icon and its space
+  for (const part of parts) {
+    const row = rows[rows.length - 1];
+    const width = columnsOf(part) + (row.length > 0 ? 3 : 0);
+    if (row.length > 0 && used + width > columns) {
+      rows.push([part]);
+      used = 2 + columnsOf(part);
+    } else {
+      row.push(part);
+      used += width;
+    }
+  }
+  return rows.map((row, i) => `${i === 0 ? `${icon} ` : '  '}${style.dim(row.join(' · '))}`);
+}
+
+function statusParts(
+  view: TurnView,
+  style: Style,
+  frame: number,
+  now: number,
+  price: TokenPrice | undefined,
+): { icon: string; parts: string[] } {
   const icon = showsSpinner(view) ? style.cyan(SPINNER_FRAMES[frame % SPINNER_FRAMES.length]) : style.dim('·');
   const running = [...view.blocks].reverse().find((b) => b.type === 'tool_use' && b.status === 'running');
   const label =
@@ -38,5 +80,5 @@ export function statusLine(view: TurnView, style: Style, frame: number, now = Da
   const reasoning = view.tokens.reasoning > 0 ? ` (${view.tokens.reasoning} reasoning)` : '';
   const tokens = `${view.tokens.estimated ? '~' : ''}${view.tokens.total} tokens`;
   const cost = costText(view.usage, price);
-  return `${icon} ${style.dim(`${label} · request ${view.request} · ${tokens}${reasoning}${cost ? ` · ${cost}` : ''}`)}`;
+  return { icon, parts: [label, `request ${view.request}`, `${tokens}${reasoning}`, ...(cost ? [cost] : [])] };
 }

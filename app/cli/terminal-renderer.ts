@@ -9,7 +9,7 @@ import {
   printable,
 } from './ansi-style.js';
 import { fitToScreen, rowsOf, wrapText } from './screen-fit.js';
-import { showsSpinner, statusLine } from './status-line.js';
+import { showsSpinner, statusRows } from './status-line.js';
 import { isBlockSettled } from '../../machines/view/index.js';
 import type { AgentTurnView, ReasoningBlockView, TextBlockView, ToolBlockView } from '../../machines/view/index.js';
 import { terminalBlocks, type TerminalBlock } from './terminal-blocks.js';
@@ -281,7 +281,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
       }
     }
     if (lines.length > 0 || anyBlockPrinted) lines.push('');
-    lines.push(statusLine(view, style, frame, Date.now(), options.price));
+    lines.push(...statusRows(view, style, frame, columns(), Date.now(), options.price));
     return lines;
   }
 

@@ -1,11 +1,14 @@
 // A 50-column terminal as a person sees it (an xterm.js emulator): a diff line wider than the
 // screen goes on in rows that start with a continuation mark (a break inside a word is never
-// unmarked), and the approval question wraps at word boundaries.
+// unmarked), the approval question wraps at word boundaries, and the status line breaks between
+// its parts (never inside "12 tokens (3 reasoning)" or the cost).
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createStyle } from '../../../app/cli/ansi-style.js';
 import { approvalCard } from '../../../app/cli/approval-card.js';
 import { createTerminalPrompter } from '../../../app/cli/terminal-prompter.js';
+import { createTerminalRenderer } from '../../../app/cli/terminal-renderer.js';
+import type { AgentTurnView } from '../../../machines/view/turn-view-types.js';
 import { xtermScreen } from '../../support/xterm-screen.js';
 
 const COLUMNS = 50;
@@ -54,5 +57,52 @@ describe('a 50-column terminal', () => {
     expect(rows.length).toBeGreaterThan(1);
     for (const row of rows)
       for (const word of row.trim().split(' ')) expect(words.has(word), `"${word}" in "${row}"`).toBe(true);
+  });
+
+  /** A turn waiting for its third request's first token: 14,321 tokens so far, 2,345 of them reasoning. */
+  const waiting = {
+    state: 'requesting',
+    phase: 'waiting',
+    request: 3,
+    tokens: { total: 14_321, reasoning: 2_345, estimated: true },
+    usage: { promptTokens: 12_000, completionTokens: 2_321, totalTokens: 14_321, estimated: false },
+    currentStreamingContentIndex: 0,
+    done: false,
+    context: { window: 128_000, budget: 120_000, tokens: 0, estimated: true, droppedMessages: 0, truncations: [] },
+    requests: [],
+    blocks: [],
+  } as unknown as AgentTurnView;
+  const price = { inputPerMillion: 0.4, outputPerMillion: 1.6 };
+  const parts = ['waiting for the model', 'request 3', '~14321 tokens (2345 reasoning)', '$0.0085'];
+
+  async function statusRowsOnScreen(columns: number): Promise<string[]> {
+    const screen = xtermScreen(columns, 10);
+    const renderer = createTerminalRenderer({ out: screen.out, live: true, price });
+    renderer.update(waiting);
+    const rows = await screen.lines();
+    for (let i = 0; i < rows.length; i++)
+      expect(await screen.wrapped(i), `row ${i} wrapped by the terminal`).toBe(false);
+    return rows;
+  }
+
+  it('breaks the status line between its parts, each row within the width', async () => {
+    const rows = await statusRowsOnScreen(COLUMNS);
+    expect(rows).toEqual(['⠋ waiting for the model · request 3', '  ~14321 tokens (2345 reasoning) · $0.0085']);
+    for (const row of rows) expect(row.length).toBeLessThanOrEqual(COLUMNS);
+    // The parts, whole and in order, at any width where the widest fits a row.
+    for (let columns = 33; columns <= 100; columns += 7) {
+      const narrow = await statusRowsOnScreen(columns);
+      expect(
+        narrow
+          .map((r) => r.slice(2))
+          .join(' · ')
+          .split(' · '),
+        `${columns} columns`,
+      ).toEqual(parts);
+    }
+  });
+
+  it('keeps the status line on one row where it fits', async () => {
+    expect(await statusRowsOnScreen(120)).toEqual([`⠋ ${parts.join(' · ')}`]);
   });
 });
