@@ -33,6 +33,14 @@ export interface ConversationCompaction {
   tokensAfter: number;
   /** 'on-demand' (/compact) or 'near-window' (automatic). */
   why: 'on-demand' | 'near-window';
+  /** The messages it replaced, as `/summary` shows them (each bounded; absent in older sessions). */
+  messages?: KeptMessage[];
+}
+
+/** A replaced message as a session keeps it for `/summary`: who spoke and the text (tool calls named). */
+export interface KeptMessage {
+  role: string;
+  content: string;
 }
 
 /** The conversation part of a session file (the `conversation` field). */

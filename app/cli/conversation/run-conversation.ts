@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import type { AgentTurnOutput } from '../../../machines/machine/index.js';
 import type { PersistedAgentTurn } from '../../../machines/record/index.js';
 import { contextLimitsFor } from '../../../src/profiles/index.js';
-import { compactHistory, estimatePromptTokens } from '../../../src/window/index.js';
+import { compactHistory, estimatePromptTokens, planCompaction } from '../../../src/window/index.js';
 import type { ChatClient, ChatMessage } from '../../../src/wire/index.js';
 import {
   createWorkspaceCheckpoints,
@@ -35,7 +35,8 @@ import { readPromptLine } from './line-prompt.js';
 import { journalFileIn, readJournalFile, writeJournalFile } from './checkpoint-journal-file.js';
 import type { ResumedConversation } from './pick-session.js';
 import { newSessionFile, sessionsFolder } from './sessions-folder.js';
-import { isSlashCommand, parseSlashCommand, SLASH_HELP } from './slash-commands.js';
+import { isSlashCommand, parseConversationCommand, SLASH_HELP } from './slash-commands.js';
+import { compactionLine, keptMessages, showSummary } from './compaction-view.js';
 
 /** History past this share of the model's window is summarised before the next message. */
 const COMPACT_AT_SHARE = 0.8;
@@ -138,6 +139,8 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
   };
 
   async function compact(why: ConversationCompaction['why']): Promise<void> {
+    // The same split compactHistory makes: what the summary replaces, kept for /summary.
+    const replaced = planCompaction(history).replaced;
     const result = await compactHistory({ client, model, messages: history });
     if (!result.ok) {
       say(
@@ -155,13 +158,9 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
       tokensBefore: result.tokensBefore,
       tokensAfter: result.tokensAfter,
       why,
+      messages: keptMessages(replaced),
     });
-    const line = printable(result.summary.split('\n')[0] ?? '');
-    say(
-      style.dim(
-        `⋯ ${result.replaced} earlier messages replaced by a summary (~${result.tokensBefore} → ~${result.tokensAfter} tokens): ${line.length > 100 ? `${line.slice(0, 100)}…` : line}`,
-      ),
-    );
+    say(style.dim(compactionLine(record.compactions[record.compactions.length - 1], record.compactions.length)));
     save();
   }
 
@@ -233,7 +232,7 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
       await turn(line);
       continue;
     }
-    const parsed = parseSlashCommand(line);
+    const parsed = parseConversationCommand(line);
     if (!parsed.ok) {
       say(style.yellow(parsed.message));
       continue;
@@ -288,6 +287,9 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
         break;
       case 'last':
         await showLastResults(lastOutput, io, style);
+        break;
+      case 'summary':
+        await showSummary(record.compactions, command.index, io, style);
         break;
     }
   }

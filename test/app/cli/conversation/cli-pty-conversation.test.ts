@@ -24,7 +24,7 @@ async function folders() {
 function start(args: string[], sessions: string): PtySession {
   const cli = startCliInPty(['--model', 'scripted', '--pace', '0', ...args], {
     conversation: true,
-    env: { AGENT_TURN_SESSIONS_DIR: sessions },
+    env: { AGENT_TURN_SESSIONS_DIR: sessions, PAGER: 'cat' },
   });
   cleanups.push(() => cli.kill());
   return cli;
@@ -63,11 +63,22 @@ describe('a conversation in the terminal', () => {
     cli.type('/compact\r');
     await cli.waitFor('earlier messages replaced by a summary');
     expect(cli.text()).toContain("Tools used: list_files '.', read_file 'README.md'.");
+    await cli.waitFor('(/summary shows it)');
     await prompt(cli, 4);
+
+    // The summary and what it replaced, whole (the pager is `cat` here).
+    cli.type('/summary\r');
+    await cli.waitFor('Summary 1 of 1 (asked with /compact;');
+    await cli.waitFor('messages it replaced:');
+    await cli.waitFor('── assistant ──');
+    await prompt(cli, 5);
+    cli.type('/summary 2\r');
+    await cli.waitFor('There is no summary 2: this conversation has 1.');
+    await prompt(cli, 6);
 
     cli.type('Write summary.md\r');
     await shown(cli, '✓ completed', 3);
-    await prompt(cli, 5);
+    await prompt(cli, 7);
     expect(await readdir(workspace)).toEqual(['README.md', 'summary.md']);
 
     cli.type('/nope\r');
@@ -87,6 +98,9 @@ describe('a conversation in the terminal', () => {
       'Write summary.md',
     ]);
     expect(session.conversation.compactions).toHaveLength(1);
+    const kept = session.conversation.compactions[0].messages as Array<{ role: string; content: string }>;
+    expect(kept.length).toBe(session.conversation.compactions[0].replaced);
+    expect(kept.map((m) => m.role)).toContain('assistant');
     const sent = JSON.stringify(session.turn.output.messages);
     expect(sent).toContain('conversation_summary');
     expect(sent).toContain('with /undo. Undid 1 step: removed notes.md');
