@@ -165,7 +165,7 @@ const replyForm = byId<HTMLFormElement>('reply-form');
 const replyInput = byId<HTMLTextAreaElement>('reply');
 let running = false;
 
-/** While a turn (or a compaction) runs, the message box waits and Stop is on; after it, the box takes the focus. */
+/** While a turn (or a compaction) runs, the message box waits and Stop is on; after it, the box takes the focus back. */
 function setRunning(now: boolean) {
   running = now;
   byId<HTMLButtonElement>('run').disabled = now;
@@ -175,7 +175,10 @@ function setRunning(now: boolean) {
   byId<HTMLButtonElement>('send').disabled = now;
   byId<HTMLButtonElement>('undo').disabled = now;
   if (talk.started()) replyForm.hidden = false;
-  if (!now && !replyForm.hidden) replyInput.focus({ preventScroll: true });
+  // Back to the box — unless the person is busy elsewhere (editing a file, the settings).
+  const at = document.activeElement;
+  const here = at === null || at === document.body || byId('messages').parentElement?.contains(at) === true;
+  if (!now && !replyForm.hidden && here) replyInput.focus({ preventScroll: true });
 }
 
 /** A notice under the live turn; `logged` ones are kept with the conversation (and `note` told to the model). */
