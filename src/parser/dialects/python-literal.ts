@@ -140,3 +140,12 @@ export function readPythonCalls(text: string, bare = false): DecodedCall[] | und
   r.skip();
   return r.i === text.length ? calls : undefined;
 }
+
+/** The one Python literal that is all of `text` (a dict, list, string, number, …), or undefined. */
+export function readPythonValue(text: string): unknown {
+  const r = new Reader(text);
+  const value = r.value();
+  if (value === FAIL) return undefined;
+  r.skip();
+  return r.i === text.length ? value : undefined;
+}

@@ -118,4 +118,151 @@ export const CORPUS: CorpusCase[] = [
     text: '<think>\nOkay, the user wants me to list the files.\n</think>\n\n<list_files>\n<path>.</path>\n</list_files>',
     calls: [{ name: 'list_files', params: { path: '.' } }],
   },
+  // --- Hermes / Qwen ---
+  {
+    dialect: 'hermes',
+    source:
+      'vllm-project/vllm tests/entrypoints/openai/tool_parsers/test_hermes_tool_parser.py (QwQ-32B: the template opened <think>; its long reasoning shortened here)',
+    text: '好的，用户现在要研发一个5MW的燃气轮机，需要确定总体参数。\n\n可能需要调用互联网搜索工具来查找5MW燃气轮机的设计参数。\n</think>\n\n<tool_call>\n{"name": "internet_search", "arguments": {"question": "5MW燃气轮机设计参数 空气流量 压气机压比 转速 燃烧室出口温度 压气机级数 支点布局"}}\n</tool_call>\n\n ',
+    calls: [
+      {
+        name: 'internet_search',
+        params: { question: '5MW燃气轮机设计参数 空气流量 压气机压比 转速 燃烧室出口温度 压气机级数 支点布局' },
+      },
+    ],
+    prose: [],
+  },
+  {
+    dialect: 'hermes',
+    source:
+      'NousResearch/Hermes-Function-Calling README.md (Qwen1.5-0.5b-hermes-func-calling writes a Python dict, single quotes)',
+    text: "<tool_call>\n{'arguments': {'symbol': 'TSLA'}, 'name': 'get_current_stock_price'}\n</tool_call><|im_end|>",
+    calls: [{ name: 'get_current_stock_price', params: { symbol: 'TSLA' } }],
+    prose: [],
+  },
+  {
+    dialect: 'hermes',
+    source:
+      'vybestack/llxprt-code project-plans/multi-provider/23-implement-tool-formatter-hermes.md (Hermes output with its ChatML tokens, arguments before name)',
+    text: '<|im_start|>assistant\n<tool_call>\n{"arguments": {"symbol": "TSLA"}, "name": "get_stock_fundamentals"}\n</tool_call>\n<|im_end|>',
+    calls: [{ name: 'get_stock_fundamentals', params: { symbol: 'TSLA' } }],
+  },
+  // --- Mistral ---
+  {
+    dialect: 'mistral',
+    source: 'raullenchai/Rapid-MLX issue 1071 (devstral-v2-24b-4bit, 6/6 replies leaked through the hermes parser)',
+    text: '[TOOL_CALLS]web_search[ARGS]{"query": "latest AI model releases this month"}',
+    calls: [{ name: 'web_search', params: { query: 'latest AI model releases this month' } }],
+    prose: [],
+  },
+  {
+    dialect: 'mistral',
+    source: 'ml-explore/mlx-lm issue 1374 (Ministral-8B-Instruct-2410 writes the JSON-list form)',
+    text: '[TOOL_CALLS] [{"name": "calculator", "arguments": {"expression": "2+3"}}]',
+    calls: [{ name: 'calculator', params: { expression: '2+3' } }],
+    prose: [],
+  },
+  // --- Granite ---
+  {
+    dialect: 'granite',
+    source:
+      'vllm-project/vllm tests/entrypoints/openai/tool_parsers/test_granite_tool_parser.py (single_tool_call_output)',
+    text: '<|tool_call|> [{"name": "get_weather", "arguments": {"city": "Tokyo"}}]',
+    calls: [{ name: 'get_weather', params: { city: 'Tokyo' } }],
+    prose: [],
+  },
+  {
+    dialect: 'granite',
+    source:
+      'vllm-project/vllm tests/entrypoints/openai/tool_parsers/test_granite_tool_parser.py (parallel_tool_calls_output)',
+    text: '<|tool_call|> [\n  {"name": "get_weather", "arguments": {"city": "Tokyo"}},\n  {"name": "get_time", "arguments": {"timezone": "Asia/Tokyo"}}\n]',
+    calls: [
+      { name: 'get_weather', params: { city: 'Tokyo' } },
+      { name: 'get_time', params: { timezone: 'Asia/Tokyo' } },
+    ],
+  },
+  {
+    dialect: 'granite',
+    source:
+      'vllm-project/vllm tests/entrypoints/openai/tool_parsers/test_granite_tool_parser.py (surrounding_text_output; vLLM marks it xfail)',
+    text: 'Let me check the weather for you.\n<|tool_call|> [{"name": "get_weather", "arguments": {"city": "Tokyo"}}]\nI\'ll get that information.',
+    calls: [{ name: 'get_weather', params: { city: 'Tokyo' } }],
+  },
+  {
+    dialect: 'granite',
+    source:
+      'vllm-project/vllm tests/entrypoints/openai/tool_parsers/test_granite_tool_parser.py (test_granite_string_prefix_format: Granite 3.1 writes <tool_call> as a string)',
+    text: '<tool_call> [{"name": "get_weather", "arguments": {"city": "Tokyo"}}]',
+    calls: [{ name: 'get_weather', params: { city: 'Tokyo' } }],
+  },
+  // --- pythonic ---
+  {
+    dialect: 'pythonic',
+    source:
+      "vllm-project/vllm tests/entrypoints/openai/tool_parsers/test_pythonic_tool_parser.py (SIMPLE_FUNCTION_OUTPUT, after Meta's Llama 3.2 prompt-format docs)",
+    text: "[get_weather(city='San Francisco', metric='celsius')]",
+    calls: [{ name: 'get_weather', params: { city: 'San Francisco', metric: 'celsius' } }],
+    prose: [],
+  },
+  {
+    dialect: 'pythonic',
+    source:
+      'vllm-project/vllm tests/entrypoints/openai/tool_parsers/test_pythonic_tool_parser.py (ESCAPED_STRING_FUNCTION_OUTPUT)',
+    text: String.raw`[get_weather(city='Martha\'s Vineyard', metric='\"cool units\"')]`,
+    calls: [{ name: 'get_weather', params: { city: "Martha's Vineyard", metric: '"cool units"' } }],
+  },
+  {
+    dialect: 'pythonic',
+    source:
+      'vllm-project/vllm tests/entrypoints/openai/tool_parsers/test_pythonic_tool_parser.py (parallel calls with every literal type)',
+    text: "[get_weather(city='San Francisco', metric='celsius'), register_user(name='John Doe', age=37, address={'city': 'San Francisco', 'state': 'CA'}, role=None, passed_test=True, aliases=['John', 'Johnny'])]",
+    calls: [
+      { name: 'get_weather', params: { city: 'San Francisco', metric: 'celsius' } },
+      {
+        name: 'register_user',
+        params: {
+          name: 'John Doe',
+          age: '37',
+          address: '{"city":"San Francisco","state":"CA"}',
+          role: 'null',
+          passed_test: 'true',
+          aliases: '["John","Johnny"]',
+        },
+      },
+    ],
+  },
+  {
+    dialect: 'pythonic',
+    source:
+      'vllm-project/vllm tests/entrypoints/openai/tool_parsers/test_llama4_pythonic_tool_parser.py (PYTHON_TAG_FUNCTION_OUTPUT, Llama 4)',
+    text: "<|python_start|>[get_weather(city='LA', metric='C')]<|python_end|>",
+    calls: [{ name: 'get_weather', params: { city: 'LA', metric: 'C' } }],
+    prose: [],
+  },
+  // --- HTML-escaped Cline XML ---
+  {
+    dialect: 'html-escaped',
+    source:
+      'apmantza/pi-free tests/cline-xml-bridge.test.ts ("recovers top-level escaped XML tool calls", added for MiMo in PR 235)',
+    text: '&lt;read_file&gt;&lt;path&gt;package.json&lt;/path&gt;&lt;/read_file&gt;',
+    calls: [{ name: 'read_file', params: { path: 'package.json' } }],
+    prose: [],
+  },
+  {
+    dialect: 'html-escaped',
+    source:
+      "blog post 'Cline 是怎么工作的' (2025-01-25; also at aisharenet.com/cline-gongzuoyuanlibi): the logged assistant message of the second request, escaped as a whole",
+    text: '&lt;thinking&gt;\n分析任务需求：\n1. 需要创建一个3D太阳系环绕效果\n2. 当前项目是一个Next.js项目（根据next.config.ts和app目录结构判断）\n3. 需要添加3D功能，可以使用Three.js库\n4. 需要创建新的组件来展示3D效果\n\n下一步行动：\n1. 安装Three.js依赖\n2. 创建一个新的组件来展示3D太阳系\n3. 在页面中引入该组件\n&lt;/thinking&gt;\n\n&lt;execute_command&gt;\n&lt;command&gt;npm install three @types/three&lt;/command&gt;\n&lt;requires_approval&gt;false&lt;/requires_approval&gt;\n&lt;/execute_command&gt;',
+    calls: [
+      { name: 'execute_command', params: { command: 'npm install three @types/three', requires_approval: 'false' } },
+    ],
+    prose: [],
+  },
+  {
+    dialect: 'json',
+    source:
+      'pyrate-llama/hermes-ui issue 6 (Qwen2.5-7B-AWQ behind vLLM without a tool parser: a JSON call, then prose)',
+    text: '{"name": "terminal", "arguments": {"command": "free -m"}}\nI will execute this command...',
+    calls: [{ name: 'terminal', params: { command: 'free -m' } }],
+  },
 ];

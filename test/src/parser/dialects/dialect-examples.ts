@@ -25,6 +25,13 @@ export const DIALECT_EXAMPLES: DialectExample[] = [
     prose: ['Let me look.'],
   },
   {
+    // NousResearch/Hermes-Function-Calling README: the model writes a Python dict
+    name: 'hermes python dict',
+    text: "<tool_call>\n{'name': 'read_file', 'arguments': {'path': 'src/a.ts'}}\n</tool_call>",
+    calls: [read('src/a.ts', 'hermes')],
+    prose: [],
+  },
+  {
     // Qwen3-Coder chat template
     name: 'qwen3-coder',
     text: '<tool_call>\n<function=write_to_file>\n<parameter=path>\nout.txt\n</parameter>\n<parameter=content>\nline 1\nline 2\n</parameter>\n</function>\n</tool_call>',
