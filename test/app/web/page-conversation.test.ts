@@ -24,7 +24,7 @@ import {
 } from '../../../app/web/saved-conversation.js';
 import type { TurnStorage } from '../../../app/web/saved-turn.js';
 import { createTurnActor } from '../../../app/web/turn-runner.js';
-import { createScriptedModel } from '../../../src/scripted/index.js';
+import { createScriptedModel, type ScriptedModelOptions } from '../../../src/scripted/index.js';
 import { createChatClient, type ChatMessage } from '../../../src/wire/index.js';
 
 function memoryStorage(): TurnStorage & { map: Map<string, string> } {
@@ -46,18 +46,19 @@ const turnEntry = (task: string): Extract<ConversationLogEntry, { kind: 'turn' }
   tools: [],
 });
 
-describe('a page conversation', () => {
+// At pace 0, and at a real pace with the stream cut at random places (two seeds).
+const PACES: Array<[string, ScriptedModelOptions]> = [
+  ['pace 0', { pace: 0 }],
+  ['a real pace, random chunks (seed 7)', { pace: { tokenMs: 1, jitterMs: 1 }, randomChunks: true, seed: 7 }],
+  ['a real pace, random chunks (seed 42)', { pace: { tokenMs: 1, jitterMs: 1 }, randomChunks: true, seed: 42 }],
+];
+
+describe.each(PACES)('a page conversation at %s', (_name, pace) => {
   it('carries the history of each turn into the next one, with the notes once', async () => {
     const ws = createMemoryWorkspace({ 'README.md': '# Demo\n' });
     const sent: ChatMessage[][] = [];
-    const model = createScriptedModel({ pace: 0 });
-    const client = createChatClient({
-      baseURL: 'http://scripted.local/v1',
-      fetch: async (input, init) => {
-        sent.push((JSON.parse(String(init?.body)) as { messages: ChatMessage[] }).messages);
-        return model(input, init);
-      },
-    });
+    const model = createScriptedModel({ ...pace, onRequest: (request) => sent.push(request.messages) });
+    const client = createChatClient({ baseURL: 'http://scripted.local/v1', fetch: model });
     const checkpoints = createWorkspaceCheckpoints({
       files: memoryWorkspaceFiles(ws),
       store: createMemoryCheckpointStore(),
@@ -102,7 +103,9 @@ describe('a page conversation', () => {
     expect(talk.state().history[0].role).toBe('user');
     expect(talk.state().log.map((e) => e.kind)).toEqual(['turn', 'notice', 'turn']);
   });
+});
 
+describe('a page conversation', () => {
   it('forgets everything on clear, and a turn without output keeps the history it had', () => {
     const talk = createPageConversation();
     expect(talk.started()).toBe(false);
