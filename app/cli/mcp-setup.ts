@@ -29,8 +29,10 @@ export interface CliMcp {
 
 /** What the CLI needs to know to start the servers. */
 export interface CliMcpInput {
-  /** --mcp-config, as given. */
-  file: string;
+  /** --mcp-config, as given (its entries win over the settings' of the same name). */
+  file?: string;
+  /** The servers the settings files define (app/cli/settings/settings-mcp.ts: the user's, narrowed by the project's). */
+  settingsServers?: McpServersConfig;
   cwd: string;
   /** The workspace: the stdio servers' working directory. */
   root: string;
@@ -93,9 +95,10 @@ export function projectMcpNote(root: string, given: string | undefined): string 
 export async function startCliMcp(
   input: CliMcpInput,
 ): Promise<{ ok: true; mcp: CliMcp } | { ok: false; message: string }> {
-  const read = readMcpConfigFile(input.file, input.cwd);
+  const read = input.file === undefined ? { ok: true as const, config: {} } : readMcpConfigFile(input.file, input.cwd);
   if (!read.ok) return read;
-  const servers = await connectMcpServers(dyingWithCli(read.config), {
+  const config: McpServersConfig = { ...input.settingsServers, ...read.config };
+  const servers = await connectMcpServers(dyingWithCli(config), {
     cwd: input.root,
     ...(input.readOnly ? { toolFilter: (tool) => tool.hints.readOnlyHint === true } : {}),
   });

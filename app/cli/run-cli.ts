@@ -146,15 +146,18 @@ export async function runCli(io: CliIo): Promise<number> {
   // MCP servers (app/cli/mcp-setup.ts): started once, a line each, stopped when the CLI ends.
   const mcpNote = projectMcpNote(root, options.mcpConfig && path.resolve(io.cwd, options.mcpConfig));
   if (mcpNote) io.stderr.write(`agent-turn: ${mcpNote}\n`);
-  const started = options.mcpConfig
-    ? await startCliMcp({
-        ...options,
-        file: options.mcpConfig,
-        cwd: io.cwd,
-        root,
-        say: (line) => io.stderr.write(`agent-turn: ${line}\n`),
-      })
-    : undefined;
+  const fromSettings = Object.keys(settings.mcpServers).length > 0;
+  const started =
+    options.mcpConfig || fromSettings
+      ? await startCliMcp({
+          ...options,
+          ...(options.mcpConfig ? { file: options.mcpConfig } : {}),
+          ...(fromSettings ? { settingsServers: settings.mcpServers } : {}),
+          cwd: io.cwd,
+          root,
+          say: (line) => io.stderr.write(`agent-turn: ${line}\n`),
+        })
+      : undefined;
   if (started && !started.ok) {
     io.stderr.write(`agent-turn: ${started.message}\n`);
     return 2;

@@ -17,7 +17,7 @@ export function loadSettings(env: Record<string, string | undefined>, root: stri
   const userFile = userSettingsFile(env);
   const user = readSettingsFile(userFile);
   if (!user.ok) return user;
-  const project = readSettingsFile(projectSettingsFile(root));
+  const project = readSettingsFile(projectSettingsFile(root), 'project');
   if (!project.ok) return project;
   return { ok: true, userFile, ...mergeSettings(user.settings, project.settings, root) };
 }

@@ -6,7 +6,9 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import type { McpServersConfig } from '../../../bindings/mcp/index.js';
 import { ruleProblems, type PermissionRules } from '../permissions/permission-rules.js';
+import { mcpSettingsProblem, settingsMcpServers } from './settings-mcp.js';
 
 /** What a settings file may hold. */
 export interface Settings {
@@ -14,7 +16,10 @@ export interface Settings {
   baseURL?: string;
   priceInput?: number;
   priceOutput?: number;
-  /** MCP servers by name (passed through to the MCP support as written). */
+  /**
+   * MCP servers by name, as --mcp-config's `mcpServers` (user file); the project file may only
+   * narrow the user's (settings-mcp.ts: disable one, shorten its time-out, fewer tools unasked).
+   */
   mcpServers?: Record<string, unknown>;
   sandbox?: { allowNetwork?: boolean; noSandbox?: boolean };
   permissions?: PermissionRules;
@@ -61,7 +66,7 @@ const KNOWN = new Set([
 ]);
 
 /** Checks a parsed settings value; the first problem as [field, message]. */
-function problemOf(value: Record<string, unknown>): [string, string] | undefined {
+function problemOf(value: Record<string, unknown>, scope: 'user' | 'project'): [string, string] | undefined {
   for (const key of Object.keys(value)) {
     if (/^(api[_-]?key|OPENAI_API_KEY)$/i.test(key))
       return [key, 'the API key never lives in a settings file: set OPENAI_API_KEY in the environment.'];
@@ -89,6 +94,8 @@ function problemOf(value: Record<string, unknown>): [string, string] | undefined
     value[k] === undefined || (typeof value[k] === 'object' && value[k] !== null && !Array.isArray(value[k]));
   for (const k of ['mcpServers', 'sandbox', 'permissions', 'checkpoints', 'projects'])
     if (!object(k)) return [k, 'expected an object.'];
+  const mcp = mcpSettingsProblem(value.mcpServers, scope);
+  if (mcp) return mcp;
   const sandbox = (value.sandbox ?? {}) as Record<string, unknown>;
   for (const k of Object.keys(sandbox)) {
     if (k !== 'allowNetwork' && k !== 'noSandbox')
@@ -116,8 +123,8 @@ function problemOf(value: Record<string, unknown>): [string, string] | undefined
   return undefined;
 }
 
-/** Reads and checks one settings file; a missing file is empty settings. */
-export function readSettingsFile(file: string): SettingsRead {
+/** Reads and checks one settings file (the user's, or a project's: its MCP entries may only narrow); a missing file is empty settings. */
+export function readSettingsFile(file: string, scope: 'user' | 'project' = 'user'): SettingsRead {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -138,10 +145,14 @@ export function readSettingsFile(file: string): SettingsRead {
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     return { ok: false, message: `${file}:1: expected an object of settings.` };
-  const problem = problemOf(value as Record<string, unknown>);
+  const problem = problemOf(value as Record<string, unknown>, scope);
   if (problem) {
     const [field, message] = problem;
-    return { ok: false, message: `${file}:${lineOfKey(text, field.split('.').at(-1)!)}: ${field}: ${message}` };
+    const key = field
+      .split('.')
+      .at(-1)!
+      .replace(/(\[\d+\])+$/, '');
+    return { ok: false, message: `${file}:${lineOfKey(text, key)}: ${field}: ${message}` };
   }
   return { ok: true, settings: value as Settings };
 }
@@ -150,6 +161,8 @@ export function readSettingsFile(file: string): SettingsRead {
 export interface EffectiveSettings {
   settings: Settings;
   notes: string[];
+  /** The MCP servers the settings start (the user's, narrowed by the project's). */
+  mcpServers: McpServersConfig;
 }
 
 /** The user's settings narrowed by the project's. */
@@ -159,7 +172,6 @@ export function mergeSettings(user: Settings, project: Settings, root: string): 
   if (project.model !== undefined) ignored('"model"');
   if (project.baseURL !== undefined) ignored('"baseURL"');
   if (project.priceInput !== undefined || project.priceOutput !== undefined) ignored('prices');
-  if (project.mcpServers !== undefined) ignored('"mcpServers"');
   if (project.projects !== undefined) ignored('"projects"');
   if (project.sandbox?.noSandbox === true) ignored('"sandbox.noSandbox": true');
   if (project.sandbox?.allowNetwork === true) ignored('"sandbox.allowNetwork": true');
@@ -187,7 +199,15 @@ export function mergeSettings(user: Settings, project: Settings, root: string): 
       ...(maxSessionBytes !== undefined ? { maxSessionBytes } : {}),
     },
   };
-  return { settings, notes };
+  let mcpServers: McpServersConfig = {};
+  try {
+    const mcp = settingsMcpServers(user.mcpServers, project.mcpServers);
+    mcpServers = mcp.servers;
+    notes.push(...mcp.notes);
+  } catch (error) {
+    notes.push(`the settings' mcpServers are not used: ${(error as Error).message}`);
+  }
+  return { settings, notes, mcpServers };
 }
 
 /** Adds an allow rule for this project to the user's settings file (written atomically). */
