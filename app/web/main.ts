@@ -181,10 +181,17 @@ function setRunning(now: boolean) {
   if (!now && !replyForm.hidden && here) replyInput.focus({ preventScroll: true });
 }
 
-/** A notice under the live turn; `logged` ones are kept with the conversation (and `note` told to the model). */
-function showNotice(text: string, tone: 'ok' | 'notice', logged = false, note?: string) {
-  turnNotices.append(archive.noticeElement(text, tone));
-  if (logged) talk.notice(text, tone, note);
+/**
+ * A notice under the live turn; `logged` ones are kept with the conversation (and `note` told to
+ * the model); one with `detail` opens to show it.
+ */
+function showNotice(
+  text: string,
+  tone: 'ok' | 'notice',
+  more: { logged?: boolean; note?: string; detail?: string } = {},
+) {
+  turnNotices.append(archive.noticeElement(text, tone, more.detail));
+  if (more.logged) talk.notice(text, tone, more.note, more.detail);
   messages.scrollTop = messages.scrollHeight;
 }
 
@@ -601,7 +608,10 @@ async function undo(steps: number) {
     if (report.steps === 0) showNotice(sentence, 'notice');
     else {
       const what = report.steps === 1 ? 'step' : `${report.steps} steps`;
-      showNotice(`↶ ${sentence}`, 'ok', true, `The user undid your last ${what} with Undo. ${sentence}`);
+      showNotice(`↶ ${sentence}`, 'ok', {
+        logged: true,
+        note: `The user undid your last ${what} with Undo. ${sentence}`,
+      });
     }
     keepConversation();
   } finally {
@@ -628,7 +638,10 @@ async function compact() {
     showNotice(
       `⋯ ${result.replaced} earlier messages replaced by a summary (~${result.tokensBefore} → ~${result.tokensAfter} tokens): ${first.length > 120 ? `${first.slice(0, 120)}…` : first}`,
       'ok',
-      true,
+      {
+        logged: true,
+        detail: `The summary the model wrote, in place of ${result.replaced} messages:\n\n${result.summary}`,
+      },
     );
     keepConversation();
   } finally {

@@ -25,6 +25,12 @@ export function readMessageBox(raw: string): MessageBoxInput | undefined {
   const text = raw.trim();
   if (text === '') return undefined;
   if (!isSlashCommand(text)) return { kind: 'message', text };
+  // The CLI's own /summary opens its pager; here the compaction's line opens.
+  if (/^\/summary(\s|$)/i.test(text))
+    return {
+      kind: 'refused',
+      message: '/summary is the CLI’s: in the page, open a compaction’s line to read its summary.',
+    };
   const parsed = parseSlashCommand(text);
   if (!parsed.ok)
     return { kind: 'refused', message: parsed.message.replace(/, \/model NAME|, \/cost|, \/last|, \/exit/g, '') };

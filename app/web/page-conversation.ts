@@ -22,7 +22,13 @@ export type ConversationLogEntry =
       /** The tools the turn used, in order ("write_to_file notes.md"). */
       tools: string[];
     }
-  | { kind: 'notice'; text: string; tone: 'ok' | 'notice' };
+  | {
+      kind: 'notice';
+      text: string;
+      tone: 'ok' | 'notice';
+      /** Shown when the notice is opened (a compaction's whole summary). */
+      detail?: string;
+    };
 
 /** What a conversation holds (and what a reload restores). */
 export interface ConversationState {
@@ -40,7 +46,7 @@ export interface PageConversation {
   /** The turn ended: its history becomes the conversation's (when it gave one), and it joins the log. */
   endTurn(entry: Extract<ConversationLogEntry, { kind: 'turn' }>, output?: Pick<AgentTurnOutput, 'messages'>): void;
   /** A notice in the log; with `note`, the model is also told with the next message. */
-  notice(text: string, tone: 'ok' | 'notice', note?: string): void;
+  notice(text: string, tone: 'ok' | 'notice', note?: string, detail?: string): void;
   /** Replaces the history (a compaction). */
   replaceHistory(messages: readonly ChatMessage[]): void;
   /** Forgets the history, the notes and the log: the next message starts a new conversation. */
@@ -83,8 +89,8 @@ export function createPageConversation(restored?: ConversationState): PageConver
       if (output) history = withoutSystemMessages(output.messages);
       log.push(entry);
     },
-    notice(text, tone, note) {
-      log.push({ kind: 'notice', text, tone });
+    notice(text, tone, note, detail) {
+      log.push({ kind: 'notice', text, tone, ...(detail !== undefined ? { detail } : {}) });
       if (note !== undefined) notes.push(note);
     },
     replaceHistory(messages) {

@@ -74,6 +74,7 @@ function logProblem(entry: unknown, at: string): string | undefined {
   if (entry.kind === 'notice') {
     if (typeof entry.text !== 'string' || (entry.tone !== 'ok' && entry.tone !== 'notice'))
       return `${at} is a notice without its text and tone`;
+    if (entry.detail !== undefined && typeof entry.detail !== 'string') return `${at}'s detail is not text`;
     return undefined;
   }
   if (entry.kind !== 'turn') return `${at} is neither a turn nor a notice`;

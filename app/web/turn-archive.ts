@@ -11,8 +11,8 @@ export interface TurnArchive {
   keepLiveTurn(live: { message: HTMLElement; blocks: HTMLElement; outcome: HTMLElement; notices: HTMLElement }): void;
   /** Draws a saved log (after a reload). */
   restore(log: readonly ConversationLogEntry[]): void;
-  /** A notice element, for the live turn's notices. */
-  noticeElement(text: string, tone: 'ok' | 'notice'): HTMLElement;
+  /** A notice element, for the live turn's notices; with `detail`, one line that opens to show it. */
+  noticeElement(text: string, tone: 'ok' | 'notice', detail?: string): HTMLElement;
   clear(): void;
 }
 
@@ -25,8 +25,16 @@ function archivedCopy(el: HTMLElement, testId: string): HTMLElement {
 }
 
 export function createTurnArchive(container: HTMLElement): TurnArchive {
-  const noticeElement = (text: string, tone: 'ok' | 'notice') =>
-    h('div', { class: `conversation-notice ${tone}`, 'data-testid': 'conversation-notice', role: 'note' }, text);
+  const noticeElement = (text: string, tone: 'ok' | 'notice', detail?: string) =>
+    detail === undefined
+      ? h('div', { class: `conversation-notice ${tone}`, 'data-testid': 'conversation-notice', role: 'note' }, text)
+      : // One line, opened for the whole text (a compaction's summary).
+        h(
+          'details',
+          { class: `conversation-notice ${tone}`, 'data-testid': 'conversation-notice' },
+          h('summary', {}, text),
+          h('div', { class: 'notice-detail', 'data-testid': 'notice-detail' }, detail),
+        );
   const turnSection = (...children: Node[]) =>
     h('section', { class: 'earlier-turn', 'data-testid': 'earlier-turn', 'aria-label': 'Earlier turn' }, ...children);
   return {
@@ -43,7 +51,7 @@ export function createTurnArchive(container: HTMLElement): TurnArchive {
       let section: HTMLElement | undefined;
       for (const entry of log) {
         if (entry.kind === 'notice') {
-          const notice = noticeElement(entry.text, entry.tone);
+          const notice = noticeElement(entry.text, entry.tone, entry.detail);
           if (section) section.append(notice);
           else container.append(turnSection(notice));
           continue;

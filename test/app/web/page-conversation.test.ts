@@ -144,6 +144,11 @@ describe('the message box', () => {
     expect(readMessageBox('/model x')).toMatchObject({ kind: 'refused', message: expect.stringContaining('Profile') });
     expect(readMessageBox('/cost')).toMatchObject({ kind: 'refused' });
     expect(readMessageBox('/exit')).toMatchObject({ kind: 'refused' });
+    expect(readMessageBox('/summary 2')).toMatchObject({
+      kind: 'refused',
+      message: expect.stringContaining('compaction'),
+    });
+    expect(readMessageBox('/last')).toMatchObject({ kind: 'refused', message: expect.stringContaining('tool card') });
     expect(readMessageBox('/nope')).toEqual({
       kind: 'refused',
       message: 'Unknown command "/nope". Commands: /undo [N], /compact, /clear, /help.',
@@ -250,6 +255,10 @@ describe('the saved conversation', () => {
         'entry 1 of its earlier turns is a turn without its message, reason and outcome',
       ],
       [{ log: [{ kind: 'other' }] }, 'entry 1 of its earlier turns is neither a turn nor a notice'],
+      [
+        { log: [{ kind: 'notice', text: 'x', tone: 'ok', detail: 1 }] },
+        "entry 1 of its earlier turns's detail is not text",
+      ],
       [{ files: { 'a.md': 1 } }, 'its file "a.md" is not text'],
       [{ changed: ['b.md'] }, 'its changed file "b.md" is not one of its files'],
     ];

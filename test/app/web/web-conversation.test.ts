@@ -285,6 +285,13 @@ describe('the page as a conversation', () => {
     await expect
       .poll(() => page.getByTestId('conversation-notice').last().textContent())
       .toMatch(/^⋯ \d+ earlier messages replaced by a summary \(~\d+ → ~\d+ tokens\): /);
+    // One line; opened, the whole summary.
+    const compaction = page.getByTestId('conversation-notice').last();
+    expect(await compaction.getByTestId('notice-detail').isVisible()).toBe(false);
+    await compaction.locator('summary').click();
+    expect(await compaction.getByTestId('notice-detail').textContent()).toBe(
+      "The summary the model wrote, in place of 7 messages:\n\nWork on the first task. Tools used: list_files '.', read_file 'README.md', write_to_file 'notes.md'.",
+    );
     await send(page, 'Read todo.md.');
     await liveOutcome(page, 'completed');
     expect(await userMessages(page)).toEqual([FIRST, 'Write todo.md with the next steps.', 'Read todo.md.']);
