@@ -8,8 +8,8 @@ export function helpText(
 ): string {
   return `agent-turn — run one coding-agent turn in a folder, streamed to the terminal
 
-Usage: npm start -- [options] [task]
-       node --import tsx app/cli.ts [options] [task]
+Usage: agent-turn [options] [task]          (installed: npm i -g agent-turn, or npx agent-turn)
+       npm start -- [options] [task]         (in a checkout of this repository)
 
 With no arguments: the scripted model at a realistic pace, in the current folder, read-only,
 with the task "${DEFAULT_TASK}".
@@ -48,7 +48,9 @@ Options:
   --mcp-config FILE   MCP servers for every turn: the "mcpServers" JSON of Claude Code,
                       Cline and Cursor (command/args/env or url/headers; alwaysAllow).
                       Their calls wait for approval unless alwaysAllow or --yes; the
-                      servers are not sandboxed (see docs/mcp.md)
+                      servers are not sandboxed (see docs/mcp.md). Your settings file's
+                      "mcpServers" are started too (a project's file may only turn them
+                      off or narrow them, never add one)
   --pace MS           scripted model: milliseconds per token, or "realistic" (default)
   --fault NAME        scripted model: inject a fault once
   --scripted-dialect NAME
@@ -76,7 +78,9 @@ Options:
 
 In a terminal the CLI is a conversation: after each turn a prompt takes the next message, with
 the history carried over. Slash commands: /undo [N] (put back the files the agent's last steps
-changed), /compact (summarise older messages), /model NAME, /clear, /cost, /help, /exit.
+changed), /compact (summarise older messages), /summary [N] (a summary and the messages it
+replaced, in the pager), /last, /model NAME, /clear, /cost, /help, /exit. /undo still works
+after --continue / --resume (the steps are kept beside the session).
 Ctrl-C stops the turn and comes back to the prompt; Ctrl-C on an empty prompt or Ctrl-D leaves.
 Conversations are kept in $XDG_STATE_HOME/agent-turn/sessions (~/.local/state/...).
 

@@ -1,11 +1,21 @@
 // The package as npm would publish it: `npm pack` (dist/ built by npm test, as `prepack` builds
 // it in a fresh clone) gives a tarball that publint and "are the types wrong" find nothing wrong
-// with, and that, installed into an empty folder, imports every subpath as ESM and as CJS.
+// with, and that, installed into an empty folder, imports every subpath as ESM and as CJS, and
+// runs its `bin` there: `npx agent-turn --help`, and a one-shot turn, with no tsx or sources.
 // Installing is offline: the tarball is unpacked into the folder's node_modules/agent-turn and its
 // dependencies and peers are linked from this checkout's node_modules (the same versions the
 // registry would give; no network in tests).
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -20,6 +30,7 @@ interface PackageJson {
   exports: Record<string, unknown>;
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
+  bin: Record<string, string>;
 }
 
 const pkg = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as PackageJson;
@@ -51,6 +62,12 @@ beforeAll(async () => {
     const link = join(app, 'node_modules', name);
     mkdirSync(join(link, '..'), { recursive: true });
     symlinkSync(join(packageRoot, 'node_modules', name), link, 'dir');
+  }
+  // What npm's bin-links does on install: node_modules/.bin/<name> → the package's bin, executable.
+  mkdirSync(join(app, 'node_modules', '.bin'), { recursive: true });
+  for (const [name, target] of Object.entries(pkg.bin)) {
+    chmodSync(join(installed, target), 0o755);
+    symlinkSync(join('..', 'agent-turn', target), join(app, 'node_modules', '.bin', name));
   }
 }, 120_000);
 
@@ -115,6 +132,27 @@ describe('the packed tarball', () => {
     }
     expect(fromEsm['agent-turn']).toContain('runAgentTurn');
     expect(fromCjs['agent-turn/core']).toContain('parseAssistantMessage');
+  }, 60_000);
+
+  it('`npx agent-turn --help` works in the empty folder, from dist/ alone (no tsx, no sources)', async () => {
+    expect(packed).toContain(pkg.bin['agent-turn'].replace(/^\.\//, ''));
+    expect(existsSync(join(app, 'node_modules', 'tsx'))).toBe(false);
+    // Offline, never asking to install: it must be the installed one, not one from the registry.
+    const npx = { ...process.env, npm_config_offline: 'true', npm_config_yes: 'false' };
+    const help = await run('npx', ['agent-turn', '--help'], { cwd: app, env: npx });
+    expect(help.stdout).toContain('agent-turn — run one coding-agent turn in a folder');
+    expect(help.stdout).toContain('Usage: agent-turn [options] [task]');
+    expect(help.stdout).toContain('/undo [N]');
+    expect(help.stderr).toBe('');
+    // And it runs a turn there: the scripted model, one shot, read-only.
+    writeFileSync(join(app, 'README.md'), '# Empty app\n');
+    const turn = await run(
+      'npx',
+      ['agent-turn', '--print', '--model', 'scripted', '--pace', '0', '--read-only', 'Read README.md'],
+      { cwd: app, env: { ...npx, NO_COLOR: '1', AGENT_TURN_SESSIONS_DIR: join(dir, 'sessions') } },
+    );
+    expect(turn.stdout).toContain('✓ completed');
+    expect(turn.stdout).toContain('README.md starts with the heading "Empty app"');
   }, 60_000);
 
   // docs/testing.md's example ships in the package: copied into the empty app and run with vitest

@@ -279,7 +279,8 @@ describe.concurrent('interrupts, limits, output modes', () => {
       runCliProcess(['--help']),
     ]);
     expect([zero.code, real.code, unknown.code, help.code]).toEqual([2, 2, 2, 0]);
-    expect(help.stdout).toContain('Usage: npm start -- [options] [task]');
+    expect(help.stdout).toContain('Usage: agent-turn [options] [task]');
+    expect(help.stdout).toContain('npm start -- [options] [task]');
     expect(help.stdout).toContain('scripted:grok-4.3');
     expect(zero.stderr).toContain('--max-requests must be a whole number');
     expect(real.stderr).toContain('--base-url');
