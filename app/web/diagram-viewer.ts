@@ -1,5 +1,6 @@
 // Where the state diagram is shown: in its panel at natural size (12 px text; the box scrolls and
-// follows the active state), or enlarged in a dialog that fits it to the window, with zoom.
+// follows the active state) or fitted whole into the panel (Fit), or enlarged in a dialog that
+// fits it to the window, with zoom.
 import { byId, setText } from './dom.js';
 import type { StateDiagram } from './state-diagram.js';
 
@@ -27,8 +28,22 @@ export function createDiagramViewer(diagram: StateDiagram): DiagramViewer {
   const body = byId('diagram-dialog-body');
   const level = byId('zoom-level');
   const opener = byId<HTMLButtonElement>('enlarge-diagram');
+  const fitter = byId<HTMLButtonElement>('fit-diagram');
   let scale = 1;
+  /** The panel shows the whole diagram, scaled down to its width and height (Fit pressed). */
+  let fitted = false;
   panel.append(diagram.element);
+  /** The scale at which the whole diagram fits in `box` (padding left out), at most `most`. */
+  const fitIn = (box: HTMLElement, padding: number, most: number) =>
+    Math.max(
+      0.25,
+      Math.min(
+        most,
+        Math.floor(
+          Math.min((box.clientWidth - padding) / diagram.width, (box.clientHeight - padding) / diagram.height) * 100,
+        ) / 100,
+      ),
+    );
 
   const current = () => (dialog.open ? body : panel);
   const show = () => {
@@ -57,13 +72,25 @@ export function createDiagramViewer(diagram: StateDiagram): DiagramViewer {
     dialog.showModal();
     // Fit the whole diagram in the window (width and height), at most 3 times its size; then let
     // the person zoom by steps.
-    const fit = Math.min((body.clientWidth - 16) / diagram.width, (body.clientHeight - 16) / diagram.height);
-    zoomTo(Math.max(0.25, Math.min(ZOOMS[ZOOMS.length - 1], Math.floor(fit * 100) / 100)));
+    zoomTo(fitIn(body, 16, ZOOMS[ZOOMS.length - 1]));
+  });
+  /** In the panel: the whole diagram (fitted) or its natural size. */
+  const panelScale = () => {
+    if (!fitted) return zoomTo(1);
+    // The panel's height follows its content: measure it at natural size, then fit.
+    diagram.setScale(1);
+    zoomTo(fitIn(panel, 10, 1));
+  };
+  fitter.addEventListener('click', () => {
+    fitted = !fitted;
+    fitter.setAttribute('aria-pressed', String(fitted));
+    setText(fitter, fitted ? 'Actual size' : 'Fit');
+    panelScale();
   });
   byId('close-diagram').addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => {
     panel.append(diagram.element);
-    zoomTo(1);
+    panelScale();
     opener.focus();
   });
   byId('zoom-in').addEventListener('click', () => zoomTo(ZOOMS.find((z) => z > scale) ?? scale));

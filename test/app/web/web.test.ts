@@ -178,6 +178,22 @@ describe('web page', () => {
     expect(await page.getByTestId('announcer').textContent()).toBe('Turn finished. Completed in 4 requests.');
     expect(await seriousViolations(page)).toEqual([]);
 
+    // Fit: the whole diagram in its panel, nothing left to scroll to (the README's picture shows it).
+    await page.getByTestId('fit-diagram').click();
+    expect(await page.getByTestId('fit-diagram').getAttribute('aria-pressed')).toBe('true');
+    const fit = await page.locator('#diagram').evaluate((box) => {
+      const svg = box.querySelector('svg')!.getBoundingClientRect();
+      const outer = box.getBoundingClientRect();
+      return {
+        scrolls: box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1,
+        inside:
+          svg.left >= outer.left && svg.right <= outer.right && svg.top >= outer.top && svg.bottom <= outer.bottom,
+        width: svg.width,
+      };
+    });
+    expect(fit).toMatchObject({ scrolls: false, inside: true });
+    expect(fit.width).toBeGreaterThan(300); // scaled down to the panel, not to a speck
+
     // The README's picture of the page, taken by this test so it cannot go stale. Event times
     // differ from run to run, so they are left out of the picture.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
