@@ -191,6 +191,7 @@ function showNotice(
   more: { logged?: boolean; note?: string; detail?: string } = {},
 ) {
   turnNotices.append(archive.noticeElement(text, tone, more.detail));
+  setText(announcer, text);
   if (more.logged) talk.notice(text, tone, more.note, more.detail);
   messages.scrollTop = messages.scrollHeight;
 }
