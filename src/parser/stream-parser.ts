@@ -12,7 +12,7 @@ import type { StreamParseOptions } from './options.js';
 import { describeValue, ParserError } from './parser-error.js';
 import { dialectsOf, strictOf } from './dialects/registry.js';
 import { openReasoning, releaseHeldClose } from './scan/block-transitions.js';
-import { closeDialect, dialectAsText, takeBody } from './scan/dialect-transitions.js';
+import { decodeAtEnd, dialectAsText, reopenAsText, takeBody } from './scan/dialect-transitions.js';
 import { scan } from './scan/scan.js';
 import {
   createScanState,
@@ -20,6 +20,7 @@ import {
   MODE_RAW_AFTER_CLOSE,
   MODE_TEXT,
   MODE_TOOL,
+  type Mode,
   type ScanState,
 } from './scan/scan-state.js';
 import { createTrimmedBuilder } from './text-builders.js';
@@ -143,10 +144,21 @@ export function createStreamParser(options: StreamParseOptions = {}): StreamPars
  */
 function endDialects(state: ScanState, protocol: Protocol): void {
   // Stryker disable next-line ConditionalExpression: without dialects the mode is never MODE_DIALECT
-  if (state.mode === MODE_DIALECT) {
-    if (!state.dialectHeaderPending && state.dialectEntry!.endsWithReply) closeDialect(state, '');
-    else dialectAsText(state, takeBody(state));
-  } else if (state.mode === MODE_TOOL && state.mentionOpen && isSentence(state.mention)) {
+  while (state.mode === MODE_DIALECT) {
+    if (!state.dialectHeaderPending && state.dialectEntry!.endsWithReply && decodeAtEnd(state)) break;
+    if (!openerInSentence(state)) {
+      // a construct cut off by the end of the stream: all text, and nothing in it runs
+      dialectAsText(state, takeBody(state));
+      break;
+    }
+    // `Use <tool_call> blocks. <read_file>…`: the opener was a word of a sentence; what followed
+    // it is read again as text, so a later call in it still counts
+    const { body, at } = reopenAsText(state);
+    scan(state, body, at, true);
+    // the second reading may end as the first did, before a raw value's close was confirmed
+    if ((state.mode as Mode) === MODE_RAW_AFTER_CLOSE) releaseHeldClose(state);
+  }
+  if (state.mode === MODE_TOOL && state.mentionOpen && isSentence(state.mention)) {
     // `Use <read_file> to read it.`: no parameter ever came; the tag was a word of the sentence
     const text = `<${state.tool!.name}>${state.mention}`;
     state.builder = createTrimmedBuilder();
@@ -164,6 +176,20 @@ function endDialects(state: ScanState, protocol: Protocol): void {
 }
 
 const WORD = /[\p{L}\p{N}]/u;
+const SENTENCE_AFTER_OPENER = /^[ \t][\p{L}\p{N}]/u;
+
+/**
+ * An unclosed construct whose opener reads as a word of a sentence: a tag opener (`<tool_call>`,
+ * not a special token) followed by a space and a word (`<tool_call> blocks`). A real construct
+ * goes on with a line break, JSON or a tag (`<tool_call>\n{`, `<tool_call>read_file`), and one
+ * cut off by the end of the stream must stay text whole: its values may hold tags of their own.
+ */
+function openerInSentence(state: ScanState): boolean {
+  const opener = state.dialectOpenText;
+  if (state.dialectHeader !== '' || opener.charCodeAt(0) !== 60 || !WORD.test(opener.charAt(1))) return false;
+  const first = state.dialectBody[0] ?? '';
+  return SENTENCE_AFTER_OPENER.test(first.length >= 2 ? first : first + (state.dialectBody[1] ?? ''));
+}
 
 /** Text after a tool's open tag that reads as the rest of a sentence: words, not the start of another tag. */
 function isSentence(mention: string): boolean {

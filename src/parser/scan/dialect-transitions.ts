@@ -3,7 +3,8 @@
 // goes back into the text exactly as written.
 
 import type { OpenerEntry } from '../dialects/registry.js';
-import type { DecodeContext } from '../dialects/recognizer.js';
+import type { DecodeContext, DecodedCall } from '../dialects/recognizer.js';
+import type { DialectName } from '../../protocol/dialect-names.js';
 import { createTrimmedBuilder } from '../text-builders.js';
 import { closeText } from './block-transitions.js';
 import { MODE_DIALECT, MODE_TEXT, type ScanState } from './scan-state.js';
@@ -74,30 +75,103 @@ export function closePendingText(s: ScanState): void {
   leave(s);
 }
 
+/** The calls of the construct opened at `at`: the text before it completes, then a tool use each. */
+function pushCalls(s: ScanState, calls: readonly DecodedCall[], dialect: DialectName, at: number): void {
+  closePendingText(s);
+  calls.forEach((call, i) => {
+    s.done.push({
+      type: 'tool_use',
+      name: call.name,
+      params: call.params,
+      partial: false,
+      call_id: i === 0 ? `${s.idPrefix}_${at}` : `${s.idPrefix}_${at}_${i}`,
+      dialect,
+    });
+  });
+}
+
+/** The first recognizer's reading of `body`, or undefined when none reads it. */
+function decodeBody(
+  entry: OpenerEntry,
+  body: string,
+  context: DecodeContext,
+  header: string,
+): { calls: DecodedCall[]; dialect: DialectName } | undefined {
+  for (const recognizer of entry.recognizers) {
+    const calls = recognizer.decode(body, context, header);
+    if (calls !== undefined) return { calls, dialect: recognizer.dialect };
+  }
+  return undefined;
+}
+
+const BACKTICK = 96;
+
+/**
+ * `Use <tool_call> blocks. <tool_call>{…}</tool_call>`: the first opener was a word of the
+ * sentence and the close belongs to the last one. When only prose lies between them and the body
+ * after the last opener reads as calls (that opener not inline code, no code fence before it),
+ * the prose stays text and the calls count. Two searches of a body already collected: still O(n).
+ */
+function innerConstruct(s: ScanState, entry: OpenerEntry, body: string, context: DecodeContext): boolean {
+  const opener = s.dialectOpenText;
+  if (s.dialectHeader !== '' || opener === '') return false;
+  const inner = body.lastIndexOf(opener);
+  if (inner === -1 || (inner > 0 && body.charCodeAt(inner - 1) === BACKTICK)) return false;
+  // only prose before it: a tag or token there would have been read differently had the first
+  // opener not been taken for a construct, and a fence makes the opener an example
+  if (body.indexOf('<') !== inner || body.lastIndexOf('```', inner) !== -1) return false;
+  const read = decodeBody(entry, body.slice(inner + opener.length), context, '');
+  if (read === undefined) return false;
+  const text = s.pendingText!;
+  text.append(opener, 0, opener.length);
+  text.append(body, 0, inner);
+  pushCalls(s, read.calls, read.dialect, s.dialectOpenAt + opener.length + inner);
+  return true;
+}
+
 /**
  * The construct closed with `close` (empty at the reply's end): its recognizers read the body.
- * Calls become tool uses carrying their dialect; otherwise the whole construct is text.
+ * Calls become tool uses carrying their dialect; otherwise, unless a later opener inside the body
+ * starts the construct that closed, the whole construct is text.
  */
 export function closeDialect(s: ScanState, close: string): void {
   const entry = s.dialectEntry!;
   const body = takeBody(s);
   const context = decodeContext(s);
-  for (const recognizer of entry.recognizers) {
-    const calls = recognizer.decode(body, context, s.dialectHeader);
-    if (calls === undefined) continue;
-    const at = s.dialectOpenAt;
-    closePendingText(s);
-    calls.forEach((call, i) => {
-      s.done.push({
-        type: 'tool_use',
-        name: call.name,
-        params: call.params,
-        partial: false,
-        call_id: i === 0 ? `${s.idPrefix}_${at}` : `${s.idPrefix}_${at}_${i}`,
-        dialect: recognizer.dialect,
-      });
-    });
+  const read = decodeBody(entry, body, context, s.dialectHeader);
+  if (read !== undefined) {
+    pushCalls(s, read.calls, read.dialect, s.dialectOpenAt);
     return;
   }
+  if (close !== '' && innerConstruct(s, entry, body, context)) return;
   dialectAsText(s, body + close);
+}
+
+/** A construct that runs to the reply's end, read there: true when it held calls (then pushed). */
+export function decodeAtEnd(s: ScanState): boolean {
+  const entry = s.dialectEntry!;
+  const body = s.dialectBody.length === 1 ? s.dialectBody[0]! : s.dialectBody.join('');
+  const read = decodeBody(entry, body, decodeContext(s), s.dialectHeader);
+  if (read === undefined) return false;
+  takeBody(s);
+  pushCalls(s, read.calls, read.dialect, s.dialectOpenAt);
+  return true;
+}
+
+/**
+ * The reply ended inside a construct that never closed (or that ran to the end and read as no
+ * call): its opener and header are text, and the
+ * body is returned to be scanned again as text (a later call in it still counts); the opener is
+ * spent, so it opens nothing in that second reading. Returns the body and its absolute offset.
+ */
+export function reopenAsText(s: ScanState): { body: string; at: number } {
+  const entry = s.dialectEntry!;
+  const at = s.dialectOpenAt + s.dialectOpenText.length + s.dialectHeader.length;
+  const body = takeBody(s);
+  const opener = s.dialectOpenText + s.dialectHeader;
+  dialectAsText(s, '');
+  (s.spentOpeners ??= new Set()).add(entry);
+  // the backtick rule looks at the character before a '<': here, the opener's last one
+  s.previousCode = opener.charCodeAt(opener.length - 1);
+  return { body, at };
 }

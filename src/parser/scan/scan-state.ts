@@ -76,6 +76,11 @@ export interface ScanState {
   dialectBodyLength: number;
   /** MODE_DIALECT: the text before the construct, kept open: it goes on if the construct turns out to be text. */
   pendingText: ValueBuilder | undefined;
+  /**
+   * At the reply's end: openers whose construct never closed, so their body was read again as
+   * text; they open nothing more (each opener at most once, so the re-reads stay O(n)).
+   */
+  spentOpeners: Set<OpenerEntry> | undefined;
 }
 
 export function createScanState(protocol: CompiledProtocol, idPrefix: string, dialects: CompiledDialects): ScanState {
@@ -94,6 +99,7 @@ export function createScanState(protocol: CompiledProtocol, idPrefix: string, di
     dialectBody: [],
     dialectBodyLength: 0,
     pendingText: undefined,
+    spentOpeners: undefined,
     protocol,
     idPrefix,
     // Stryker disable next-line BooleanLiteral,ObjectLiteral,StringLiteral: readTag sets closing and name before anything reads them

@@ -81,7 +81,7 @@ function scanTextWithDialects(s: ScanState, input: string, pos: number, base: nu
           }
         } else if (end > 0) {
           const token = d.specialTokens.get(input.slice(lt, end));
-          if (token !== undefined) {
+          if (token !== undefined && !(token.kind === 'open' && s.spentOpeners?.has(token.entry))) {
             trackFences(s, input, pos, lt);
             if (!s.inFence) {
               s.builder.append(input, pos, lt);
@@ -113,7 +113,8 @@ function scanTextWithDialects(s: ScanState, input: string, pos: number, base: nu
             else openReasoning(s, entry.tag);
             return tag.end;
           }
-          const opener = d.tagOpeners.get(tag.name);
+          const found = d.tagOpeners.get(tag.name);
+          const opener = found !== undefined && s.spentOpeners?.has(found) ? undefined : found;
           const reasoning = opener === undefined && d.reasoningOpen.has(tag.name);
           if (opener !== undefined || reasoning) {
             trackFences(s, input, pos, lt);
@@ -141,7 +142,12 @@ function scanTextWithDialects(s: ScanState, input: string, pos: number, base: nu
           s.builder.append(input, pos, lt);
           pos = lt;
         }
-      } else if (kind !== TAG_INCOMPLETE && d.bareFunction !== undefined && input.startsWith('<function=', lt)) {
+      } else if (
+        kind !== TAG_INCOMPLETE &&
+        d.bareFunction !== undefined &&
+        input.startsWith('<function=', lt) &&
+        !s.spentOpeners?.has(d.bareFunction)
+      ) {
         trackFences(s, input, pos, lt);
         s.builder.append(input, pos, lt);
         pos = lt;
