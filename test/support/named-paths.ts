@@ -75,7 +75,8 @@ export function namedPaths(root: string, page: string): NamedPath[] {
       const target = m[1]!;
       if (target.includes('://') || target.startsWith('mailto:')) continue;
       // Site links (/cli, ./cli.md) are VitePress's to check; repository files are ours.
-      const resolved = normalize(join(dirname(page), target));
+      // A root-absolute link on a docs page is a file VitePress serves from docs/public/.
+      const resolved = normalize(target.startsWith('/') ? join('docs/public', target) : join(dirname(page), target));
       if (resolved.startsWith('..')) continue;
       found.push({ written: target, path: relative('.', resolved), line: i + 1 });
     }
