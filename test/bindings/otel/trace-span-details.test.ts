@@ -279,3 +279,84 @@ describe('traceAgentTurn attributes', () => {
     actor.stop();
   });
 });
+
+describe('traceAgentTurn span hygiene', () => {
+  /** A tracer that counts, per span, how often it was ended. */
+  function countingTracer() {
+    const { exporter, tracer } = tracing();
+    const ends = new Map<string, { name: string; ends: number }>();
+    const counting = {
+      startSpan(...args: Parameters<typeof tracer.startSpan>) {
+        const span = tracer.startSpan(...args);
+        const entry = { name: args[0], ends: 0 };
+        ends.set(span.spanContext().spanId, entry);
+        const end = span.end.bind(span);
+        span.end = (time) => {
+          entry.ends += 1;
+          end(time);
+        };
+        return span;
+      },
+      startActiveSpan: tracer.startActiveSpan.bind(tracer),
+    } as typeof tracer;
+    return { exporter, tracer: counting, ends: () => [...ends.values()] };
+  }
+
+  it('ends every span it starts exactly once: a turn with a retry, an approval, tools and its end', async () => {
+    const t = countingTracer();
+    let decided = false;
+    const actor = actorFor(
+      [
+        { events: [], error: new ChatError('http', 'HTTP 503', { status: 503, retryable: true }) },
+        reply(`${WRITE}`),
+        reply(`Now ${READ}`),
+        reply(DONE),
+      ],
+      { approval: ['write_to_file'] },
+    );
+    actor.subscribe((s) => {
+      if (s.hasTag('awaiting-approval') && !decided) {
+        decided = true;
+        queueMicrotask(() => actor.send({ type: 'APPROVE' }));
+      }
+    });
+    const trace = traceAgentTurn(actor, { tracer: t.tracer });
+    actor.start();
+    await toPromise(actor);
+    trace.stop();
+    expect(t.ends().map((s) => s.name)).toEqual([
+      'invoke_agent agent-turn',
+      'chat m1',
+      'chat m1',
+      'execute_tool write_to_file',
+      'chat m1',
+      'execute_tool read_file',
+      'chat m1',
+    ]);
+    expect(t.ends().every((s) => s.ends === 1)).toBe(true);
+    const turn = byName(t.exporter.getFinishedSpans(), 'invoke_agent')[0]!;
+    expect(turn.events.map((e) => [e.name, e.attributes])).toEqual([
+      ['agent_turn.retry', { 'agent_turn.request.number': 1, 'agent_turn.request.attempt': 1 }],
+      [
+        'agent_turn.approval_requested',
+        { 'gen_ai.tool.name': 'write_to_file', 'gen_ai.tool.call.id': expect.stringMatching(/\S/) },
+      ],
+    ]);
+  });
+
+  it('ends every span once when stopped twice mid-stream, and once when the turn is aborted', async () => {
+    const t = countingTracer();
+    const actor = actorFor([{ events: [{ type: 'text', text: 'thinking' }], hang: true }]);
+    const trace = traceAgentTurn(actor, { tracer: t.tracer });
+    actor.start();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    trace.stop();
+    trace.stop();
+    actor.send({ type: 'ABORT' });
+    expect(t.ends()).toEqual([
+      { name: 'invoke_agent agent-turn', ends: 1 },
+      { name: 'chat m1', ends: 1 },
+    ]);
+    actor.stop();
+  });
+});

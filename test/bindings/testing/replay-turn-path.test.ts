@@ -14,6 +14,7 @@ import {
   newTurnReplayLog,
   replayTurnPath,
   replyPiece,
+  serializeTurnStateWithResults,
   transitionKey,
   turnTestInput,
   walkTurnPaths,
@@ -21,6 +22,7 @@ import {
   type ExecuteToolOutput,
   type TurnReplyModel,
 } from '../../../bindings/testing/index.js';
+import type { PersistedAgentTurn } from '../../../machines/record/turn-record-types.js';
 
 const small: TurnReplyModel = {
   pieces: [REPLY_PIECES.read, REPLY_PIECES.write, REPLY_PIECES.completion],
@@ -238,6 +240,35 @@ describe('replayTurnPath', () => {
   });
 });
 
+describe('a restored turn', () => {
+  it('fails a tool run again though its record holds its outcome, and lets a running one run again', async () => {
+    const model = createTurnTestModel({ replies: { ...readOnly }, input: { maxRequests: 1 } });
+    const { record, executed } = await model
+      .paths()
+      .find((p) => p.description === 'CHAT.CHUNKS')!
+      .run();
+    expect(record.resume).toBe('running-tool');
+    const id = executed[0]!;
+    const replayFrom = async (status: string | undefined) => {
+      const forged = JSON.parse(JSON.stringify(record));
+      if (status !== undefined) forged.turn.reply.toolOutcomes[id] = { status, content: 'x' };
+      const from = { ...model.input, resume: forged };
+      const path = walkTurnPaths(from, { ...readOnly, tools: 'controlled' }).find(
+        (p) => p.map((s) => s.event.type).join() === 'xstate.init,xstate.done.actor.executeTool',
+      )!;
+      return replayTurnPath(path, from);
+    };
+    await expect(replayFrom(undefined)).resolves.toMatchObject({ executed: [id] });
+    for (const status of ['done', 'error', 'rejected', 'skipped', 'cut-off']) {
+      const error = await failure(replayFrom(status));
+      expect(error.code).toBe('recorded-tool-ran-again');
+      expect(error.message).toBe(
+        `recorded-tool-ran-again: ${id} ran again though the record holds its outcome (${status})\n  after: xstate.done.actor.executeTool`,
+      );
+    }
+  });
+});
+
 describe('transitionKey', () => {
   const source = { id: 'agentTurn.a' };
   it('keys a transition by source, event, guard and targets', () => {
@@ -351,16 +382,26 @@ describe('createTurnTestModel', () => {
     const report = await createTurnTestModel({ replies: tiny, resume: true, input: { maxRequests: 1 } }).runAll();
     expect(report.restoredRecords).toBeGreaterThan(1);
     expect(report.restoredPaths).toBeGreaterThanOrEqual(report.restoredRecords);
-    const records = new Set<string>();
+    const records = new Map<string, PersistedAgentTurn>();
     const model = createTurnTestModel({ replies: tiny, input: { maxRequests: 1 } });
     for (const path of model.paths()) {
       const { record } = await path.run();
-      records.add(
-        `${record.resume}:${record.state}:${record.turn.reason ?? ''}:${JSON.stringify(record.turn.reply?.toolOutcomes ?? {})}`,
-      );
+      const key = `${record.resume}:${record.state}:${record.turn.reason ?? ''}:${JSON.stringify(record.turn.reply?.toolOutcomes ?? {})}`;
+      if (!records.has(key)) records.set(key, record);
     }
     expect(report.restoredRecords).toBe(records.size);
     expect(report.restoredRecords).toBeLessThan(model.paths().length);
+    // From each record: every shortest path (told apart by the tool results too), one completion later.
+    let expected = 0;
+    for (const record of records.values())
+      expected += walkTurnPaths(
+        { ...model.input, resume: record },
+        { ...tiny, laterPieces: [REPLY_PIECES.completion], tools: 'controlled' },
+        'shortest',
+        serializeTurnStateWithResults as never,
+      ).length;
+    expect(report.restoredPaths).toBe(expected);
+    expect(report.paths).toBe(model.paths().length);
   });
 
   it('passes the chunk seed and the history rule to every replay', async () => {
