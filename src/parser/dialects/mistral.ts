@@ -1,5 +1,6 @@
 // Mistral / Devstral / Magistral: `[TOOL_CALLS][{"name": …, "arguments": {…}}]` (older templates) or
-// `[TOOL_CALLS]NAME[ARGS]{…}` (v11+, optionally `[CALL_ID]id` before `[ARGS]`), after optional prose.
+// `[TOOL_CALLS]NAME[ARGS]{…}` (v11+, optionally `[CALL_ID]id` before `[ARGS]`; some servers drop
+// `[ARGS]`: `[TOOL_CALLS]NAME{…}`), after optional prose.
 // `[TOOL_CALLS]` is a special token that a server without Mistral's parser leaves in the text.
 
 import { allOffered, callsFromJson, paramsFromArguments, parseJson } from './call-values.js';
@@ -19,12 +20,15 @@ export function mistralCalls(after: string, context: DecodeContext): DecodedCall
   }
   const calls: DecodedCall[] = [];
   for (const part of t.split(MISTRAL_MARKER)) {
-    const args = part.indexOf(ARGS);
-    if (args === -1) return undefined;
+    const marked = part.indexOf(ARGS);
+    // without [ARGS] the arguments start at the first brace after the name
+    const args = marked !== -1 ? marked : part.indexOf('{');
+    if (args <= 0) return undefined;
     let name = part.slice(0, args);
     const id = name.indexOf(CALL_ID);
     if (id !== -1) name = name.slice(0, id);
-    const params = paramsFromArguments(parseJson(part.slice(args + ARGS.length)));
+    if (!/^\s*[\w.-]+\s*$/.test(name)) return undefined;
+    const params = paramsFromArguments(parseJson(part.slice(args + (marked !== -1 ? ARGS.length : 0))));
     if (params === undefined) return undefined;
     calls.push({ name: name.trim(), params });
   }

@@ -81,6 +81,13 @@ export const DIALECT_EXAMPLES: DialectExample[] = [
     prose: ['Sure.'],
   },
   {
+    // Devstral through a server that drops [ARGS] (raullenchai/Rapid-MLX issue 1071 names the form)
+    name: 'mistral without [ARGS]',
+    text: '[TOOL_CALLS]read_file{"path": "a.ts"}',
+    calls: [read('a.ts', 'mistral')],
+    prose: [],
+  },
+  {
     // Mistral v3 tokenizer ([TOOL_CALLS][{…}])
     name: 'mistral list',
     text: '[TOOL_CALLS][{"name": "read_file", "arguments": {"path": "a.ts"}}]',
