@@ -37,17 +37,13 @@ import { createWireView } from './wire-view.js';
 import { checkpointKey } from '../ui/turn-checkpoint.js';
 import { forgetTurn, readSavedTurn, saveTurn, type SavedModelSource, type SavedTurn } from './saved-turn.js';
 import { resumeBannerText, resumeDecision } from './resume-policy.js';
+import { createConversationPanel } from './conversation-panel.js';
+import { turnLogEntry } from './turn-log-entry.js';
 import {
   createMemoryCheckpointStore,
   createWorkspaceCheckpoints,
-  undoSentence,
   withCheckpoints,
 } from '../tools/checkpoints/index.js';
-import { compactHistory } from '../../src/window/index.js';
-import { createPageConversation, type ConversationLogEntry } from './page-conversation.js';
-import { createTurnArchive } from './turn-archive.js';
-import { PAGE_SLASH_HELP, readMessageBox } from './page-commands.js';
-import { forgetConversation, readSavedConversation, saveConversation } from './saved-conversation.js';
 
 const options = readPageOptions(location.search);
 const workspace = createMemoryWorkspace(DEMO_FILES);
@@ -158,110 +154,16 @@ const conversation = createConversationView(byId('conversation'), {
 workspace.onChange(() => conversation.refreshPreviews());
 
 // --- the conversation: earlier turns above the live one, the message box below ---
-let talk = createPageConversation();
-const archive = createTurnArchive(byId('earlier-turns'));
-const turnNotices = byId('turn-notices');
-const replyForm = byId<HTMLFormElement>('reply-form');
-const replyInput = byId<HTMLTextAreaElement>('reply');
-let running = false;
-
-/** While a turn (or a compaction) runs, the message box waits and Stop is on; after it, the box takes the focus back. */
-function setRunning(now: boolean) {
-  running = now;
-  byId<HTMLButtonElement>('run').disabled = now;
-  byId<HTMLButtonElement>('stop').disabled = !now;
-  byId<HTMLButtonElement>('reply-stop').disabled = !now;
-  replyInput.disabled = now;
-  byId<HTMLButtonElement>('send').disabled = now;
-  byId<HTMLButtonElement>('undo').disabled = now;
-  if (talk.started()) replyForm.hidden = false;
-  // Back to the box — unless the person is busy elsewhere (editing a file, the settings).
-  const at = document.activeElement;
-  const here = at === null || at === document.body || byId('messages').parentElement?.contains(at) === true;
-  if (!now && !replyForm.hidden && here) replyInput.focus({ preventScroll: true });
-}
-
-/**
- * A notice under the live turn; `logged` ones are kept with the conversation (and `note` told to
- * the model); one with `detail` opens to show it.
- */
-function showNotice(
-  text: string,
-  tone: 'ok' | 'notice',
-  more: { logged?: boolean; note?: string; detail?: string } = {},
-) {
-  turnNotices.append(archive.noticeElement(text, tone, more.detail));
-  setText(announcer, text);
-  if (more.logged) talk.notice(text, tone, more.note, more.detail);
-  messages.scrollTop = messages.scrollHeight;
-}
-
-/** Saves the conversation with the workspace as it is now; one with nothing in it is forgotten. */
-function keepConversation() {
-  const store = storage();
-  if (!store) return;
-  const state = talk.state();
-  if (state.log.length === 0 && state.history.length === 0) {
-    forgetConversation(store);
-    return;
-  }
-  const files = Object.fromEntries(workspace.files().map((file) => [file, workspace.read(file) ?? '']));
-  saveConversation(store, { ...state, files, changed: filePanel.changedFiles() });
-}
-workspace.onChange(() => keepConversation());
-
-/** What the log keeps of a finished turn. */
-function turnLogEntry(
-  task: string,
-  snapshot: ReturnType<TurnActor['getSnapshot']> | undefined,
-  ended: { reason: string; tone: 'ok' | 'error'; text: string },
-): Extract<ConversationLogEntry, { kind: 'turn' }> {
-  const items = snapshot ? turnItems(selectView(snapshot)) : [];
-  const tools = items.flatMap((item) =>
-    item.kind === 'tool'
-      ? [
-          `${item.name}${(item.params.path ?? item.params.command) ? ` ${item.params.path ?? item.params.command}` : ''}`.slice(
-            0,
-            120,
-          ),
-        ]
-      : [],
-  );
-  const result = snapshot?.output?.result;
-  return {
-    kind: 'turn',
-    task,
-    reason: ended.reason,
-    outcome: ended.text,
-    tone: ended.tone,
-    tools,
-    ...(result !== undefined ? { result } : {}),
-  };
-}
-
-/** Moves the live turn (if one is shown) up among the earlier turns. */
-function archiveLiveTurn() {
-  const userTask = byId('user-task');
-  if (userTask.hidden && turnNotices.childElementCount === 0) return;
-  archive.keepLiveTurn({
-    message: userTask,
-    blocks: byId('conversation'),
-    outcome: byId('outcome'),
-    notices: turnNotices,
-  });
-  conversation.clear();
-  userTask.hidden = true;
-  byId('outcome').hidden = true;
-}
-
-/** Forgets the conversation and clears its panel (the files stay as they are; Undo still works). */
-function startOver() {
-  talk.clear();
-  archive.clear();
-  turnNotices.replaceChildren();
-  byId('restored-note').hidden = true;
-  keepConversation();
-}
+const conversationPanel = createConversationPanel({
+  view: conversation,
+  workspace,
+  filePanel,
+  checkpoints,
+  storage,
+  modelSource,
+  send: (text) => run(text),
+  abort: () => actor?.send({ type: 'ABORT' }),
+});
 
 // --- rendering, at most once a frame ---
 let frame = 0;
@@ -428,8 +330,7 @@ function run(task: string, resume?: SavedTurn, fresh = false) {
     }),
   );
   actor?.stop();
-  if (fresh) startOver();
-  archiveLiveTurn();
+  conversationPanel.beginTurn({ fresh });
   conversation.clear();
   timelineView.clear();
   wireView.clear();
@@ -444,7 +345,7 @@ function run(task: string, resume?: SavedTurn, fresh = false) {
     return;
   }
   // The conversation's history (as the last turn gave it back) and this message, with what the model should hear of since.
-  const turnMessages = resume ? undefined : talk.startTurn(task);
+  const turnMessages = resume ? undefined : conversationPanel.turnMessages(task);
   const instant = source.kind === 'scripted' && source.paceMs === 0;
   const current: { actor?: TurnActor } = {};
   timeline = createEventTimeline({
@@ -514,10 +415,10 @@ function run(task: string, resume?: SavedTurn, fresh = false) {
       if (snapshot.status === 'done' && !ended && actor === turnActor) {
         // The turn's history is the conversation's now; the box takes the next message.
         ended = true;
-        const o = outcomeText(snapshot.output ?? { reason: 'failed' });
-        talk.endTurn(turnLogEntry(task, snapshot, o), snapshot.output);
-        keepConversation();
-        setRunning(false);
+        conversationPanel.endTurn(
+          turnLogEntry(task, snapshot, outcomeText(snapshot.output ?? { reason: 'failed' })),
+          snapshot.output,
+        );
       }
       scheduleRender();
     },
@@ -527,17 +428,16 @@ function run(task: string, resume?: SavedTurn, fresh = false) {
       if (!ended && actor === turnActor) {
         ended = true;
         const text = `The machine stopped: ${String(error)}`;
-        talk.endTurn(turnLogEntry(task, undefined, { reason: 'stopped-by-error', tone: 'error', text }));
-        keepConversation();
+        conversationPanel.endTurn(turnLogEntry(task, undefined, { reason: 'stopped-by-error', tone: 'error', text }));
       }
-      setRunning(false);
+      conversationPanel.setRunning(false);
       byId('status').dataset.tone = 'error';
       setText(byId('status-text'), 'Stopped by an error');
       for (const button of document.querySelectorAll<HTMLButtonElement>('.approval button')) button.disabled = true;
       showProblem(`The machine stopped: ${String(error)}`);
     },
   });
-  setRunning(true);
+  conversationPanel.setRunning(true);
   actor.start();
   scheduleRender();
 }
@@ -551,129 +451,9 @@ taskInput.addEventListener('keydown', (e) => {
   if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) byId<HTMLFormElement>('task-form').requestSubmit();
 });
 byId('stop').addEventListener('click', () => actor?.send({ type: 'ABORT' }));
-byId('reply-stop').addEventListener('click', () => actor?.send({ type: 'ABORT' }));
 
-// --- the message box: Enter sends, Shift+Enter is a new line; slash commands run here ---
-replyInput.addEventListener('keydown', (e) => {
-  if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
-    e.preventDefault();
-    replyForm.requestSubmit();
-  }
-});
-replyForm.addEventListener('submit', (e) => {
-  e.preventDefault();
-  if (running) return;
-  const input = readMessageBox(replyInput.value);
-  if (!input) return;
-  replyInput.value = '';
-  if (input.kind === 'message') {
-    run(input.text);
-    return;
-  }
-  if (input.kind === 'refused') {
-    showNotice(input.message, 'notice');
-    return;
-  }
-  const command = input.command;
-  switch (command.name) {
-    case 'help':
-      showNotice(PAGE_SLASH_HELP, 'ok');
-      break;
-    case 'undo':
-      void undo(command.steps);
-      break;
-    case 'compact':
-      void compact();
-      break;
-    case 'clear':
-      archiveLiveTurn();
-      startOver();
-      replyForm.hidden = false;
-      showNotice(
-        'The conversation is cleared: the next message starts a new one (the files stay as they are; Undo still works).',
-        'ok',
-      );
-      break;
-  }
-});
-byId('undo').addEventListener('click', () => {
-  if (!running) void undo(1);
-});
-
-/** Puts back the files of the agent's last `steps` steps, says what it restored, and tells the model with the next message. */
-async function undo(steps: number) {
-  setRunning(true);
-  try {
-    const report = await checkpoints.undo(steps);
-    const sentence = undoSentence(report);
-    if (report.steps === 0) showNotice(sentence, 'notice');
-    else {
-      const what = report.steps === 1 ? 'step' : `${report.steps} steps`;
-      showNotice(`↶ ${sentence}`, 'ok', {
-        logged: true,
-        note: `The user undid your last ${what} with Undo. ${sentence}`,
-      });
-    }
-    keepConversation();
-  } finally {
-    setRunning(false);
-  }
-}
-
-/** /compact: the older messages replaced by a summary the model writes (the history stays when it cannot). */
-async function compact() {
-  const made = createModelSource(modelSource());
-  if (!made.ok) {
-    showNotice(`Not compacted: ${made.error.message}`, 'notice');
-    return;
-  }
-  setRunning(true);
-  try {
-    const result = await compactHistory({ client: made.client, model: made.model, messages: talk.state().history });
-    if (!result.ok) {
-      showNotice(`⋯ Not compacted: ${result.error.message}`, 'notice');
-      return;
-    }
-    talk.replaceHistory(result.messages);
-    const first = result.summary.split('\n')[0] ?? '';
-    showNotice(
-      `⋯ ${result.replaced} earlier messages replaced by a summary (~${result.tokensBefore} → ~${result.tokensAfter} tokens): ${first.length > 120 ? `${first.slice(0, 120)}…` : first}`,
-      'ok',
-      {
-        logged: true,
-        detail: `The summary the model wrote, in place of ${result.replaced} messages:\n\n${result.summary}`,
-      },
-    );
-    keepConversation();
-  } finally {
-    setRunning(false);
-  }
-}
-
-// A conversation kept from the last visit: its files, its earlier turns and its history come back.
-// It is data: anything off in it is said, and it is discarded.
-const savedTalk = storage() ? readSavedConversation(storage() as Storage) : { kind: 'none' as const };
-if (savedTalk.kind === 'broken') {
-  forgetConversation(storage() as Storage);
-  setText(byId('restored-note'), `A saved conversation could not be restored and was discarded: ${savedTalk.reason}.`);
-  byId('restored-note').dataset.tone = 'error';
-  byId('restored-note').hidden = false;
-}
-if (savedTalk.kind === 'saved') {
-  const saved = savedTalk.saved;
-  talk = createPageConversation(saved);
-  filePanel.restore(saved.files, saved.changed);
-  keepConversation();
-  archive.restore(saved.log);
-  const turns = saved.log.filter((entry) => entry.kind === 'turn').length;
-  setText(
-    byId('restored-note'),
-    `Restored the conversation from your last visit: ${turns} earlier message${turns === 1 ? '' : 's'}. Type the next one below, or Run turn to start a new conversation.`,
-  );
-  byId('restored-note').hidden = false;
-  byId('empty').hidden = true;
-  replyForm.hidden = false;
-}
+// A conversation kept from the last visit comes back (a broken one is named and discarded).
+conversationPanel.restoreSaved();
 
 // A turn a reload interrupted: offer to resume it (its workspace restored), or to let it go.
 const RESUME_WHERE: Record<string, string> = {
