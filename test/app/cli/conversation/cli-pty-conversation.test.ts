@@ -155,6 +155,32 @@ describe('a conversation in the terminal', () => {
     expect(await readdir(path.dirname(workspace))).toEqual(['sessions', 'workspace']);
   }, 90_000);
 
+  it("a command's changes (run in the sandbox) are undone: a new folder, a rewritten file", async () => {
+    const { workspace, sessions } = await folders();
+    const cli = start(
+      [
+        '--yes',
+        '--workspace',
+        workspace,
+        'Run `mkdir -p made/deep && echo hi > made/deep/x.txt && echo changed > README.md`',
+      ],
+      sessions,
+    );
+    await cli.waitFor('✓ completed', 30_000);
+    await prompt(cli, 1);
+    expect(await readFile(path.join(workspace, 'made/deep/x.txt'), 'utf8')).toBe('hi\n');
+    expect(await readFile(path.join(workspace, 'README.md'), 'utf8')).toBe('changed\n');
+    cli.type('/undo\r');
+    await cli.waitFor('Undid 1 step:');
+    await prompt(cli, 2);
+    expect(cli.text()).toContain('restored README.md');
+    expect(cli.text()).toContain('removed made/deep/x.txt (created by the agent)');
+    expect(await readFile(path.join(workspace, 'README.md'), 'utf8')).toBe('# Demo project\n\nA tiny project.\n');
+    expect(await readdir(path.join(workspace, 'made/deep'))).toEqual([]);
+    cli.type('\x04');
+    expect(await cli.exited).toBe(0);
+  }, 60_000);
+
   it('Ctrl-C stops the running turn and the prompt comes back; Ctrl-C on the empty prompt leaves', async () => {
     const { workspace, sessions } = await folders();
     const cli = startCliInPty(
