@@ -142,6 +142,20 @@ export async function run(): Promise<void> {
   console.log(
     `1 MB of prose and code without tags (all text mode): strict ${fmt(proseStrict, 2)} ms, every dialect on ${fmt(proseAll, 2)} ms -> ${fmt(proseAll / proseStrict, 2)}x`,
   );
+  // The re-read at the end: a reply whose `<tool_call>` is a word of its first sentence and never
+  // closes is collected whole, then read again as text (once per opener): linear, about 2x.
+  const mentioned = (size: number) => `Qwen answers with <tool_call> blocks. ${realisticMessage(size)}`;
+  const m1 = mentioned(MB);
+  const m2 = mentioned(2 * MB);
+  const reread1 = timeMs(() => parseAssistantMessage(m1, { protocol: all, final: true }), 10);
+  const reread2 = timeMs(() => parseAssistantMessage(m2, { protocol: all, final: true }), 5);
+  const plain1 = timeMs(
+    () => parseAssistantMessage(m1.slice(m1.indexOf('blocks.')), { protocol: all, final: true }),
+    10,
+  );
+  console.log(
+    `an unclosed <tool_call> named in the first sentence, then 1 MB: ${fmt(reread1, 2)} ms (${fmt(reread1 / plain1, 2)}x the reply without it); 2 MB ${fmt(reread2, 2)} ms -> t(2 MB)/t(1 MB) = ${fmt(reread2 / reread1, 2)}`,
+  );
 
   // Re-parsing the whole text on every chunk (Cline's approach), measured on a prefix
   // small enough to finish, with our own parser doing the re-parse.
