@@ -28,17 +28,17 @@ export async function filesInChangedFolders<P extends WorkspacePath>(
   known: Iterable<string>,
 ): Promise<LookList<P>> {
   const found = new Map<string, Walked<P>>();
-  /** Each changed folder's entries by name (files and folders alike). */
-  const listed = new Map<string, Set<string>>();
+  /** Each changed folder's entries by name, with what each is now. */
+  const listed = new Map<string, Map<string, EntryKind>>();
   for (const folder of [...folders].sort()) {
-    const names = new Set<string>();
+    const names = new Map<string, EntryKind>();
     listed.set(folder, names);
     const start = await files.resolve(folder);
     if (!start.ok) continue;
     const options = { ...rules, recursive: false, withInfo: true };
     await files.walk(start.path, options, (entry: { path: P; kind: EntryKind; info?: PathInfo }) => {
       const relative = entry.path.relative;
-      names.add(relative.slice(relative.lastIndexOf('/') + 1));
+      names.set(relative.slice(relative.lastIndexOf('/') + 1), entry.kind);
       if (entry.kind === 'file') found.set(relative, { path: entry.path, info: entry.info });
     });
   }
@@ -50,15 +50,18 @@ export async function filesInChangedFolders<P extends WorkspacePath>(
   return out;
 }
 
-/** Whether a changed folder above `relative` shows it gone: not listed in its own folder, or a folder on its way not listed. */
-function goneFrom(relative: string, listed: ReadonlyMap<string, Set<string>>): boolean {
+/**
+ * Whether a changed folder above `relative` shows it gone: not found in its own folder, or a
+ * folder on its way no longer listed as a folder (removed, renamed, or a link now: never entered).
+ */
+function goneFrom(relative: string, listed: ReadonlyMap<string, ReadonlyMap<string, EntryKind>>): boolean {
   let below = relative;
   let folder = parentOf(relative);
   for (;;) {
     const names = listed.get(folder);
-    if (names !== undefined && !names.has(below.slice(below.lastIndexOf('/') + 1))) return true;
-    // A file in a changed folder that the listing did not find as a file (now a folder, say).
+    // A file in a changed folder that the listing did not find as a file (gone, or now a folder).
     if (names !== undefined && below === relative) return true;
+    if (names !== undefined && names.get(below.slice(below.lastIndexOf('/') + 1)) !== 'directory') return true;
     if (folder === '.') return false;
     below = folder;
     folder = parentOf(folder);

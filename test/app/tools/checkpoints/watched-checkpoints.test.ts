@@ -1,7 +1,7 @@
 // Checkpoints that hear which folders changed (folder watches on Linux) must undo exactly what
 // checkpoints that look at every file undo: new folders, removed and renamed ones, rewrites of
 // the same size within one clock tick, and a person's edits between steps left alone.
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -73,6 +73,21 @@ describe.runIf(process.platform === 'linux')('checkpoints with folder watches', 
       const report = await checkpoints.undo(1);
       expect(report.skipped).toEqual([]);
       expect(await tree(root)).toEqual(START);
+    }
+  });
+
+  it('a folder moved away and replaced by a link is seen as its files gone, as without watches', async () => {
+    for (const watch of [true, false]) {
+      const root = await tempTree(START);
+      const away = await tempTree({});
+      const checkpoints = await checkpointsOn(root, watch);
+      await checkpoints.before('warm-up', 'workspace');
+      await checkpoints.after();
+      await checkpoints.before('execute_command ./swap', 'workspace');
+      await rename(path.join(root, 'src/deep'), path.join(away, 'deep'));
+      await symlink(path.join(away, 'deep'), path.join(root, 'src/deep'));
+      await checkpoints.after();
+      expect(checkpoints.steps().map((s) => s.changed)).toEqual([['src/deep/c.ts']]);
     }
   });
 
