@@ -53,8 +53,9 @@ describe.concurrent('attack #3: approvals show the truth', () => {
       '│ echo "⟨U+202E RLO⟩txt.exe⟨U+202C PDF⟩" ⟨U+200B ZWSP⟩&& printf ok⟨U+001B ESC⟩[2K⟨U+001B ESC⟩]0;title⟨U+0007 BEL⟩⟨U+000D CR⟩touch PWNED',
     );
     expect(cli.text()).toContain('⚠ 7 hidden characters (control, bidi or zero-width) shown as ⟨U+…⟩');
-    // The terminal never received the model's hidden characters.
-    for (const hidden of ['\u202E', '\u202C', '\u200B', '\x1b[2K', '\x1b]0;title', '\x07'])
+    // The terminal never received the model's hidden characters. Its ESC [2K is looked for where the
+    // model put it (after "ok"): the CLI's own redraw erases lines with ESC [2K too (ansi-style.ts).
+    for (const hidden of ['\u202E', '\u202C', '\u200B', 'ok\x1b[2K', '\x1b]0;title', '\x07'])
       expect(cli.raw()).not.toContain(hidden);
     expect(await readdir(workspace)).toEqual(['README.md']);
   });
