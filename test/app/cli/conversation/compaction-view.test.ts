@@ -1,5 +1,6 @@
 // /summary: the one line a compaction shows, the whole summary with the messages it replaced,
 // the bounds of what a session keeps, and a resumed session's text shown harmlessly.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   compactionLine,
@@ -90,6 +91,23 @@ describe('/summary', () => {
     expect(page).not.toContain('\u001b');
     expect(page).not.toContain('\u0007');
     expect(page).toContain('── ');
+  });
+
+  it('property: no text of a session reaches the terminal with a control character', () => {
+    const hostile = fc.string({
+      unit: fc.constantFrom('a', ' ', '\n', '\u001b', '\u0007', '\u009b', '\r', '[', '2', 'J', '\u202e'),
+    });
+    fc.assert(
+      fc.property(hostile, hostile, hostile, (summary, role, content) => {
+        const page = summaryText([compaction({ summary, messages: [{ role, content }] })], 1, plain)!;
+        // Only the page's own line breaks; every other control character is shown as a label.
+        expect(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/.test(page)).toBe(false);
+        expect(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/.test(compactionLine(compaction({ summary }), 1))).toBe(
+          false,
+        );
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('keeps each replaced message bounded, tool calls named, and at most the newest MAX_KEPT_MESSAGES', () => {

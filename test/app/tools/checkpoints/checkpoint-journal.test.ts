@@ -1,11 +1,13 @@
 // The undo steps kept for a resumed session: what a session writes reads back the same, and a
 // journal someone edited is refused with the field that is wrong — never restored outside the
 // workspace, into .git, into what .gitignore ignores, or with content that does not match its key.
+import { posix } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   contentKey,
   createMemoryCheckpointStore,
+  journalPathProblem,
   createWorkspaceCheckpoints,
   parseCheckpointJournal,
   type CheckpointJournal,
@@ -71,6 +73,24 @@ describe('parseCheckpointJournal', () => {
     const checked = parseCheckpointJournal(value);
     expect(checked.ok).toBe(false);
     if (!checked.ok) expect(checked.problem.field).toBe(field);
+  });
+
+  it('property: a path the journal accepts stays inside the workspace and out of .git and node_modules', () => {
+    const segment = fc.oneof(
+      fc.constantFrom('..', '.', '', '.git', 'node_modules', 'a', 'b.txt', '.hidden', '..x', 'C:', '~'),
+      fc.string({ maxLength: 4 }),
+    );
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 5 }), fc.boolean(), (parts, absolute) => {
+        const candidate = `${absolute ? '/' : ''}${parts.join('/')}`;
+        if (journalPathProblem(candidate) !== undefined) return;
+        const resolved = posix.normalize(`/workspace/${candidate}`);
+        expect(resolved.startsWith('/workspace/')).toBe(true);
+        expect(resolved.split('/').some((p) => p === '.git' || p === 'node_modules')).toBe(false);
+        expect(candidate.includes('\\') || candidate.includes('\0')).toBe(false);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('property: the journal a session writes reads back as it was', async () => {

@@ -191,6 +191,22 @@ describe('stamps within one clock tick', () => {
 });
 
 describe.runIf(process.platform === 'linux')('the folder watch', () => {
+  it('a folder made after the start is watched at once: a change inside it later is heard', async () => {
+    const root = await tempTree({ 'a/one.txt': '1' });
+    const feed = watchFolders(root, { skipDirectories: new Set(['node_modules']) });
+    cleanups.push(() => feed!.close());
+    await mkdir(path.join(root, 'a/new/deeper'), { recursive: true });
+    await writeFile(path.join(root, 'a/new/deeper/f.txt'), 'x');
+    expect([...((await feed!.take()) ?? [])].sort()).toEqual(['a', 'a/new', 'a/new/deeper']);
+    await writeFile(path.join(root, 'a/new/deeper/f.txt'), 'y');
+    expect([...((await feed!.take()) ?? [])]).toEqual(['a/new/deeper']);
+    // Ignored folders are not watched.
+    await mkdir(path.join(root, 'node_modules/x'), { recursive: true });
+    await feed!.take();
+    await writeFile(path.join(root, 'node_modules/x/m.js'), 'm');
+    expect([...((await feed!.take()) ?? [])]).toEqual([]);
+  });
+
   it('names the folders that changed, and vouches for nothing after a flood of changes', async () => {
     const root = await tempTree({ 'a/one.txt': '1', 'b/two.txt': '2' });
     const feed = watchFolders(root, { skipDirectories: new Set(['node_modules']) });
