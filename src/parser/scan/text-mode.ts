@@ -89,9 +89,12 @@ function scanTextWithDialects(s: ScanState, input: string, pos: number, base: nu
                 openDialect(s, token.entry, base + lt, input.slice(lt, end));
                 return end;
               }
-              // a leaked token: dropped, the text goes on
-              pos = end;
-              from = end;
+              // a leaked token: dropped, the text goes on (ChatML's role header with it)
+              const role =
+                end - lt === IM_START.length && input.startsWith(IM_START, lt) ? roleAfter(input, end, final) : 0;
+              if (role < 0) return holdFrom(lt);
+              pos = end + role;
+              from = pos;
               continue;
             }
             s.builder.append(input, pos, lt);
@@ -179,4 +182,28 @@ function mayStartInReasoning(s: ScanState, partialName: string): boolean {
   if (s.done.length !== 0 || !s.dialects.on.has('reasoning')) return false;
   const prefix = `</${partialName}`;
   return s.dialects.reasoningCloses.some((c) => c.startsWith(prefix));
+}
+
+const IM_START = '<|im_start|>';
+const ROLES = ['assistant', 'user', 'system', 'tool'];
+
+/**
+ * The length of the role header after a leaked `<|im_start|>` (`assistant` and its line break),
+ * 0 when none follows, or -1 when the input ends where one may still follow (held).
+ */
+function roleAfter(input: string, at: number, final: boolean): number {
+  const rest = input.length - at;
+  for (const role of ROLES) {
+    if (rest < role.length) {
+      if (!final && role.startsWith(input.slice(at))) return -1;
+      continue;
+    }
+    if (!input.startsWith(role, at)) continue;
+    const after = at + role.length;
+    if (after === input.length) return final ? role.length : -1;
+    const c = input.charCodeAt(after);
+    if (c === 10) return role.length + 1;
+    if (c === 60) return role.length; // another token or tag right after it
+  }
+  return 0;
 }

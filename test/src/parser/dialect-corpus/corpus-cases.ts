@@ -146,6 +146,7 @@ export const CORPUS: CorpusCase[] = [
       'vybestack/llxprt-code project-plans/multi-provider/23-implement-tool-formatter-hermes.md (Hermes output with its ChatML tokens, arguments before name)',
     text: '<|im_start|>assistant\n<tool_call>\n{"arguments": {"symbol": "TSLA"}, "name": "get_stock_fundamentals"}\n</tool_call>\n<|im_end|>',
     calls: [{ name: 'get_stock_fundamentals', params: { symbol: 'TSLA' } }],
+    prose: [],
   },
   // --- Mistral ---
   {

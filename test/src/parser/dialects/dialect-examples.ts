@@ -32,6 +32,13 @@ export const DIALECT_EXAMPLES: DialectExample[] = [
     prose: [],
   },
   {
+    // ChatML's role header leaking with the call (vybestack/llxprt-code's Hermes plan quotes it)
+    name: 'hermes with ChatML tokens',
+    text: '<|im_start|>assistant\nLet me look.\n<tool_call>\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}\n</tool_call>\n<|im_end|>',
+    calls: [read('src/a.ts', 'hermes')],
+    prose: ['Let me look.'],
+  },
+  {
     // Qwen3-Coder chat template
     name: 'qwen3-coder',
     text: '<tool_call>\n<function=write_to_file>\n<parameter=path>\nout.txt\n</parameter>\n<parameter=content>\nline 1\nline 2\n</parameter>\n</function>\n</tool_call>',

@@ -81,7 +81,8 @@ describe.each(DIALECT_EXAMPLES)('the $name dialect', (example) => {
 describe('the dialects option', () => {
   it('turns on exactly the named dialects', () => {
     const hermesOnly = clineThinkProtocol.withDialects(['hermes']);
-    const [hermes, glm] = [DIALECT_EXAMPLES[0]!, DIALECT_EXAMPLES[2]!];
+    const named = (name: string) => DIALECT_EXAMPLES.find((e) => e.name === name)!;
+    const [hermes, glm] = [named('hermes'), named('glm')];
     expect(calls(parseAssistantMessage(hermes.text, { protocol: hermesOnly, final: true }))).toHaveLength(1);
     expect(calls(parseAssistantMessage(glm.text, { protocol: hermesOnly, final: true }))).toEqual([]);
   });
