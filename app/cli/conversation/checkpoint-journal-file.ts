@@ -1,7 +1,7 @@
 // The undo steps of a conversation on disk: `steps.json` in its checkpoint folder (beside the
 // session file, outside the workspace), rewritten atomically after each step and each undo, read
 // back on --resume / --continue and checked before any of it is believed.
-import { openSync, closeSync, readSync, fstatSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCheckpointJournal, type CheckpointJournal } from '../../tools/checkpoints/index.js';
 
@@ -18,9 +18,12 @@ export function readJournalFile(file: string): JournalRead {
   let text: string;
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    // Never waits on a FIFO put in its place, never follows a link (the folder is data, not authority).
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, journal: undefined };
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP')
+      return { ok: false, message: `${file}: a symbolic link, not the journal.` };
     return { ok: false, message: `${file}: cannot read it (${(error as NodeJS.ErrnoException).code}).` };
   }
   try {

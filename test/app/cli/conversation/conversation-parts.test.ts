@@ -1,4 +1,5 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -129,5 +130,28 @@ describe('/cost', () => {
       '2 messages · 2200 tokens (2000 in · 200 out) · $0.0040',
     );
     expect(costLine({ turns }, { model: 'scripted' })).toContain('no price known');
+  });
+});
+
+describe('the undo journal file', () => {
+  it('reads what it wrote; refuses a FIFO, a link and broken JSON without waiting', async () => {
+    const { readJournalFile, writeJournalFile } = await import(
+      '../../../../app/cli/conversation/checkpoint-journal-file.js'
+    );
+    const dir = await mkdtemp(path.join(tmpdir(), 'journal-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'steps.json');
+    expect(readJournalFile(file)).toEqual({ ok: true, journal: undefined });
+    const journal = { version: 1 as const, recordedBytes: 0, steps: [] };
+    writeJournalFile(file, journal);
+    expect(readJournalFile(file)).toEqual({ ok: true, journal });
+    await writeFile(file, '{ not json');
+    expect(readJournalFile(file)).toMatchObject({ ok: false, message: expect.stringContaining('not JSON') });
+    const fifo = path.join(dir, 'fifo.json');
+    execFileSync('mkfifo', [fifo]);
+    expect(readJournalFile(fifo)).toEqual({ ok: false, message: `${fifo}: not a regular file.` });
+    const link = path.join(dir, 'link.json');
+    await symlink(file, link);
+    expect(readJournalFile(link)).toEqual({ ok: false, message: `${link}: a symbolic link, not the journal.` });
   });
 });
