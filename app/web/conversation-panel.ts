@@ -13,7 +13,8 @@ import type { FilePanel } from './file-panel.js';
 import { createModelSource, type ModelSource } from './model-source.js';
 import { PAGE_SLASH_HELP, readMessageBox } from './page-commands.js';
 import { createPageConversation, type ConversationLogEntry, type PageConversation } from './page-conversation.js';
-import { forgetConversation, readSavedConversation, saveConversation } from './saved-conversation.js';
+import type { SavedCheckpoints } from './page-checkpoints.js';
+import { forgetConversation, saveConversation, type SavedConversationRead } from './saved-conversation.js';
 import type { TurnStorage } from './saved-turn.js';
 import { createTurnArchive } from './turn-archive.js';
 
@@ -31,7 +32,12 @@ export interface ConversationPanelSetup {
   send(text: string): void;
   /** Stops the running turn. */
   abort(): void;
+  /** The undo steps to keep with the conversation (so Undo works after a reload). */
+  undoSteps(): SavedCheckpoints;
 }
+
+/** What became of the saved undo steps at load: how many came back, or why none did. */
+export type RestoredUndo = { steps: number } | { problem: string };
 
 export interface ConversationPanel {
   /** A turn starts: the live turn shown so far moves up (or, `fresh`, the conversation starts over). */
@@ -43,7 +49,9 @@ export interface ConversationPanel {
   /** While a turn runs the box waits and Stop is on; after it the box takes the focus back. */
   setRunning(now: boolean): void;
   /** At load: the conversation saved on the last visit comes back, or a broken one is named and discarded. */
-  restoreSaved(): void;
+  restoreSaved(read: SavedConversationRead, undo?: RestoredUndo): void;
+  /** Saves the conversation now (the checkpoint engine calls it when its steps change). */
+  keep(): void;
 }
 
 export function createConversationPanel(setup: ConversationPanelSetup): ConversationPanel {
@@ -56,6 +64,7 @@ export function createConversationPanel(setup: ConversationPanelSetup): Conversa
   const messages = byId('messages');
   const restoredNote = byId('restored-note');
   let running = false;
+  let saveRefused = false;
 
   function setRunning(now: boolean) {
     running = now;
@@ -94,7 +103,20 @@ export function createConversationPanel(setup: ConversationPanelSetup): Conversa
       return;
     }
     const files = Object.fromEntries(workspace.files().map((file) => [file, workspace.read(file) ?? '']));
-    saveConversation(store, { ...state, files, changed: filePanel.changedFiles() });
+    const kept = saveConversation(store, {
+      ...state,
+      files,
+      changed: filePanel.changedFiles(),
+      checkpoints: setup.undoSteps(),
+    });
+    // Said once, never dropped without a word: storage is full (a large file) or refused the write.
+    if (!kept && !saveRefused) {
+      saveRefused = true;
+      showNotice(
+        'The conversation could not be kept in this browser’s storage (it is full or refused the write): a reload will not bring it back.',
+        'notice',
+      );
+    }
   }
   workspace.onChange(() => keep());
 
@@ -228,9 +250,9 @@ export function createConversationPanel(setup: ConversationPanelSetup): Conversa
       setRunning(false);
     },
     setRunning,
-    restoreSaved() {
+    keep,
+    restoreSaved(read, undo) {
       const store = setup.storage();
-      const read = store ? readSavedConversation(store) : { kind: 'none' as const };
       if (read.kind === 'broken') {
         if (store) forgetConversation(store);
         setText(restoredNote, `A saved conversation could not be restored and was discarded: ${read.reason}.`);
@@ -245,9 +267,16 @@ export function createConversationPanel(setup: ConversationPanelSetup): Conversa
       keep();
       archive.restore(saved.log);
       const turns = saved.log.filter((entry) => entry.kind === 'turn').length;
+      const steps = undo && 'steps' in undo ? undo.steps : 0;
+      const undoText =
+        undo && 'problem' in undo
+          ? ` Undo starts empty: the saved undo steps could not be used (${undo.problem}).`
+          : steps > 0
+            ? ` Undo can take back ${steps === 1 ? 'its last step' : `its last ${steps} steps`}.`
+            : '';
       setText(
         restoredNote,
-        `Restored the conversation from your last visit: ${turns} earlier message${turns === 1 ? '' : 's'}. Type the next one below, or Run turn to start a new conversation.`,
+        `Restored the conversation from your last visit: ${turns} earlier message${turns === 1 ? '' : 's'}.${undoText} Type the next one below, or Run turn to start a new conversation.`,
       );
       restoredNote.hidden = false;
       byId('empty').hidden = true;

@@ -39,18 +39,29 @@ import { forgetTurn, readSavedTurn, saveTurn, type SavedModelSource, type SavedT
 import { resumeBannerText, resumeDecision } from './resume-policy.js';
 import { createConversationPanel } from './conversation-panel.js';
 import { turnLogEntry } from './turn-log-entry.js';
-import {
-  createMemoryCheckpointStore,
-  createWorkspaceCheckpoints,
-  withCheckpoints,
-} from '../tools/checkpoints/index.js';
+import { createWorkspaceCheckpoints, withCheckpoints } from '../tools/checkpoints/index.js';
+import { createPageCheckpointStore, readSavedCheckpoints } from './page-checkpoints.js';
+import { readSavedConversation } from './saved-conversation.js';
 
 const options = readPageOptions(location.search);
 const workspace = createMemoryWorkspace(DEMO_FILES);
 const workspaceFiles = memoryWorkspaceFiles(workspace);
 // The CLI's checkpoint engine over the in-memory workspace: each step that can change files
 // (a write, a replace, a command) is recorded before it runs, so Undo can put the files back.
-const checkpoints = createWorkspaceCheckpoints({ files: workspaceFiles, store: createMemoryCheckpointStore() });
+// A conversation kept from the last visit brings its undo steps (checked; broken ones only cost the undo).
+const savedTalk = storage() ? readSavedConversation(storage() as Storage) : { kind: 'none' as const };
+const savedUndo =
+  savedTalk.kind === 'saved' && savedTalk.saved.checkpoints !== undefined
+    ? readSavedCheckpoints(savedTalk.saved.checkpoints)
+    : undefined;
+const checkpointStore = createPageCheckpointStore(savedUndo?.ok ? savedUndo.saved.contents : {});
+let stepsChanged = () => {};
+const checkpoints = createWorkspaceCheckpoints({
+  files: workspaceFiles,
+  store: checkpointStore,
+  ...(savedUndo?.ok ? { journal: savedUndo.saved.journal } : {}),
+  onJournal: () => stepsChanged(),
+});
 const tools = withCheckpoints(createMemoryTools(workspace), checkpoints);
 
 // --- controls ---
@@ -163,7 +174,12 @@ const conversationPanel = createConversationPanel({
   modelSource,
   send: (text) => run(text),
   abort: () => actor?.send({ type: 'ABORT' }),
+  undoSteps: () => {
+    const journal = checkpoints.journal();
+    return { journal, contents: checkpointStore.contentsFor(journal) };
+  },
 });
+stepsChanged = () => conversationPanel.keep();
 
 // --- rendering, at most once a frame ---
 let frame = 0;
@@ -453,7 +469,10 @@ taskInput.addEventListener('keydown', (e) => {
 byId('stop').addEventListener('click', () => actor?.send({ type: 'ABORT' }));
 
 // A conversation kept from the last visit comes back (a broken one is named and discarded).
-conversationPanel.restoreSaved();
+conversationPanel.restoreSaved(
+  savedTalk,
+  savedUndo === undefined ? undefined : savedUndo.ok ? { steps: savedUndo.steps } : { problem: savedUndo.reason },
+);
 
 // A turn a reload interrupted: offer to resume it (its workspace restored), or to let it go.
 const RESUME_WHERE: Record<string, string> = {

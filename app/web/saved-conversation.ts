@@ -17,6 +17,8 @@ export interface SavedConversation extends ConversationState {
   files: Record<string, string>;
   /** The files marked as changed when it was saved. */
   changed: string[];
+  /** The undo steps (a SavedCheckpoints), checked apart by readSavedCheckpoints: broken ones cost only the undo. */
+  checkpoints?: unknown;
 }
 
 /** What storage holds: nothing, a conversation to restore, or one that cannot be and why. */
@@ -136,6 +138,7 @@ export function readSavedConversation(storage: TurnStorage): SavedConversationRe
       log: v.log as ConversationLogEntry[],
       files: v.files as Record<string, string>,
       changed: v.changed as string[],
+      ...(v.checkpoints !== undefined ? { checkpoints: v.checkpoints } : {}),
     },
   };
 }

@@ -11,6 +11,7 @@ import {
 } from '../../../app/tools/checkpoints/index.js';
 import { createMemoryTools, createMemoryWorkspace, memoryWorkspaceFiles } from '../../../app/tools/memory/index.js';
 import { readMessageBox } from '../../../app/web/page-commands.js';
+import { createPageCheckpointStore, readSavedCheckpoints } from '../../../app/web/page-checkpoints.js';
 import {
   createPageConversation,
   type ConversationLogEntry,
@@ -263,5 +264,59 @@ describe('the saved conversation', () => {
       [{ changed: ['b.md'] }, 'its changed file "b.md" is not one of its files'],
     ];
     for (const [change, reason] of cases) expect(savedConversationProblem({ ...good, ...change })).toBe(reason);
+  });
+});
+
+describe('the undo steps across a reload', () => {
+  it('a saved journal and its contents undo the step in a new page; a changed content or a path outside is refused', async () => {
+    const ws = createMemoryWorkspace({ 'a.md': 'one\n' });
+    const files = memoryWorkspaceFiles(ws);
+    const store = createPageCheckpointStore();
+    const checkpoints = createWorkspaceCheckpoints({ files, store });
+    const tools = withCheckpoints(createMemoryTools(ws), checkpoints);
+    await tools.write_to_file(
+      {
+        type: 'tool_use',
+        name: 'write_to_file',
+        params: { path: 'a.md', content: 'two\n' },
+        partial: false,
+        call_id: 'c1',
+      },
+      { signal: new AbortController().signal },
+    );
+    expect(ws.read('a.md')).toBe('two\n');
+    const journal = checkpoints.journal();
+    const saved = JSON.parse(JSON.stringify({ journal, contents: store.contentsFor(journal) }));
+    expect(Object.values(saved.contents).sort()).toEqual(['one\n', 'two\n']);
+
+    // The reload: a new workspace with the saved files, a new engine with the saved steps.
+    const read = readSavedCheckpoints(saved);
+    if (!read.ok) throw new Error(read.reason);
+    expect(read.steps).toBe(1);
+    const again = createMemoryWorkspace({ 'a.md': 'two\n' });
+    const restored = createWorkspaceCheckpoints({
+      files: memoryWorkspaceFiles(again),
+      store: createPageCheckpointStore(read.saved.contents),
+      journal: read.saved.journal,
+    });
+    expect((await restored.undo(1)).restored).toEqual(['a.md']);
+    expect(again.read('a.md')).toBe('one\n');
+
+    const key = Object.keys(saved.contents)[0];
+    expect(readSavedCheckpoints({ ...saved, contents: { ...saved.contents, [key]: 'forged' } })).toEqual({
+      ok: false,
+      reason: `the content kept as ${JSON.stringify(key)} does not match its key`,
+    });
+    const outside = structuredClone(saved);
+    outside.journal.steps[0].changes[0].path = '../a.md';
+    expect(readSavedCheckpoints(outside)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^steps\[0\]\.changes\[0\]\.path: /),
+    });
+    expect(readSavedCheckpoints(null)).toEqual({ ok: false, reason: 'they are not an object' });
+    expect(readSavedCheckpoints({ journal: saved.journal })).toEqual({
+      ok: false,
+      reason: 'their recorded contents are missing',
+    });
   });
 });

@@ -184,11 +184,19 @@ describe('the page as a conversation', () => {
       expect(await page.getByTestId('conversation-notice').textContent()).toBe('↶ Undid 1 step: restored notes.md.');
       expect(await fileInPanel(page, 'notes.md')).toBe(firstNotes);
       expect(await fileInPanel(page, 'summary.md')).toContain(`# Notes for: ${THIRD}`);
+      // The undo steps came back too: the third message's write is undone after the reload.
+      expect(await page.getByTestId('restored-note').textContent()).toContain('Undo can take back its last 2 steps.');
+      await page.getByTestId('undo').click();
+      await expect
+        .poll(() => page.getByTestId('conversation-notice').last().textContent())
+        .toBe('↶ Undid 1 step: removed summary.md (created by the agent).');
+      expect(await page.getByTestId('file-summary.md').count()).toBe(0);
       await pickEndpoint();
       const beforeFourth = requests.length;
       await send(page, 'Read package.json.');
       await liveOutcome(page, 'completed');
       expect(tasks(requests[beforeFourth])).toHaveLength(4);
+      expect(tasks(requests[beforeFourth])[3]).toContain('Undid 1 step: removed summary.md (created by the agent).');
       expect(requests[beforeFourth].messages.filter((m) => m.role === 'system')).toHaveLength(1);
       expect(errors).toEqual([]);
       await page.close();
@@ -258,6 +266,37 @@ describe('the page as a conversation', () => {
     expect(await page.evaluate(() => localStorage.getItem('agent-turn:conversation'))).toBeNull();
     expect(await page.getByTestId('reply-form').isHidden()).toBe(true);
     expect(await page.getByTestId('file-README.md').count()).toBe(1);
+
+    // Undo steps that lead out of the workspace: the conversation comes back, its undo does not.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'agent-turn:conversation',
+        JSON.stringify({
+          format: 'agent-turn/page-conversation',
+          version: 1,
+          history: [{ role: 'user', content: '<task>\nhello\n</task>' }],
+          notes: [],
+          log: [{ kind: 'turn', task: 'hello', reason: 'completed', outcome: 'Done.', tone: 'ok', tools: [] }],
+          files: { 'README.md': '# Kept\n' },
+          changed: [],
+          checkpoints: {
+            journal: {
+              version: 1,
+              recordedBytes: 0,
+              steps: [{ label: 'write', changes: [{ path: '../outside.txt', after: { size: 1 } }] }],
+            },
+            contents: {},
+          },
+        }),
+      ),
+    );
+    await page.reload();
+    await note.waitFor();
+    expect(await note.textContent()).toMatch(
+      /^Restored the conversation from your last visit: 1 earlier message\. Undo starts empty: the saved undo steps could not be used \(steps\[0\]\.changes\[0\]\.path: /,
+    );
+    expect(await userMessages(page)).toEqual(['hello']);
+    expect(await fileInPanel(page, 'README.md')).toBe('# Kept\n');
     expect(errors).toEqual([]);
     await page.close();
   }, 30_000);
