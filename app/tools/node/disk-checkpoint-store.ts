@@ -1,9 +1,12 @@
 // Checkpointed contents on disk, one file per content key, in a folder outside the workspace
 // (the session's folder): created private to the user, each content written once.
-import { mkdirSync, readdirSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { constants, mkdirSync, readdirSync } from 'node:fs';
+import { open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store.js';
+
+/** A stored content larger than this is not read back (checkpoints record files of at most a few MiB). */
+const MAX_STORED_BYTES = 64 * 1024 * 1024;
 
 /** A store in `folder` (created when missing); contents already there are reused. */
 export function createDiskCheckpointStore(folder: string): CheckpointStore {
@@ -18,7 +21,20 @@ export function createDiskCheckpointStore(folder: string): CheckpointStore {
       keys.add(key);
     },
     async get(key) {
-      return readFile(file(key), 'utf8').catch(() => undefined);
+      // A resumed session's folder is data: never follow a link or wait on a FIFO put there.
+      const handle = await open(file(key), constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW).catch(
+        () => undefined,
+      );
+      if (!handle) return undefined;
+      try {
+        const info = await handle.stat();
+        if (!info.isFile() || info.size > MAX_STORED_BYTES) return undefined;
+        return await handle.readFile('utf8');
+      } catch {
+        return undefined;
+      } finally {
+        await handle.close();
+      }
     },
   };
 }

@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm, writeFile, mkdir, readdir } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile, mkdir, readdir, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -136,6 +137,18 @@ describe('checkpoints on disk (the CLI)', () => {
     expect(await readFile(path.join(root, '.git/HEAD'), 'utf8')).toBe('changed\n');
     // Kept outside the workspace.
     expect((await readdir(storeDir)).length).toBeGreaterThan(0);
+  });
+
+  it('the disk store reads back only regular files: a FIFO or a link put at a key gives nothing, at once', async () => {
+    const storeDir = await tempDir({});
+    const store = createDiskCheckpointStore(storeDir);
+    await store.put('4-abc', 'one\n');
+    expect(await store.get('4-abc')).toBe('one\n');
+    execFileSync('mkfifo', [path.join(storeDir, '5-fifo')]);
+    await symlink(path.join(storeDir, '4-abc'), path.join(storeDir, '6-link'));
+    expect(await store.get('5-fifo')).toBeUndefined();
+    expect(await store.get('6-link')).toBeUndefined();
+    expect(await store.get('7-missing')).toBeUndefined();
   });
 
   it('the session limit stops recording; undo then says what it could not restore', async () => {
