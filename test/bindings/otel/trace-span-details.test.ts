@@ -2,7 +2,7 @@
 // reply and results only with recordContent, a tool that reports an error, tools that never ran
 // (skipped, cut off), a failed turn, the model and provider left out when unknown, the parent
 // context, the global tracer provider, an actor that fails, and stop() while a tool runs.
-import { context as otelContext, SpanStatusCode, trace } from '@opentelemetry/api';
+import { DiagLogLevel, context as otelContext, diag, SpanStatusCode, trace } from '@opentelemetry/api';
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
@@ -358,5 +358,145 @@ describe('traceAgentTurn span hygiene', () => {
       { name: 'chat m1', ends: 1 },
     ]);
     actor.stop();
+  });
+});
+
+describe('traceAgentTurn edge cases', () => {
+  it('sets no attribute without a value (the SDK would warn and drop it)', async () => {
+    const warnings: string[] = [];
+    const logger = {
+      error: (m: string) => warnings.push(m),
+      warn: (m: string) => warnings.push(m),
+      info: () => {},
+      debug: () => {},
+      verbose: () => {},
+    };
+    diag.setLogger(logger, DiagLogLevel.WARN);
+    try {
+      const { exporter, tracer } = tracing();
+      const actor = actorFor([reply(READ), reply(DONE)]);
+      const anonymous = {
+        subscribe: actor.subscribe.bind(actor),
+        getSnapshot: () => {
+          const real = actor.getSnapshot();
+          return Object.create(real, { context: { value: { ...real.context, model: undefined } } });
+        },
+      };
+      traceAgentTurn(anonymous as never, { tracer });
+      actor.start();
+      await toPromise(actor);
+      expect(exporter.getFinishedSpans()).toHaveLength(4);
+      expect(warnings).toEqual([]);
+    } finally {
+      diag.disable();
+    }
+  });
+
+  it('gives a failed attempt no finish reason, and a reply kept after its stream failed no error', async () => {
+    const fault = new ChatError('http', 'HTTP 503', { status: 503, retryable: true });
+    const { spans } = await traced(actorFor([{ events: [{ type: 'text', text: READ }], error: fault }, reply(DONE)]));
+    const [kept] = byName(spans, 'chat');
+    expect(kept?.attributes['agent_turn.request.status']).toBe('complete');
+    expect(kept?.status.code).toBe(SpanStatusCode.UNSET);
+    expect(kept?.attributes['error.type']).toBeUndefined();
+    expect(kept?.events).toEqual([]);
+    const failed = await traced(actorFor([{ events: [], error: fault }, reply(DONE)]));
+    const [attempt] = byName(failed.spans, 'chat');
+    expect(attempt?.attributes['agent_turn.request.status']).toBe('failed');
+    expect(attempt?.attributes['gen_ai.response.finish_reasons']).toBeUndefined();
+  });
+
+  it('leaves out the turn’s answer when it has none, even with recordContent', async () => {
+    const actor = actorFor([{ events: [{ type: 'text', text: 'Let me' }], hang: true }]);
+    actor.subscribe((s) => {
+      if (s.hasTag('streaming')) queueMicrotask(() => actor.send({ type: 'ABORT' }));
+    });
+    const { spans } = await traced(actor, { recordContent: true });
+    const turn = byName(spans, 'invoke_agent')[0]!;
+    expect(turn.attributes['agent_turn.end_reason']).toBe('aborted');
+    expect(turn.attributes['gen_ai.output.messages']).toBeUndefined();
+  });
+
+  it('gives a tool that ran well no error, and a completion that could not end the turn a span', async () => {
+    const blank = '<attempt_completion><result> </result></attempt_completion>';
+    const { spans } = await traced(actorFor([reply(READ), reply(blank), reply(DONE)]));
+    const tools = byName(spans, 'execute_tool');
+    expect(tools.map((s) => [s.name, s.attributes['agent_turn.tool.status']])).toEqual([
+      ['execute_tool read_file', 'done'],
+      ['execute_tool attempt_completion', 'error'],
+    ]);
+    expect(tools[0]?.status.code).toBe(SpanStatusCode.UNSET);
+    expect(tools[0]?.attributes['error.type']).toBeUndefined();
+  });
+
+  it('follows each of several tools of one reply once', async () => {
+    const READ2 = '<read_file><path>other.md</path></read_file>';
+    const t = tracing();
+    const actor = actorFor([reply(`${READ}${READ2}`), reply(DONE)], { toolsPerMessage: 'sequential' });
+    traceAgentTurn(actor, { tracer: t.tracer });
+    actor.start();
+    await toPromise(actor);
+    const spans = t.exporter.getFinishedSpans();
+    expect(byName(spans, 'execute_tool').map((s) => s.attributes['gen_ai.tool.call.id'])).toHaveLength(2);
+    expect(new Set(byName(spans, 'execute_tool').map((s) => s.attributes['gen_ai.tool.call.id'])).size).toBe(2);
+    // Spans end as things happen: each request's span before the next one's, the turn's last.
+    expect(spans.map((s) => s.name)).toEqual([
+      'execute_tool read_file',
+      'execute_tool read_file',
+      'chat m1',
+      'chat m1',
+      'invoke_agent agent-turn',
+    ]);
+  });
+
+  it('gives a tool already settled when tracing began its span all the same', async () => {
+    const t = tracing();
+    const actor = actorFor([{ events: [{ type: 'text', text: READ }], hang: true }, reply(DONE)], {
+      tools: { read_file: async () => Promise.reject(new Error('no such file')) },
+      drain: { graceMs: 50 },
+    });
+    actor.start();
+    await new Promise<void>((resolve) => {
+      const sub = actor.subscribe((s) => {
+        if (Object.values(s.context.toolOutcomes).some((o) => o.status === 'error')) {
+          sub.unsubscribe();
+          resolve();
+        }
+      });
+    });
+    traceAgentTurn(actor, { tracer: t.tracer });
+    await toPromise(actor);
+    const tools = byName(t.exporter.getFinishedSpans(), 'execute_tool');
+    expect(tools.map((s) => [s.attributes['agent_turn.tool.status'], s.status.code])).toEqual([
+      ['error', SpanStatusCode.ERROR],
+    ]);
+    expect(byName(t.exporter.getFinishedSpans(), 'invoke_agent')[0]?.events).toEqual([]);
+  });
+
+  it('ends at once, without subscribing, on a turn that already ended', async () => {
+    const t = tracing();
+    const actor = actorFor([reply(DONE)]);
+    actor.start();
+    await toPromise(actor);
+    let subscribed = 0;
+    const done = {
+      getSnapshot: () => actor.getSnapshot(),
+      subscribe: (o: never) => {
+        subscribed += 1;
+        return actor.subscribe(o);
+      },
+    };
+    traceAgentTurn(done, { tracer: t.tracer });
+    expect(subscribed).toBe(0);
+    expect(byName(t.exporter.getFinishedSpans(), 'invoke_agent')[0]?.attributes['agent_turn.end_reason']).toBe(
+      'completed',
+    );
+  });
+
+  it('reads no model from a snapshot without a context', () => {
+    const none = { getSnapshot: () => ({}), subscribe: () => ({ unsubscribe() {} }) };
+    expect(traceAgentTurn(none, { tracer: trace.getTracer('nobody') }).span.isRecording()).toBe(false);
+    const nothing = { getSnapshot: () => undefined, subscribe: () => ({ unsubscribe() {} }) };
+    expect(traceAgentTurn(nothing, { tracer: trace.getTracer('nobody') }).span.isRecording()).toBe(false);
   });
 });
