@@ -22,10 +22,11 @@ import { FAULT_NOTES, NO_FAULT_NOTE } from './fault-notes.js';
 import { createFilePanel } from './file-panel.js';
 import { createModelSource, type ModelSource } from './model-source.js';
 import { paceMs, readPageOptions, type PaceSetting } from './page-options.js';
-import { createDiagramViewer } from './diagram-viewer.js';
-import { createStateDiagram } from './state-diagram.js';
+import { createDiagramViewer, type DiagramViewer } from './diagram-viewer.js';
+import { createStateDiagram, type StateDiagram } from './state-diagram.js';
 import { activePaths, buildStateGraph, type StateNodeLike } from './state-graph.js';
 import { layoutStateGraphRouted } from './state-layout-elk.js';
+import { elkOffThread } from './elk-off-thread.js';
 import { announcement, retryPhrase, statusPhrase, statusTone } from './status-text.js';
 import { createTimelineView } from './timeline-view.js';
 import { turnItems } from './turn-items.js';
@@ -118,9 +119,17 @@ const filePanel = createFilePanel(
 );
 
 const graph = buildStateGraph(agentTurnMachine.root as unknown as StateNodeLike);
-// ELK routes every edge around the states (state-layout-elk.ts).
-const diagram = createStateDiagram(graph, await layoutStateGraphRouted(graph));
-const diagramViewer = createDiagramViewer(diagram);
+// ELK routes every edge around the states (state-layout-elk.ts), in a Web Worker (elk-off-thread.ts):
+// the page works meanwhile, and the diagram appears once it is laid out.
+let diagram: StateDiagram | undefined;
+let diagramViewer: DiagramViewer | undefined;
+void layoutStateGraphRouted(graph, elkOffThread())
+  .catch(() => layoutStateGraphRouted(graph)) // no worker after all: here
+  .then((layout) => {
+    diagram = createStateDiagram(graph, layout);
+    diagramViewer = createDiagramViewer(diagram);
+    scheduleRender();
+  });
 
 const messages = byId('messages');
 const wireView = createWireView(byId('wire'));
@@ -199,8 +208,8 @@ function render() {
   timelineView.render(timeline.entries(), timelineAtEnd);
   for (const record of wireDirty) wireView.show(record);
   wireDirty.clear();
-  diagram.update(activePaths(snapshot.value), timeline.lastStep());
-  diagramViewer.follow();
+  diagram?.update(activePaths(snapshot.value), timeline.lastStep());
+  diagramViewer?.follow();
   const state = timeline.state();
   setText(byId('active-state'), state);
   byId('active-state').dataset.state = state;

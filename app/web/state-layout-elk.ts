@@ -32,9 +32,14 @@ function elkNode(graph: StateGraph, path: string): ElkNode {
 
 /**
  * Lays the graph out with ELK: the same {@link StateLayout} as `layoutStateGraph`, with edges that
- * never cross a state box. Asynchronous (ELK's API is); about half a second for the agent-turn machine.
+ * never cross a state box. Asynchronous (ELK's API is); about half a second for the agent-turn
+ * machine. `elk` runs the layout: ELK on this thread by default, the page passes one in a worker
+ * (elk-off-thread.ts).
  */
-export async function layoutStateGraphRouted(graph: StateGraph): Promise<StateLayout> {
+export async function layoutStateGraphRouted(
+  graph: StateGraph,
+  elk: { layout(graph: ElkNode): Promise<ElkNode> } = new ELK(),
+): Promise<StateLayout> {
   const root: ElkNode = {
     id: ROOT_ID,
     layoutOptions: {
@@ -61,7 +66,7 @@ export async function layoutStateGraphRouted(graph: StateGraph): Promise<StateLa
         return { id: e.id, sources: [e.from], targets: [e.to], labels };
       }),
   };
-  const out = await new ELK().layout(root);
+  const out = await elk.layout(root);
 
   // ELK's coordinates are relative to each parent; the diagram's are absolute.
   const nodes: LaidOutNode[] = [];

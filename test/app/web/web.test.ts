@@ -547,8 +547,29 @@ describe('web page', () => {
     );
     expect(longTasks.every((d) => Number.isFinite(d))).toBe(true);
   }, 300_000);
+  it('lays the state diagram out in a Web Worker (ELK off the main thread); prints the longest task at load', async () => {
+    const { page, errors } = await openPage('?pace=0');
+    await page.locator('.state-diagram .state-node').first().waitFor();
+    const load = await page.evaluate(async () => {
+      const longest = await new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => resolve(Math.max(0, ...list.getEntries().map((e) => e.duration)))).observe({
+          type: 'longtask',
+          buffered: true,
+        });
+        setTimeout(() => resolve(0), 1000); // none at all
+      });
+      const scripts = performance.getEntriesByType('resource').map((e) => e.name);
+      return { longest, worker: scripts.some((name) => /elk-layout-worker/.test(name)) };
+    });
+    expect(load.worker).toBe(true);
+    expect(await page.locator('.state-diagram .state-node').count()).toBeGreaterThan(10);
+    console.log(`page load: longest main-thread task ${Math.round(load.longest)} ms (ELK's layout runs in a worker)`);
+    expect(errors).toEqual([]);
+  });
+
   it('draws a readable diagram: 12 px text or more, edge labels off the lines, and an enlarged view with zoom', async () => {
     const { page, errors } = await openPage('?pace=0');
+    await page.locator('.state-diagram').waitFor(); // laid out in a worker: it comes after the page
     const readability = () =>
       page.evaluate(() => {
         const svg = document.querySelector<SVGSVGElement>('.state-diagram')!;
