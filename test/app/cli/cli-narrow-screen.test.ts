@@ -3,8 +3,11 @@
 // unmarked), the approval question wraps at word boundaries, and the status line breaks between
 // its parts (never inside "12 tokens (3 reasoning)" or the cost).
 import { PassThrough } from 'node:stream';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createStyle } from '../../../app/cli/ansi-style.js';
+import { statusLine, statusRows } from '../../../app/cli/status-line.js';
+import { columnsOf } from '../../../app/cli/screen-fit.js';
 import { approvalCard } from '../../../app/cli/approval-card.js';
 import { createTerminalPrompter } from '../../../app/cli/terminal-prompter.js';
 import { createTerminalRenderer } from '../../../app/cli/terminal-renderer.js';
@@ -104,5 +107,32 @@ describe('a 50-column terminal', () => {
 
   it('keeps the status line on one row where it fits', async () => {
     expect(await statusRowsOnScreen(120)).toEqual([`⠋ ${parts.join(' · ')}`]);
+  });
+
+  it('any status line at any width: its rows give back the one-line status, each row within the width when every part fits', () => {
+    const plainStyle = createStyle(false);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 20, max: 160 }),
+        fc.integer({ min: 1, max: 999 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.constantFrom('waiting', 'streaming', 'running-tool', 'awaiting-approval', 'closing'),
+        fc.boolean(),
+        (columns, request, total, phase, priced) => {
+          const view = {
+            ...waiting,
+            phase,
+            request,
+            tokens: { total, reasoning: Math.floor(total / 3), estimated: false },
+          } as AgentTurnView;
+          const rows = statusRows(view, plainStyle, 0, columns, 0, priced ? price : undefined);
+          const line = statusLine(view, plainStyle, 0, 0, priced ? price : undefined);
+          expect(rows.map((r, i) => (i === 0 ? r : r.slice(2))).join(' · ')).toBe(line);
+          const parts = line.slice(2).split(' · ');
+          if (parts.every((p) => columnsOf(p) + 2 <= columns))
+            for (const row of rows) expect(columnsOf(row)).toBeLessThanOrEqual(columns);
+        },
+      ),
+    );
   });
 });
