@@ -54,6 +54,9 @@ export interface ConversationPanel {
   keep(): void;
 }
 
+/** How long after a file change the conversation is saved (a burst of changes is saved once). */
+const KEEP_AFTER_MS = 250;
+
 export function createConversationPanel(setup: ConversationPanelSetup): ConversationPanel {
   const { view, workspace, filePanel, checkpoints } = setup;
   let talk: PageConversation = createPageConversation();
@@ -65,6 +68,8 @@ export function createConversationPanel(setup: ConversationPanelSetup): Conversa
   const restoredNote = byId('restored-note');
   let running = false;
   let saveRefused = false;
+  /** A save waiting after a file change. */
+  let soon: ReturnType<typeof setTimeout> | undefined;
 
   function setRunning(now: boolean) {
     running = now;
@@ -95,6 +100,8 @@ export function createConversationPanel(setup: ConversationPanelSetup): Conversa
 
   /** Saves the conversation with the workspace as it is now; one with nothing in it is forgotten. */
   function keep() {
+    clearTimeout(soon);
+    soon = undefined;
     const store = setup.storage();
     if (!store) return;
     const state = talk.state();
@@ -118,7 +125,14 @@ export function createConversationPanel(setup: ConversationPanelSetup): Conversa
       );
     }
   }
-  workspace.onChange(() => keep());
+  // A file change (a keystroke in the editor, a write) is kept a moment later, once for a burst;
+  // leaving the page keeps it at once.
+  workspace.onChange(() => {
+    if (soon === undefined) soon = setTimeout(keep, KEEP_AFTER_MS);
+  });
+  window.addEventListener('pagehide', () => {
+    if (soon !== undefined) keep();
+  });
 
   /** Moves the live turn (if one is shown) up among the earlier turns. */
   function archiveLiveTurn() {

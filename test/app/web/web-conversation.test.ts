@@ -334,6 +334,12 @@ describe('the page as a conversation', () => {
     await send(page, 'Read todo.md.');
     await liveOutcome(page, 'completed');
     expect(await userMessages(page)).toEqual([FIRST, 'Write todo.md with the next steps.', 'Read todo.md.']);
+    // An edit right before leaving the page is kept too (saved when the page hides, not only after a pause).
+    await page.getByTestId('file-todo.md').click();
+    await page.getByTestId('file-editor').fill('edited by hand\n');
+    await page.reload();
+    await page.getByTestId('restored-note').waitFor();
+    expect(await fileInPanel(page, 'todo.md')).toBe('edited by hand\n');
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
