@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createStyle } from '../../../app/cli/ansi-style.js';
 import { approvalCard } from '../../../app/cli/approval-card.js';
 import { formatToolHeader } from '../../../app/cli/tool-card-format.js';
+import { fullHelpText } from '../../../app/cli/help-output.js';
+import { scriptedDialects } from '../../../src/scripted/index.js';
 
 const plain = createStyle(false);
 
@@ -42,5 +44,12 @@ describe('the dialect of a recovered call in the CLI', () => {
     expect(other.lines[0]).toContain('kimi tool-call format');
     const plainCommand = approvalCard({ name: 'execute_command', params: { command: 'ls' } }, undefined, plain);
     expect(plainCommand.lines).toEqual(['  │ ls']);
+  });
+
+  it('--help names the flag and lists every dialect the scripted model writes', () => {
+    const help = fullHelpText();
+    expect(help).toContain('--scripted-dialect NAME');
+    const list = help.slice(help.indexOf('Scripted dialects (--scripted-dialect):'));
+    for (const dialect of scriptedDialects) expect(list).toContain(dialect);
   });
 });
