@@ -129,6 +129,63 @@ describe('a page conversation', () => {
   });
 });
 
+describe('a page conversation, any order of events', () => {
+  type Op =
+    | { op: 'turn'; task: string; back: ChatMessage[] | undefined }
+    | { op: 'notice'; note: string | undefined }
+    | { op: 'compact'; messages: ChatMessage[] }
+    | { op: 'clear' };
+  const message = fc.oneof(
+    fc.record({ role: fc.constant('system' as const), content: fc.string() }),
+    fc.record({ role: fc.constantFrom('user' as const, 'assistant' as const), content: fc.string() }),
+  );
+  const ops: fc.Arbitrary<Op[]> = fc.array(
+    fc.oneof(
+      fc.record({
+        op: fc.constant('turn' as const),
+        task: fc.string(),
+        back: fc.option(fc.array(message), { nil: undefined }),
+      }),
+      fc.record({
+        op: fc.constant('notice' as const),
+        note: fc.option(fc.string({ minLength: 1 }), { nil: undefined }),
+      }),
+      fc.record({ op: fc.constant('compact' as const), messages: fc.array(message) }),
+      fc.record({ op: fc.constant('clear' as const) }),
+    ),
+    { maxLength: 12 },
+  );
+
+  it('never keeps a leading system message, and hands each note to exactly one next message (none after a clear)', () => {
+    fc.assert(
+      fc.property(ops, (list) => {
+        const talk = createPageConversation();
+        let pending: string[] = [];
+        for (const step of list) {
+          if (step.op === 'turn') {
+            const sent = talk.startTurn(step.task);
+            const last = sent.at(-1)?.content ?? '';
+            for (const note of pending) expect(last).toContain(note);
+            if (pending.length === 0) expect(last).toBe(`<task>\n${step.task}\n</task>`);
+            pending = [];
+            talk.endTurn(turnEntry(step.task), step.back ? { messages: step.back } : undefined);
+          } else if (step.op === 'notice') {
+            talk.notice('n', 'ok', step.note);
+            if (step.note !== undefined) pending.push(step.note);
+          } else if (step.op === 'compact') talk.replaceHistory(step.messages);
+          else {
+            talk.clear();
+            pending = [];
+          }
+          const state = talk.state();
+          expect(state.history[0]?.role).not.toBe('system');
+          expect(state.notes).toEqual(pending);
+        }
+      }),
+    );
+  });
+});
+
 describe('the message box', () => {
   it('sends messages, runs the page commands and refuses the rest with a reason', () => {
     expect(readMessageBox('  ')).toBeUndefined();
