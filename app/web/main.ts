@@ -47,14 +47,15 @@ import { readSavedConversation } from './saved-conversation.js';
 const options = readPageOptions(location.search);
 const workspace = createMemoryWorkspace(DEMO_FILES);
 const workspaceFiles = memoryWorkspaceFiles(workspace);
-// The CLI's checkpoint engine over the in-memory workspace: each step that can change files
-// (a write, a replace, a command) is recorded before it runs, so Undo can put the files back.
-// A conversation kept from the last visit brings its undo steps (checked; broken ones only cost the undo).
+// A conversation kept from the last visit (read once, here: it brings the undo steps below too).
 const savedTalk = storage() ? readSavedConversation(storage() as Storage) : { kind: 'none' as const };
 const savedUndo =
   savedTalk.kind === 'saved' && savedTalk.saved.checkpoints !== undefined
     ? readSavedCheckpoints(savedTalk.saved.checkpoints)
     : undefined;
+// The CLI's checkpoint engine over the in-memory workspace: each step that can change files
+// (a write, a replace, a command) is recorded before it runs, so Undo can put the files back;
+// a saved conversation's steps come back checked (broken ones only cost the undo).
 const checkpointStore = createPageCheckpointStore(savedUndo?.ok ? savedUndo.saved.contents : {});
 let stepsChanged = () => {};
 const checkpoints = createWorkspaceCheckpoints({
