@@ -69,10 +69,87 @@ describe('parseCheckpointJournal', () => {
     [{ ...step('a.txt'), steps: [{ label: 'x', changes: [{ path: 'a.txt' }] }] }, 'steps[0].changes[0]'],
     [{ ...step('a.txt'), steps: [{ label: 'x', changes: [] }] }, 'steps[0].changes'],
     [{ ...step('a.txt'), steps: Array.from({ length: 501 }, () => step('a.txt').steps[0]) }, 'steps'],
+    [
+      { ...step('a.txt'), steps: [{ label: 'x'.repeat(2001), changes: step('a.txt').steps[0].changes }] },
+      'steps[0].label',
+    ],
+    [{ ...step('a.txt'), steps: [{ label: 7, changes: step('a.txt').steps[0].changes }] }, 'steps[0].label'],
+    [{ ...step('a.txt'), steps: ['x'] }, 'steps[0]'],
+    [{ ...step('a.txt'), steps: [{ label: 'x', changes: ['a.txt'] }] }, 'steps[0].changes[0]'],
+    [
+      { ...step('a.txt'), steps: [{ label: 'x', changes: [{ path: 5, after: { size: 1, key: KEY } }] }] },
+      'steps[0].changes[0].path',
+    ],
+    [
+      { ...step('a.txt'), steps: [{ label: 'x', changes: [{ path: 'a.txt', after: 'big' }] }] },
+      'steps[0].changes[0].after',
+    ],
+    [
+      {
+        ...step('a.txt'),
+        steps: [{ label: 'x', changes: [{ path: 'a.txt', after: { size: 1, key: KEY, mode: 7 } }] }],
+      },
+      'steps[0].changes[0].after.mode',
+    ],
+    [
+      {
+        ...step('a.txt'),
+        steps: [{ label: 'x', changes: [{ path: 'a.txt', after: { size: 1, key: KEY, modifiedMs: 'now' } }] }],
+      },
+      'steps[0].changes[0].after.modifiedMs',
+    ],
+    [
+      {
+        ...step('a.txt'),
+        steps: [{ label: 'x', changes: [{ path: 'a.txt', after: { size: 1, key: KEY, inode: Number.NaN } }] }],
+      },
+      'steps[0].changes[0].after.inode',
+    ],
+    [
+      { ...step('a.txt'), steps: [{ label: 'x', changes: [{ path: 'a.txt', after: { size: 1 } }] }] },
+      'steps[0].changes[0].after',
+    ],
+    [
+      {
+        ...step('a.txt'),
+        steps: [{ label: 'x', changes: [{ path: 'a.txt', after: { size: 1, key: KEY, uncovered: 'binary' } }] }],
+      },
+      'steps[0].changes[0].after',
+    ],
+    [
+      { ...step('a.txt'), steps: [{ label: 'x', changes: [{ path: 'a.txt', before: { size: -1, key: KEY } }] }] },
+      'steps[0].changes[0].before.size',
+    ],
+    [{ version: 1, recordedBytes: 1.5, steps: [] }, 'recordedBytes'],
+    [{ version: 1, recordedBytes: 0 }, 'steps'],
+    [null, '(the file)'],
   ])('refuses a broken field (%#: %s)', (value, field) => {
     const checked = parseCheckpointJournal(value);
     expect(checked.ok).toBe(false);
     if (!checked.ok) expect(checked.problem.field).toBe(field);
+  });
+
+  it('keeps every field it accepts, and leaves out what it does not know to keep (racy)', () => {
+    const state = { size: 4, modifiedMs: 1.5, changedMs: 2.5, inode: 9, key: KEY };
+    const uncovered = { size: 9, uncovered: 'too-large' };
+    const value = {
+      version: 1,
+      recordedBytes: 4,
+      steps: [{ label: 'l', changes: [{ path: 'a/b.txt', before: { ...state, racy: true }, after: uncovered }] }],
+    };
+    expect(parseCheckpointJournal(value)).toEqual({
+      ok: true,
+      value: {
+        version: 1,
+        recordedBytes: 4,
+        steps: [{ label: 'l', changes: [{ path: 'a/b.txt', before: state, after: uncovered }] }],
+      },
+    });
+    const created = parseCheckpointJournal({
+      ...value,
+      steps: [{ label: 'l', changes: [{ path: 'n.txt', after: state }] }],
+    });
+    expect(created.ok && created.value.steps[0].changes[0]).toEqual({ path: 'n.txt', after: state });
   });
 
   it('property: a path the journal accepts stays inside the workspace and out of .git and node_modules', () => {
