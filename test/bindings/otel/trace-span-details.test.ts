@@ -334,6 +334,16 @@ describe('traceAgentTurn span hygiene', () => {
       'chat m1',
     ]);
     expect(t.ends().every((s) => s.ends === 1)).toBe(true);
+    // Each span ends when its part is over, not all at the turn's end.
+    expect(t.exporter.getFinishedSpans().map((s) => s.name)).toEqual([
+      'chat m1',
+      'execute_tool write_to_file',
+      'chat m1',
+      'execute_tool read_file',
+      'chat m1',
+      'chat m1',
+      'invoke_agent agent-turn',
+    ]);
     const turn = byName(t.exporter.getFinishedSpans(), 'invoke_agent')[0]!;
     expect(turn.events.map((e) => [e.name, e.attributes])).toEqual([
       ['agent_turn.retry', { 'agent_turn.request.number': 1, 'agent_turn.request.attempt': 1 }],
@@ -449,29 +459,30 @@ describe('traceAgentTurn edge cases', () => {
     ]);
   });
 
-  it('gives a tool already settled when tracing began its span all the same', async () => {
-    const t = tracing();
-    const actor = actorFor([{ events: [{ type: 'text', text: READ }], hang: true }, reply(DONE)], {
-      tools: { read_file: async () => Promise.reject(new Error('no such file')) },
-      drain: { graceMs: 50 },
-    });
-    actor.start();
-    await new Promise<void>((resolve) => {
-      const sub = actor.subscribe((s) => {
-        if (Object.values(s.context.toolOutcomes).some((o) => o.status === 'error')) {
-          sub.unsubscribe();
-          resolve();
-        }
+  for (const fails of [true, false])
+    it(`gives a tool already settled when tracing began its span all the same (${fails ? 'error' : 'done'})`, async () => {
+      const t = tracing();
+      const actor = actorFor([{ events: [{ type: 'text', text: READ }], hang: true }, reply(DONE)], {
+        tools: { read_file: async () => (fails ? Promise.reject(new Error('no such file')) : 'text') },
+        drain: { graceMs: 50 },
       });
+      actor.start();
+      await new Promise<void>((resolve) => {
+        const sub = actor.subscribe((s) => {
+          if (Object.values(s.context.toolOutcomes).some((o) => o.status === (fails ? 'error' : 'done'))) {
+            sub.unsubscribe();
+            resolve();
+          }
+        });
+      });
+      traceAgentTurn(actor, { tracer: t.tracer });
+      await toPromise(actor);
+      const tools = byName(t.exporter.getFinishedSpans(), 'execute_tool');
+      expect(tools.map((s) => [s.attributes['agent_turn.tool.status'], s.status.code])).toEqual([
+        fails ? ['error', SpanStatusCode.ERROR] : ['done', SpanStatusCode.UNSET],
+      ]);
+      expect(byName(t.exporter.getFinishedSpans(), 'invoke_agent')[0]?.events).toEqual([]);
     });
-    traceAgentTurn(actor, { tracer: t.tracer });
-    await toPromise(actor);
-    const tools = byName(t.exporter.getFinishedSpans(), 'execute_tool');
-    expect(tools.map((s) => [s.attributes['agent_turn.tool.status'], s.status.code])).toEqual([
-      ['error', SpanStatusCode.ERROR],
-    ]);
-    expect(byName(t.exporter.getFinishedSpans(), 'invoke_agent')[0]?.events).toEqual([]);
-  });
 
   it('ends at once, without subscribing, on a turn that already ended', async () => {
     const t = tracing();
