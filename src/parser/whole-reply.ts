@@ -1,5 +1,5 @@
 // Dialects that only the whole reply can show: a reply that is all one JSON call or pythonic
-// call list, Mistral's `[TOOL_CALLS]` after the prose, Cline's XML HTML-escaped as a whole.
+// call list, Cline's XML HTML-escaped as a whole (Mistral's `[TOOL_CALLS]` is read in the scan).
 // Judged once, when the reply ends, on its one answer block (so no text is read twice while
 // streaming); a reply with any other block (a tool use, a second text) is not a whole-reply call.
 
@@ -7,7 +7,6 @@ import type { AssistantMessageContent, ToolUse } from './blocks.js';
 import type { DialectName } from '../protocol/dialect-names.js';
 import { looksHtmlEscaped, unescapeOnce } from './dialects/html-escaped.js';
 import { wholeReplyJson } from './dialects/json-call.js';
-import { MISTRAL_MARKER, mistralCalls } from './dialects/mistral.js';
 import { wholeReplyPythonic } from './dialects/pythonic.js';
 import type { DecodeContext, DecodedCall } from './dialects/recognizer.js';
 import { createTrimmedBuilder } from './text-builders.js';
@@ -32,8 +31,7 @@ function pushCalls(s: ScanState, calls: DecodedCall[], dialect: DialectName): vo
 /** After the final scan: the answer as calls when one of the whole-reply dialects reads it. */
 export function judgeWholeReply(s: ScanState, reparse: ReparseStrict): void {
   const on = s.dialects.on;
-  if (s.mode !== MODE_TEXT || !(on.has('json') || on.has('pythonic') || on.has('mistral') || on.has('html-escaped')))
-    return;
+  if (s.mode !== MODE_TEXT || !(on.has('json') || on.has('pythonic') || on.has('html-escaped'))) return;
   for (const block of s.done) if (block.type !== 'reasoning') return;
   const text = s.builder.value;
   if (text === '') return;
@@ -48,19 +46,6 @@ export function judgeWholeReply(s: ScanState, reparse: ReparseStrict): void {
       for (const b of blocks) s.done.push(b.type === 'tool_use' ? ({ ...b, dialect: 'html-escaped' } as ToolUse) : b);
       s.builder = createTrimmedBuilder();
       return;
-    }
-  }
-  if (on.has('mistral')) {
-    const at = text.indexOf(MISTRAL_MARKER);
-    if (at !== -1) {
-      const calls = mistralCalls(text.slice(at + MISTRAL_MARKER.length), context);
-      if (calls !== undefined) {
-        const prose = text.slice(0, at).trim();
-        if (prose !== '') s.done.push({ type: 'text', content: prose, partial: false });
-        pushCalls(s, calls, 'mistral');
-        s.builder = createTrimmedBuilder();
-        return;
-      }
     }
   }
   const json = on.has('json') ? wholeReplyJson(text, context) : undefined;

@@ -4,7 +4,7 @@
 // `[TOOL_CALLS]` is a special token that a server without Mistral's parser leaves in the text.
 
 import { allOffered, callsFromJson, paramsFromArguments, parseJson } from './call-values.js';
-import type { DecodeContext, DecodedCall } from './recognizer.js';
+import type { BlockRecognizer, DecodeContext, DecodedCall } from './recognizer.js';
 
 /** The marker the calls follow. */
 export const MISTRAL_MARKER = '[TOOL_CALLS]';
@@ -34,3 +34,16 @@ export function mistralCalls(after: string, context: DecodeContext): DecodedCall
   }
   return allOffered(calls, context);
 }
+
+/**
+ * `[TOOL_CALLS]` met in text position (not in a code fence or inline code): the calls after it
+ * run to the reply's end and are read there; the prose before it stays text. Read in the scan, so
+ * the marker and the calls never show as text while the reply streams.
+ */
+export const mistralBlock: BlockRecognizer = {
+  dialect: 'mistral',
+  opener: MISTRAL_MARKER,
+  closes: [],
+  endsWithReply: true,
+  decode: (body, context) => mistralCalls(body, context),
+};

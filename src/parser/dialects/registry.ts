@@ -12,6 +12,7 @@ import { harmonyChannel, harmonyStart } from './harmony.js';
 import { hermes } from './hermes.js';
 import { kimiCall, kimiSection } from './kimi.js';
 import { llama } from './llama.js';
+import { MISTRAL_MARKER, mistralBlock } from './mistral.js';
 import { pythonicBlock } from './pythonic.js';
 import { BARE_FUNCTION_OPENER, qwen3Coder, qwen3CoderBare } from './qwen3-coder.js';
 import type { BlockRecognizer } from './recognizer.js';
@@ -69,6 +70,8 @@ export interface CompiledDialects {
   readonly maxTagName: number;
   /** Qwen3-Coder's bare `<function=NAME>` (not a plain tag: read by prefix), when on. */
   readonly bareFunction: OpenerEntry | undefined;
+  /** Mistral's `[TOOL_CALLS]` (no '<': searched for on its own), when on. */
+  readonly mistralMarker: OpenerEntry | undefined;
   /** Whether any dialect is on (else the scan is exactly the strict one). */
   readonly any: boolean;
 }
@@ -115,7 +118,9 @@ export function compileDialects(
   isTaken: (name: string) => boolean,
   ownReasoningTags: readonly string[] = [],
 ): CompiledDialects {
-  const entries = entriesOf(RECOGNIZERS.filter((r) => on.has(r.dialect)));
+  const entries = entriesOf([...RECOGNIZERS, mistralBlock].filter((r) => on.has(r.dialect)));
+  const mistralMarker = entries.get(MISTRAL_MARKER);
+  entries.delete(MISTRAL_MARKER);
   const bare = entries.get(BARE_FUNCTION_OPENER);
   entries.delete(BARE_FUNCTION_OPENER);
   const tagOpeners = new Map<string, OpenerEntry>();
@@ -158,6 +163,7 @@ export function compileDialects(
     tagPrefixes,
     maxTagName,
     bareFunction: bare,
+    mistralMarker,
     any: on.size > 0,
   };
 }

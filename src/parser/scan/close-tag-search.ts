@@ -34,6 +34,8 @@ export function earliestClose(
     found.which = closes[0]!;
     return input.indexOf(closes[0]!, from);
   }
+  // a construct without closes (Mistral's calls) runs to the reply's end
+  if (closes.length === 0) return -1;
   for (let at = input.indexOf('<', from); at !== -1; at = input.indexOf('<', at + 1)) {
     for (const close of closes) {
       if (input.startsWith(close, at)) {

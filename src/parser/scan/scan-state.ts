@@ -81,6 +81,8 @@ export interface ScanState {
    * text; they open nothing more (each opener at most once, so the re-reads stay O(n)).
    */
   spentOpeners: Set<OpenerEntry> | undefined;
+  /** Text mode, Mistral on: where the next `[TOOL_CALLS]` of the current input is (-1 none, -2 not yet searched). */
+  markerAt: number;
 }
 
 export function createScanState(protocol: CompiledProtocol, idPrefix: string, dialects: CompiledDialects): ScanState {
@@ -100,6 +102,7 @@ export function createScanState(protocol: CompiledProtocol, idPrefix: string, di
     dialectBodyLength: 0,
     pendingText: undefined,
     spentOpeners: undefined,
+    markerAt: -2,
     protocol,
     idPrefix,
     // Stryker disable next-line BooleanLiteral,ObjectLiteral,StringLiteral: readTag sets closing and name before anything reads them

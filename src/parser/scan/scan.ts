@@ -16,6 +16,7 @@ import { scanValue } from './value-mode.js';
 export function scan(s: ScanState, input: string, base: number, final: boolean): void {
   const len = input.length;
   let pos = 0;
+  s.markerAt = -2; // a new input: Mistral's marker not searched for yet
   let hold = -1; // where the undecided tail starts, if any
   while (pos < len) {
     let next: number;

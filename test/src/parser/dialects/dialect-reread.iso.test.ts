@@ -76,3 +76,37 @@ describe('a later call after an opener named in a sentence', () => {
     );
   });
 });
+
+describe("Mistral's [TOOL_CALLS] read in the scan", () => {
+  const reply = 'Sure, reading it.[TOOL_CALLS]read_file[ARGS]{"path": "a.ts"}';
+
+  it('never shows the marker or the calls as text while the reply streams, cut anywhere', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 40 }), (sizes) => {
+        const parser = createStreamParser({ protocol: allDialects });
+        let at = 0;
+        for (let i = 0; at < reply.length; i++) {
+          const size = sizes[i % sizes.length]!;
+          const blocks = parser.push(reply.slice(at, at + size));
+          at += size;
+          for (const b of blocks) if (b.type === 'text') expect(b.content).not.toMatch(/\[T|read_file/);
+        }
+        expect(parser.end()).toEqual(final(reply));
+      }),
+    );
+  });
+
+  it('keeps the prose before it, and is text inside inline code or a code fence', () => {
+    expect(final(reply)).toEqual([
+      { type: 'text', content: 'Sure, reading it.', partial: false },
+      expect.objectContaining({ type: 'tool_use', name: 'read_file', dialect: 'mistral' }),
+    ]);
+    expect(calls('Mistral writes `[TOOL_CALLS]read_file[ARGS]{"path": "a.ts"}` for it.')).toEqual([]);
+    expect(calls('Like this:\n```\n[TOOL_CALLS]read_file[ARGS]{"path": "a.ts"}\n```\nthen nothing.')).toEqual([]);
+  });
+
+  it('a marker followed by no call is text, whole', () => {
+    const text = 'The token [TOOL_CALLS] starts a call list.';
+    expect(final(text)).toEqual([{ type: 'text', content: text, partial: false }]);
+  });
+});
