@@ -55,3 +55,40 @@ export function fitToScreen(lines: readonly string[], screenRows: number, column
   const rows = wrapLines(lines, columns);
   return rows.length > maxRows ? rows.slice(-maxRows) : rows;
 }
+
+/** `text` split at its ` · ` separators outside parentheses ("a · b (c · d)" gives "a", "b (c · d)"). */
+export function topLevelParts(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && text.startsWith(' · ', i)) {
+      parts.push(text.slice(start, i));
+      start = i + 3;
+      i += 2;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/**
+ * Parts joined by ` · ` into rows of at most `columns`, a row broken only between parts, the rows
+ * after the first indented by two; a part too wide for a row on its own is wrapped at words.
+ */
+export function packParts(parts: readonly string[], columns: number): string[] {
+  const rows: string[] = [];
+  let row = '';
+  for (const part of parts) {
+    const joined = row === '' ? part : `${row} · ${part}`;
+    if (row !== '' && columnsOf(joined) > columns) {
+      rows.push(row);
+      row = `  ${part}`;
+    } else row = joined;
+  }
+  rows.push(row);
+  return wrapLines(rows, columns);
+}

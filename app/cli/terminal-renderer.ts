@@ -8,7 +8,7 @@ import {
   clip,
   printable,
 } from './ansi-style.js';
-import { fitToScreen, rowsOf, wrapText } from './screen-fit.js';
+import { fitToScreen, packParts, rowsOf, topLevelParts, wrapText } from './screen-fit.js';
 import { showsSpinner, statusRows } from './status-line.js';
 import { isBlockSettled } from '../../machines/view/index.js';
 import type { AgentTurnView, ReasoningBlockView, TextBlockView, ToolBlockView } from '../../machines/view/index.js';
@@ -400,7 +400,15 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Termin
       liveRows = 0;
       finished = true;
       out.write(
-        `${anyBlockPrinted ? '\n' : ''}${fitsWidth ? wrapText(summary, columns()) : summary}\n${live ? SHOW_CURSOR : ''}`,
+        // The closing line breaks between its parts (never inside "(1000 in · 50 out)") where it must.
+        `${anyBlockPrinted ? '\n' : ''}${
+          fitsWidth
+            ? summary
+                .split('\n')
+                .flatMap((l) => packParts(topLevelParts(l), columns()))
+                .join('\n')
+            : summary
+        }\n${live ? SHOW_CURSOR : ''}`,
       );
     },
   };

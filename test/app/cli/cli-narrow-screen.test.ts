@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createStyle } from '../../../app/cli/ansi-style.js';
 import { statusLine, statusRows } from '../../../app/cli/status-line.js';
-import { columnsOf } from '../../../app/cli/screen-fit.js';
+import { columnsOf, topLevelParts } from '../../../app/cli/screen-fit.js';
 import { approvalCard } from '../../../app/cli/approval-card.js';
 import { createTerminalPrompter } from '../../../app/cli/terminal-prompter.js';
 import { createTerminalRenderer } from '../../../app/cli/terminal-renderer.js';
@@ -134,5 +134,22 @@ describe('a 50-column terminal', () => {
         },
       ),
     );
+  });
+
+  it('breaks the closing line between its parts too, never inside its parenthesis', async () => {
+    for (const live of [true, false]) {
+      const screen = xtermScreen(COLUMNS, 10);
+      const renderer = createTerminalRenderer({ out: screen.out, live });
+      const style = createStyle(live);
+      renderer.finish(
+        undefined,
+        `${style.green('✓ completed')} · ${style.dim('4 requests · 5798 tokens (5501 in · 297 out · 103 reasoning)')}`,
+      );
+      expect(await screen.lines()).toEqual([
+        '✓ completed · 4 requests',
+        '  5798 tokens (5501 in · 297 out · 103 reasoning)',
+      ]);
+    }
+    expect(topLevelParts('a · b (c · d) · e')).toEqual(['a', 'b (c · d)', 'e']);
   });
 });
