@@ -54,6 +54,7 @@ export const TIMER_EVENTS: ReadonlySet<string> = new Set([RETRY_EVENT.type, DRAI
 export const TURN_EVENTS = {
   end: { type: 'CHAT.END' },
   retryableError: { type: 'CHAT.ERROR', error: new ChatError('http', '503', { status: 503 }) },
+  // Stryker disable next-line ObjectLiteral: a provider error is not retryable by default either; this says so where it is read
   fatalError: { type: 'CHAT.ERROR', error: new ChatError('provider-error', 'bad request', { retryable: false }) },
   contextError: {
     type: 'CHAT.ERROR',
@@ -89,6 +90,7 @@ export function turnEventsFor(model: TurnReplyModel): (s: TurnSnapshot) => Agent
     if (s.status !== 'active') return [];
     const c = s.context;
     const out: AgentTurnEvent[] = [TURN_EVENTS.abort];
+    // Stryker disable next-line ConditionalExpression: outside `request` no stream is open in a settled snapshot (it ended, failed or has not begun)
     if (s.matches('request')) {
       const open = !c.streamEnded && c.streamError === undefined && !c.readingStopped;
       const first = c.requestCount === 1 && c.attempt === 0;

@@ -25,6 +25,8 @@ import { agentTurnMachine } from '../../../machines/index.js';
 import type { AgentTurnEvent } from '../../../machines/machine/agent-turn-types.js';
 import { parseAssistantMessage } from '../../../src/parser/index.js';
 import { isContextLengthError } from '../../../src/window/context-length-error.js';
+import { TIMER_EVENTS } from '../../../bindings/testing/turn-graph-events.js';
+import { persistAgentTurn } from '../../../machines/record/turn-record.js';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -115,6 +117,15 @@ describe('the reply pieces and events', () => {
     expect(error(TURN_EVENTS.retryableError)).toMatchObject({ code: 'http', retryable: true, message: '503' });
     expect(error(TURN_EVENTS.fatalError)).toMatchObject({ code: 'provider-error', retryable: false });
     expect(isContextLengthError(error(TURN_EVENTS.contextError))).toBe(true);
+    // As an OpenAI-compatible provider reports it: an HTTP 400 with the code and the sentence.
+    expect(error(TURN_EVENTS.contextError)).toMatchObject({
+      code: 'http',
+      message: 'HTTP 400: maximum context length',
+      status: 400,
+      providerCode: 'context_length_exceeded',
+      providerMessage: "This model's maximum context length is 60 tokens.",
+    });
+    expect([...TIMER_EVENTS]).toEqual([RETRY_EVENT.type, DRAIN_GRACE_EVENT.type]);
     expect(isContextLengthError(error(TURN_EVENTS.retryableError))).toBe(false);
     expect(TURN_EVENTS.toolDone).toEqual({
       type: 'xstate.done.actor.executeTool',
@@ -195,6 +206,37 @@ describe('turnEventsFor', () => {
     await t.toolDone();
     expect(t.snap().value).toEqual({ request: 'draining' });
     expect(types(events(t.snap()))).toEqual(['ABORT', ...firstPieces, ...errors, DRAIN_GRACE_EVENT.type]);
+  });
+
+  it('offers no reply pieces nor stream faults while a tool runs after the stream failed', () => {
+    const t = turn();
+    t.send(REPLY_PIECES.read, TURN_EVENTS.retryableError);
+    expect(t.snap().value).toEqual({ request: 'executingTool' });
+    expect(t.snap().context.streamEnded).toBe(false);
+    expect(types(events(t.snap()))).toEqual([
+      'ABORT',
+      'xstate.done.actor.executeTool',
+      'xstate.error.actor.executeTool',
+    ]);
+  });
+
+  it('offers a restored turn’s tool run and approval their events', () => {
+    const running = turn();
+    running.send(REPLY_PIECES.read);
+    const waiting = turn();
+    waiting.send(REPLY_PIECES.write, TURN_EVENTS.end);
+    const restore = (from: ReturnType<typeof turn>) =>
+      turn({ resume: JSON.parse(JSON.stringify(persistAgentTurn(from.snap() as never))) });
+    const resumedRun = restore(running);
+    expect(resumedRun.snap().value).toEqual({ resumed: 'executingTool' });
+    expect(types(events(resumedRun.snap()))).toEqual([
+      'ABORT',
+      'xstate.done.actor.executeTool',
+      'xstate.error.actor.executeTool',
+    ]);
+    const resumedWait = restore(waiting);
+    expect(resumedWait.snap().value).toEqual({ resumed: 'awaitingApproval' });
+    expect(types(events(resumedWait.snap()))).toEqual(['ABORT', 'APPROVE', 'REJECT']);
   });
 
   it('offers approve and reject while a tool waits, and nothing once the stream ended', () => {
@@ -312,5 +354,24 @@ describe('serializeTurnState', () => {
     expect(rejected?.status).toBe('complete');
     expect(rejected?.error).toBeDefined();
     expect(JSON.parse(serializeTurnState(r.snap()))[13]).toBe(false);
+    // Any rejected tool of such a reply makes it the other state.
+    const real = t.snap();
+    const mixed = Object.create(real, {
+      context: {
+        value: {
+          ...real.context,
+          requests: [
+            {
+              ...real.context.requests[0]!,
+              toolResults: [
+                { call_id: 'x', status: 'done' },
+                { call_id: 'y', status: 'rejected' },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    expect(JSON.parse(serializeTurnState(mixed))[13]).toBe(false);
   });
 });

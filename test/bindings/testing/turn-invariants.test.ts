@@ -199,6 +199,19 @@ describe('checkTurnInvariants', () => {
       { index: 1, status, blocks: [], toolResults: [] },
     ];
     expect(broken({ value: 'retrying', context: { requests: requests('failed') } })).toBeUndefined();
+    // The last attempt counts, not the second.
+    expect(
+      broken({
+        value: 'retrying',
+        context: { requests: [...requests('complete'), { ...requests('failed')[1]!, index: 2 }] },
+      }),
+    ).toBeUndefined();
+    expect(
+      broken({
+        value: 'retrying',
+        context: { requests: [...requests('failed'), { ...requests('complete')[1]!, index: 2 }] },
+      }),
+    ).toEqual(rule('bad-end', 'retrying after an attempt that did not fail'));
     expect(broken({ value: 'retrying', context: { requests: requests('complete') } })).toEqual(
       rule('bad-end', 'retrying after an attempt that did not fail'),
     );
@@ -219,7 +232,9 @@ describe('checkTurnInvariants', () => {
       broken({ value, status: 'done', context: { reason }, output: { reason, requests: [], ...output } });
 
     it('passes when the output agrees with the context and accounts for every tool use', () => {
-      expect(done({ requests: [request([{ call_id: 'a', status: 'done' }], [text(), tool('a')])] })).toBeUndefined();
+      expect(
+        done({ requests: [request([{ call_id: 'a', status: 'done' }], [text(), tool('a'), text()])] }),
+      ).toBeUndefined();
       expect(done({ error: { code: 'http' } }, 'failed', 'failed')).toBeUndefined();
     });
 
