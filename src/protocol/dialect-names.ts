@@ -36,10 +36,8 @@ export type DialectName =
   /** Cline's XML arriving HTML-escaped as a whole (`&lt;read_file&gt;…`), unescaped exactly once. */
   | 'html-escaped';
 
-/** Every dialect, in the order the docs list them. */
-export const ALL_DIALECTS: readonly DialectName[] = Object.freeze([
-  'reasoning',
-  'special-tokens',
+/** The dialects that carry tool calls (every one but reasoning and leaked special tokens), in the docs' order. */
+export const CALL_DIALECTS = [
   'hermes',
   'qwen3-coder',
   'glm',
@@ -53,7 +51,10 @@ export const ALL_DIALECTS: readonly DialectName[] = Object.freeze([
   'anthropic',
   'json',
   'html-escaped',
-]);
+] as const satisfies readonly DialectName[];
+
+/** Every dialect, in the order the docs list them. */
+export const ALL_DIALECTS: readonly DialectName[] = Object.freeze(['reasoning', 'special-tokens', ...CALL_DIALECTS]);
 
 /**
  * The dialects on for a model nobody described: every one whose markers cannot occur in ordinary

@@ -2,26 +2,12 @@
 // of Cline's XML, as local servers pass a model's native format through as text. Chosen per model
 // (the `dialect` option) or per conversation (a `dialect:<name>` marker in the task text), so the
 // parser's recovery of each dialect can be shown and timed end to end.
-import type { DialectName } from '../protocol/dialect-names.js';
+import { CALL_DIALECTS } from '../protocol/dialect-names.js';
 import { renderTagReply, type ScriptedReply } from './scripted-reply.js';
 import type { ScriptedAgentStep, ScriptedToolStep } from './scripted-step.js';
 
 /** The dialects the scripted model can write its tool calls in (every call-carrying dialect). */
-export const scriptedDialects = [
-  'hermes',
-  'qwen3-coder',
-  'glm',
-  'kimi',
-  'deepseek',
-  'harmony',
-  'mistral',
-  'llama',
-  'granite',
-  'pythonic',
-  'anthropic',
-  'json',
-  'html-escaped',
-] as const satisfies readonly DialectName[];
+export const scriptedDialects = CALL_DIALECTS;
 
 /** One dialect the scripted model can write (see {@link scriptedDialects}). */
 export type ScriptedDialect = (typeof scriptedDialects)[number];

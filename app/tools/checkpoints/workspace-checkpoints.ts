@@ -9,6 +9,7 @@ import {
   journalPathProblem,
   MAX_JOURNAL_STEPS,
   type CheckpointJournal,
+  type JournalFileState,
   type UncoveredReason,
 } from './checkpoint-journal.js';
 import { utf8Length } from '../utf8-length.js';
@@ -31,13 +32,7 @@ export const DEFAULT_CHECKPOINT_MAX_SESSION_BYTES = 500 * 1024 * 1024;
 export type { UncoveredReason };
 
 /** What is known of one file: its size and change stamps, and its content's key when recorded. */
-interface FileState {
-  size: number;
-  modifiedMs?: number;
-  changedMs?: number;
-  inode?: number;
-  key?: string;
-  uncovered?: UncoveredReason;
+interface FileState extends JournalFileState {
   /**
    * Its stamps were read so soon after it changed that another change in the same clock tick
    * (a disk's timestamps move in coarse ticks) would not move them: its content is read again next time.
