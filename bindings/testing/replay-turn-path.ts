@@ -117,6 +117,7 @@ export function cutPiece(event: AgentTurnEvent, seed: number): AgentTurnEvent[] 
       seed: seed + n,
       numRuns: 1,
     });
+    // Stryker disable next-line ArrayDeclaration: fc.sample with numRuns 1 always gives one value
     const at = [0, ...(cuts ?? []).sort((a, b) => a - b), e.text.length];
     for (let i = 0; i + 1 < at.length; i++) pieces.push([{ type: e.type, text: e.text.slice(at[i], at[i + 1]) }]);
   }
@@ -189,6 +190,7 @@ export async function replayTurnPath(
         readingStopped = micro.snapshot.context.readingStopped;
         for (const t of micro._transitions) {
           log.transitions.add(transitionKey(t));
+          // Stryker disable next-line Regex: `agentTurn.` only ever stands at the start of a state id
           log.states.add(t.source.id.replace(/^agentTurn\./, ''));
         }
         log.states.add(stateId(micro.snapshot));
@@ -202,6 +204,7 @@ export async function replayTurnPath(
       // The rule's own sentence (every line of it), with this path's steps in place of any it had.
       throw new TurnInvariantError(
         error.code,
+        // Stryker disable next-line Regex: the code is the message's start and the steps its last line
         error.message.replace(/^[a-z-]+: /, '').replace(/\n {2}after: [^\n]*$/, ''),
         done,
       );
@@ -225,6 +228,8 @@ export async function replayTurnPath(
       broken.push(error instanceof TurnInvariantError ? error : new TurnInvariantError('bad-end', String(error), done));
     }
   };
+  // Stryker disable next-line all: cutting changes only how a reply arrives; a correct machine reaches the same state either way (cutPiece's own tests pin the cuts)
+  const cutting = (event: AgentTurnEvent) => options.chunkSeed !== undefined && event.type === 'CHAT.CHUNKS';
   const failIfBroken = () => {
     if (broken.length > 0) fail(broken[0]);
   };
@@ -249,10 +254,9 @@ export async function replayTurnPath(
       const block = current.blocks[current.currentStreamingContentIndex];
       if (event.type === 'APPROVE' && block?.type === 'tool_use') approved.add(block.call_id);
       actor.send(event);
-      // Stryker disable next-line all: cutting changes only how a reply arrives; a correct machine reaches the same state either way (cutPiece's own tests pin the cuts)
-    } else if (options.chunkSeed !== undefined && event.type === 'CHAT.CHUNKS') {
+    } else if (cutting(event)) {
       // Stryker disable next-line ArithmeticOperator: any seed per step will do, as long as each step has its own
-      for (const piece of cutPiece(event, options.chunkSeed + done.length)) actor.send(piece);
+      for (const piece of cutPiece(event, options.chunkSeed! + done.length)) actor.send(piece);
     } else {
       actor.send(event);
     }
@@ -270,6 +274,7 @@ export async function replayTurnPath(
   // A restored turn never runs again a tool whose result its record holds.
   for (const id of executedHere) {
     const status = recorded[id]?.status;
+    // Stryker disable next-line ConditionalExpression: includes(undefined) is false as well; the test narrows the type
     if (status !== undefined && ['done', 'error', 'rejected', 'skipped', 'cut-off'].includes(status))
       fail(
         new TurnInvariantError(
@@ -307,6 +312,7 @@ async function untilToolSettled(
     return s.matches({ request: 'executingTool' }) || s.matches({ resumed: 'executingTool' });
   };
   while (running()) {
+    // Stryker disable next-line EqualityOperator: a millisecond sooner
     if (Date.now() - started > timeoutMs)
       fail(new TurnInvariantError('bad-end', `a tool ran longer than ${timeoutMs} ms`, steps));
     await new Promise((r) => setTimeout(r, 1));

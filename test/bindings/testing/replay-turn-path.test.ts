@@ -123,6 +123,10 @@ describe('replayTurnPath', () => {
     expect(log.states).toContain('request.requesting');
     expect(log.states).toContain('request.executingTool');
     expect([...log.states].every((s) => !s.startsWith('agentTurn.'))).toBe(true);
+    expect([...log.states].every((s) => /^[A-Za-z.,]+$/.test(s))).toBe(true);
+    expect(log.states).toContain('request');
+    const aborted = await replayTurnPath(pathOf('ABORT').steps, turnTestInput());
+    expect(aborted.finalState).toBe('aborted');
     expect(log.transitions).toContain(
       'agentTurn.retrying --xstate.after.retryDelay.agentTurn.retrying--> agentTurn.fittingContext',
     );
