@@ -48,9 +48,9 @@ export function scan(s: ScanState, input: string, base: number, final: boolean):
     s.previousCode = input.charCodeAt(len - 1); // never empty: the stream parser scans no empty input
   } else {
     s.carry = input.slice(hold);
-    // previousCode only tells whether a '<' follows a backtick, and a held tail never does (that
-    // '<' is inline code, decided at once): NaN when the whole input is held loses nothing.
-    // Stryker disable next-line ArithmeticOperator: hold + 1 reads a tag-name character or NaN, never a backtick either
-    s.previousCode = input.charCodeAt(hold - 1);
+    // previousCode tells whether what the held tail starts with follows a backtick (inline code):
+    // a held Mistral `[TOOL_CALLS]` can. When the whole input is held, the character before it is
+    // the one before this input, which previousCode already holds.
+    if (hold > 0) s.previousCode = input.charCodeAt(hold - 1);
   }
 }
