@@ -15,7 +15,8 @@ async function killWhileRunning(extraArgs: string[]) {
     extraArgs,
     cleanups,
   );
-  expect(hostProcessesRunning(`sleep ${background}`)).toHaveLength(1);
+  // The background sleep was forked first, but its exec can come after the foreground one's.
+  await expect.poll(() => hostProcessesRunning(`sleep ${background}`).length, { timeout: 5_000 }).toBe(1);
   process.kill(cli.pid, 'SIGKILL');
   const exit = await cli.exited;
   expect(exit.signal).toBe('SIGKILL');
