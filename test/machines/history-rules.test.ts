@@ -86,10 +86,12 @@ describe('history rules, enforced by the scripted model, kept by the turn', () =
   });
 
   for (const pace of PACES) {
+    // The paced turns mostly wait on the scripted model's timers: they wait side by side.
+    const test = pace.options.pace === 0 ? it : it.concurrent;
     for (const profile of ruled) {
       for (const nativeTools of [false, true]) {
         const mode = nativeTools ? 'native tools' : 'tag protocol';
-        it(`${profile.id}, ${mode}, ${pace.name}: a multi-request tool turn`, async () => {
+        test(`${profile.id}, ${mode}, ${pace.name}: a multi-request tool turn`, async () => {
           const sent: ChatRequest[] = [];
           const ws = createWorkspace(README);
           const out = await runAgentTurn({
@@ -106,7 +108,7 @@ describe('history rules, enforced by the scripted model, kept by the turn', () =
           expectRuleKept(profile, sent, nativeTools);
         });
 
-        it(`${profile.id}, ${mode}, ${pace.name}: a turn resumed from its persisted record`, async () => {
+        test(`${profile.id}, ${mode}, ${pace.name}: a turn resumed from its persisted record`, async () => {
           const sent: ChatRequest[] = [];
           const ws = createWorkspace(README);
           const client = clientFor(pace.options, sent);
@@ -143,7 +145,7 @@ describe('history rules, enforced by the scripted model, kept by the turn', () =
 
         // Declared only where it runs (no skipped tests).
         if (pace.cutProfiles.includes(profile))
-          it(`${profile.id}, ${mode}, ${pace.name}: a turn after its history was cut to fit the window`, async () => {
+          test(`${profile.id}, ${mode}, ${pace.name}: a turn after its history was cut to fit the window`, async () => {
             const sent: ChatRequest[] = [];
             const files: Record<string, string> = { 'README.md': '# Project\n' };
             for (let i = 1; i <= 12; i++)
