@@ -2,26 +2,18 @@
 // retried request, a rejected tool, a tool that ran and the completion; a turn aborted while the
 // model streams; and no work at all when no tracer provider records.
 import { SpanStatusCode, trace } from '@opentelemetry/api';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  SimpleSpanProcessor,
-  type ReadableSpan,
-} from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
 import { toPromise } from 'xstate';
 import { traceAgentTurn } from '../../../bindings/otel/index.js';
 import { createAgentTurnActor } from '../../../machines/index.js';
 import { ChatError } from '../../../src/wire/errors.js';
+import { inMemoryTracing, spansNamed } from '../../support/in-memory-tracing.js';
 import { createScriptedClient, reply } from '../../support/scripted-client.js';
 
-function tracing() {
-  const exporter = new InMemorySpanExporter();
-  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  return { exporter, tracer: provider.getTracer('test') };
-}
+const tracing = inMemoryTracing;
 
-const byName = (spans: ReadableSpan[], prefix: string) => spans.filter((s) => s.name.startsWith(prefix));
+const byName = spansNamed;
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
 
 const WRITE = '<write_to_file><path>a.txt</path><content>secret-content</content></write_to_file>';

@@ -3,12 +3,6 @@
 // (skipped, cut off), a failed turn, the model and provider left out when unknown, the parent
 // context, the global tracer provider, an actor that fails, and stop() while a tool runs.
 import { DiagLogLevel, context as otelContext, diag, SpanStatusCode, trace } from '@opentelemetry/api';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  SimpleSpanProcessor,
-  type ReadableSpan,
-} from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
 import { toPromise } from 'xstate';
 import { traceAgentTurn } from '../../../bindings/otel/index.js';
@@ -16,15 +10,12 @@ import { createAgentTurnActor } from '../../../machines/index.js';
 import type { AgentTurnInput } from '../../../machines/index.js';
 import { ChatError } from '../../../src/wire/errors.js';
 import type { ChatUsage } from '../../../src/wire/types.js';
+import { inMemoryTracing, spansNamed } from '../../support/in-memory-tracing.js';
 import { createScriptedClient, reply, type ScriptedReply } from '../../support/scripted-client.js';
 
-function tracing() {
-  const exporter = new InMemorySpanExporter();
-  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  return { exporter, provider, tracer: provider.getTracer('test') };
-}
+const tracing = inMemoryTracing;
 
-const byName = (spans: ReadableSpan[], prefix: string) => spans.filter((s) => s.name.startsWith(prefix));
+const byName = spansNamed;
 const READ = '<read_file><path>notes.md</path></read_file>';
 const WRITE = '<write_to_file><path>a.txt</path><content>x</content></write_to_file>';
 const DONE = '<attempt_completion><result>all done</result></attempt_completion>';
