@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { withoutPartialCloseTag } from '../../../app/cli/tool-card-format.js';
 import { createTerminalRenderer } from '../../../app/cli/terminal-renderer.js';
 import { parseAssistantMessage } from '../../../src/index.js';
-import type { AgentTurnView, BlockView } from '../../../machines/view/turn-view-types.js';
+import type { BlockView } from '../../../machines/view/turn-view-types.js';
+import { oneRequestView } from '../../support/one-request-view.js';
 import { xtermScreen } from '../../support/xterm-screen.js';
 
 const streamingTool = (reply: string): BlockView => {
@@ -26,19 +27,7 @@ const streamingTool = (reply: string): BlockView => {
   } as BlockView;
 };
 
-const view = (block: BlockView): AgentTurnView =>
-  ({
-    state: 'streaming',
-    phase: 'streaming',
-    request: 1,
-    tokens: { total: 0, reasoning: 0, estimated: false },
-    usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: false },
-    currentStreamingContentIndex: 0,
-    done: false,
-    context: { window: 128_000, budget: 120_000, tokens: 0, estimated: true, droppedMessages: 0, truncations: [] },
-    requests: [{ key: '0', index: 0, number: 1, attempt: 0, status: 'streaming', blocks: [block], retried: false }],
-    blocks: [block],
-  }) as AgentTurnView;
+const view = (block: BlockView) => oneRequestView(block, 'streaming');
 
 async function cutOff(reply: string): Promise<string[]> {
   const screen = xtermScreen(80, 30);

@@ -2,7 +2,8 @@
 // a long one as its head and its tail with the number of lines left out — never cut to one line.
 import { describe, expect, it } from 'vitest';
 import { createTerminalRenderer } from '../../../app/cli/terminal-renderer.js';
-import type { AgentTurnView, BlockView } from '../../../machines/view/turn-view-types.js';
+import type { BlockView } from '../../../machines/view/turn-view-types.js';
+import { oneRequestView } from '../../support/one-request-view.js';
 import { xtermScreen } from '../../support/xterm-screen.js';
 
 const toolBlock = (name: string, params: Record<string, string>, result: string, isError = false): BlockView =>
@@ -20,19 +21,7 @@ const toolBlock = (name: string, params: Record<string, string>, result: string,
     isError,
   }) as BlockView;
 
-const view = (block: BlockView): AgentTurnView =>
-  ({
-    state: 'waiting',
-    phase: 'waiting',
-    request: 1,
-    tokens: { total: 0, reasoning: 0, estimated: false },
-    usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: false },
-    currentStreamingContentIndex: 0,
-    done: false,
-    context: { window: 128_000, budget: 120_000, tokens: 0, estimated: true, droppedMessages: 0, truncations: [] },
-    requests: [{ key: '0', index: 0, number: 1, attempt: 0, status: 'complete', blocks: [block], retried: false }],
-    blocks: [block],
-  }) as AgentTurnView;
+const view = (block: BlockView) => oneRequestView(block, 'waiting');
 
 async function shown(block: BlockView, columns = 80): Promise<string[]> {
   const screen = xtermScreen(columns, 60);
