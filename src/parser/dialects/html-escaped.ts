@@ -19,9 +19,25 @@ export function unescapeOnce(text: string): string {
   return text.replace(ENTITY, (_, name: string) => CHARS[name]!);
 }
 
-/** Whether `text` holds an escaped open tag of a tool (`&lt;read_file&gt;`) and no unescaped one. */
+/** Markup an escaped reply cannot hold: a raw tag, inline code, a fence or a blockquote (the escaped text is then an example in prose). */
+const UNESCAPED_MARKUP = /[<`]|~~~|^ {0,3}>/m;
+/** What may stand before a tool's escaped open tag on its line: a little indent, no quote marker. */
+const LINE_LEAD = /^[ ]{0,3}$/;
+
+/**
+ * Whether `text` is Cline's XML escaped as a whole: it holds an escaped open tag of a tool
+ * (`&lt;read_file&gt;`), every such tag begins a line (one in the middle of a sentence, indented
+ * as code or quoted is an example), and no unescaped markup (a tag, inline code, a fence, a blockquote).
+ */
 export function looksHtmlEscaped(text: string, hasTool: (name: string) => boolean): boolean {
+  if (UNESCAPED_MARKUP.test(text)) return false;
   const m = /&lt;([A-Za-z_][\w.-]*)&gt;/g;
-  for (let hit = m.exec(text); hit !== null; hit = m.exec(text)) if (hasTool(hit[1]!)) return true;
-  return false;
+  let found = false;
+  for (let hit = m.exec(text); hit !== null; hit = m.exec(text)) {
+    if (!hasTool(hit[1]!)) continue;
+    const lineStart = text.lastIndexOf('\n', hit.index) + 1;
+    if (!LINE_LEAD.test(text.slice(lineStart, hit.index))) return false;
+    found = true;
+  }
+  return found;
 }

@@ -7,6 +7,7 @@ import type { DecodeContext, DecodedCall } from '../dialects/recognizer.js';
 import type { DialectName } from '../../protocol/dialect-names.js';
 import { createTrimmedBuilder } from '../text-builders.js';
 import { closeText } from './block-transitions.js';
+import { trackMarkdown } from './markdown-context.js';
 import { MODE_DIALECT, MODE_TEXT, type ScanState } from './scan-state.js';
 
 /** A construct's opener `openText` at absolute offset `offset`. */
@@ -57,6 +58,9 @@ export function dialectAsText(s: ScanState, rest: string): void {
   const opener = s.dialectOpenText + s.dialectHeader;
   text.append(opener, 0, opener.length);
   text.append(rest, 0, rest.length);
+  // the construct was prose after all: its backticks and line breaks count for the Markdown state
+  trackMarkdown(s.md, opener, 0, opener.length);
+  trackMarkdown(s.md, rest, 0, rest.length);
   s.builder = text;
   leave(s);
 }

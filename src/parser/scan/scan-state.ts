@@ -7,6 +7,7 @@ import type { CompiledDialects, OpenerEntry } from '../dialects/registry.js';
 import type { AssistantMessageContent } from '../blocks.js';
 import type { TagRecord } from '../tag-reader.js';
 import { createTrimmedBuilder, type ValueBuilder } from '../text-builders.js';
+import { createMarkdownState, type MarkdownState } from './markdown-context.js';
 
 /** Prose between blocks. */
 export const MODE_TEXT = 0;
@@ -59,10 +60,8 @@ export interface ScanState {
   readonly dialects: CompiledDialects;
   /** MODE_REASONING: every close that ends the block (one, unless the reasoning dialect adds variants). */
   reasoningCloses: readonly string[];
-  /** Text mode: a run of three backticks toggled a code fence (dialect openers inside one are examples). */
-  inFence: boolean;
-  /** Backticks at the end of the text tracked so far. */
-  backtickRun: number;
+  /** Text mode: where the prose stands in Markdown (dialect openers inside a code form are examples). */
+  readonly md: MarkdownState;
   /** MODE_TOOL before any parameter: the text after the tool's open tag (a tag named in a sentence). */
   mention: string;
   mentionOpen: boolean;
@@ -89,8 +88,7 @@ export function createScanState(protocol: CompiledProtocol, idPrefix: string, di
   return {
     dialects,
     reasoningCloses: [],
-    inFence: false,
-    backtickRun: 0,
+    md: createMarkdownState(),
     mention: '',
     mentionOpen: false,
     dialectEntry: undefined,

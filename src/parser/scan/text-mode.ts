@@ -8,7 +8,7 @@ import { readTag, TAG_COMPLETE, TAG_INCOMPLETE } from '../tag-reader.js';
 import { closeText, openReasoning, openTool } from './block-transitions.js';
 import { openDialect } from './dialect-transitions.js';
 import { MISTRAL_MARKER } from '../dialects/mistral.js';
-import { trackFences } from './fence-tracker.js';
+import { inCode, trackMarkdown } from './markdown-context.js';
 import { holdFrom, type ScanState } from './scan-state.js';
 import { FULLWIDTH_PIPE, PIPE, readSpecialToken, SPECIAL_INCOMPLETE } from './special-token.js';
 import { createTrimmedBuilder } from '../text-builders.js';
@@ -69,10 +69,10 @@ function scanTextWithDialects(s: ScanState, input: string, pos: number, base: nu
       const mk = nextMarker(s, input, from);
       if (mk !== -1 && (lt === -1 || mk < lt)) {
         const before = mk > 0 ? input.charCodeAt(mk - 1) : s.previousCode;
-        trackFences(s, input, pos, mk);
+        trackMarkdown(s.md, input, pos, mk);
         s.builder.append(input, pos, mk);
         pos = mk;
-        if (before !== BACKTICK && !s.inFence) {
+        if (before !== BACKTICK && !inCode(s.md)) {
           openDialect(s, mistral, base + mk, MISTRAL_MARKER);
           return mk + MISTRAL_MARKER.length;
         }
@@ -84,14 +84,14 @@ function scanTextWithDialects(s: ScanState, input: string, pos: number, base: nu
         // the input may end inside the marker: held until the next chunk decides
         const part = partialMarkerAt(input, Math.max(pos, len - MISTRAL_MARKER.length + 1));
         if (part !== -1) {
-          trackFences(s, input, pos, part);
+          trackMarkdown(s.md, input, pos, part);
           s.builder.append(input, pos, part);
           return holdFrom(part);
         }
       }
     }
     if (lt === -1) {
-      trackFences(s, input, pos, len);
+      trackMarkdown(s.md, input, pos, len);
       s.builder.append(input, pos, len);
       return len;
     }
@@ -102,15 +102,15 @@ function scanTextWithDialects(s: ScanState, input: string, pos: number, base: nu
         const end = readSpecialToken(input, lt, d.maxSpecialLength);
         if (end === SPECIAL_INCOMPLETE) {
           if (!final && d.specialPrefixes.has(input.slice(lt))) {
-            trackFences(s, input, pos, lt);
+            trackMarkdown(s.md, input, pos, lt);
             s.builder.append(input, pos, lt);
             return holdFrom(lt);
           }
         } else if (end > 0) {
           const token = d.specialTokens.get(input.slice(lt, end));
           if (token !== undefined && !(token.kind === 'open' && s.spentOpeners?.has(token.entry))) {
-            trackFences(s, input, pos, lt);
-            if (!s.inFence) {
+            trackMarkdown(s.md, input, pos, lt);
+            if (!inCode(s.md)) {
               s.builder.append(input, pos, lt);
               if (token.kind === 'open') {
                 openDialect(s, token.entry, base + lt, input.slice(lt, end));
@@ -136,7 +136,7 @@ function scanTextWithDialects(s: ScanState, input: string, pos: number, base: nu
         if (!tag.closing) {
           const entry = protocol.textOpen.get(tag.name);
           if (entry !== undefined) {
-            trackFences(s, input, pos, lt);
+            trackMarkdown(s.md, input, pos, lt);
             s.builder.append(input, pos, lt);
             closeText(s);
             if (entry.kind === 'tool') openTool(s, entry.tool, base + lt);
@@ -147,10 +147,10 @@ function scanTextWithDialects(s: ScanState, input: string, pos: number, base: nu
           const opener = found !== undefined && s.spentOpeners?.has(found) ? undefined : found;
           const reasoning = opener === undefined && d.reasoningOpen.has(tag.name);
           if (opener !== undefined || reasoning) {
-            trackFences(s, input, pos, lt);
+            trackMarkdown(s.md, input, pos, lt);
             s.builder.append(input, pos, lt);
             pos = lt;
-            if (!s.inFence) {
+            if (!inCode(s.md)) {
               if (opener !== undefined) {
                 openDialect(s, opener, base + lt, input.slice(lt, tag.end));
               } else {
@@ -161,8 +161,8 @@ function scanTextWithDialects(s: ScanState, input: string, pos: number, base: nu
             }
           }
         } else if (startedInReasoning(s, tag.name)) {
-          trackFences(s, input, pos, lt);
-          if (!s.inFence) {
+          trackMarkdown(s.md, input, pos, lt);
+          if (!inCode(s.md)) {
             // only a close tag and no open one before any block: the template opened the reasoning
             s.builder.append(input, pos, lt);
             s.done.push({ type: 'reasoning', reasoning: s.builder.value, partial: false });
@@ -178,10 +178,10 @@ function scanTextWithDialects(s: ScanState, input: string, pos: number, base: nu
         input.startsWith('<function=', lt) &&
         !s.spentOpeners?.has(d.bareFunction)
       ) {
-        trackFences(s, input, pos, lt);
+        trackMarkdown(s.md, input, pos, lt);
         s.builder.append(input, pos, lt);
         pos = lt;
-        if (!s.inFence) {
+        if (!inCode(s.md)) {
           openDialect(s, d.bareFunction, base + lt, '<function=');
           return lt + 10;
         }
@@ -190,7 +190,7 @@ function scanTextWithDialects(s: ScanState, input: string, pos: number, base: nu
           ? mayStartInReasoning(s, tag.name)
           : protocol.textOpenPrefixes.has(tag.name) || d.tagPrefixes.has(tag.name);
         if (could) {
-          trackFences(s, input, pos, lt);
+          trackMarkdown(s.md, input, pos, lt);
           s.builder.append(input, pos, lt);
           return holdFrom(lt);
         }
