@@ -7,6 +7,7 @@
 // is subscribed at all.
 import {
   context as otelContext,
+  SpanKind,
   SpanStatusCode,
   trace,
   type Context,
@@ -16,6 +17,7 @@ import {
 import { selectView } from '../../machines/index.js';
 import type { AgentTurnView, BlockView, RequestView, ToolBlockView } from '../../machines/index.js';
 import * as A from './gen-ai-attributes.js';
+import { answerMessageOf, outputMessagesOf } from './output-messages.js';
 
 /** What {@link traceAgentTurn} needs of an actor: the agent-turn actor (or any actor of its machine). */
 export interface TraceableTurnActor {
@@ -33,10 +35,13 @@ export interface TurnTracingOptions {
   parentContext?: Context;
   /** `gen_ai.provider.name` (e.g. `openai`, `deepseek`), when known. */
   providerName?: string;
+  /** `gen_ai.agent.name`, also in the turn span's name (`invoke_agent NAME`). Default `'agent-turn'`. */
+  agentName?: string;
   /** The model name, when the actor's view does not tell it (`gen_ai.request.model`). */
   model?: string;
   /**
-   * Record content: tool arguments and results, the reply text and the turn's result. Default
+   * Record content: tool arguments and results, each request's reply (its reasoning, text and tool
+   * calls, as the conventions' output messages) and the turn's result. Default
    * `false`: prompts, replies and tool data can hold secrets, so by default spans carry only names,
    * ids, counts, statuses and error codes.
    */
@@ -91,12 +96,15 @@ export function traceAgentTurn(actor: TraceableTurnActor, options: TurnTracingOp
   const parent = options.parentContext ?? otelContext.active();
   const recordContent = options.recordContent === true;
   const model = options.model ?? modelOf(actor.getSnapshot());
+  const agentName = options.agentName ?? 'agent-turn';
   const turnSpan = tracer.startSpan(
-    `invoke_agent agent-turn`,
+    `invoke_agent ${agentName}`,
     {
+      // An agent in this process: INTERNAL (the conventions' CLIENT is for an agent behind a remote service).
+      kind: SpanKind.INTERNAL,
       attributes: {
         [A.GEN_AI_OPERATION_NAME]: 'invoke_agent',
-        [A.GEN_AI_AGENT_NAME]: 'agent-turn',
+        [A.GEN_AI_AGENT_NAME]: agentName,
         // Stryker disable next-line ConditionalExpression: the SDK drops an attribute whose value is undefined (these keep it from being set at all)
         ...(model !== undefined ? { [A.GEN_AI_REQUEST_MODEL]: model } : {}),
         // Stryker disable next-line ConditionalExpression: as above
@@ -126,6 +134,8 @@ export function traceAgentTurn(actor: TraceableTurnActor, options: TurnTracingOp
     const span = tracer.startSpan(
       `chat${model !== undefined ? ` ${model}` : ''}`,
       {
+        // A call to the model's service: CLIENT, as the GenAI conventions ask of inference spans.
+        kind: SpanKind.CLIENT,
         attributes: {
           [A.GEN_AI_OPERATION_NAME]: 'chat',
           // Stryker disable next-line ConditionalExpression: the SDK drops an attribute whose value is undefined
@@ -156,14 +166,8 @@ export function traceAgentTurn(actor: TraceableTurnActor, options: TurnTracingOp
         span.setAttribute(A.GEN_AI_USAGE_REASONING_OUTPUT_TOKENS, request.usage.reasoningTokens);
       span.setAttribute(A.AGENT_TURN_USAGE_ESTIMATED, request.usage.estimated);
     }
-    if (recordContent) {
-      // Stryker disable next-line ConditionalExpression: other blocks have no `content`, and join writes undefined as ''
-      const text = request.blocks.map((b) => (b.type === 'text' ? b.content : '')).join('');
-      span.setAttribute(
-        A.GEN_AI_OUTPUT_MESSAGES,
-        JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: text }] }]),
-      );
-    }
+    if (recordContent)
+      span.setAttribute(A.GEN_AI_OUTPUT_MESSAGES, outputMessagesOf(request.blocks, request.finishReason));
     // Only a failed attempt is an error: a reply kept after its stream failed (a tool had run) completed.
     const error = request.status === 'failed' ? request.error : undefined;
     if (error !== undefined) {
@@ -257,10 +261,7 @@ export function traceAgentTurn(actor: TraceableTurnActor, options: TurnTracingOp
         turnSpan.setAttribute(A.GEN_AI_USAGE_REASONING_OUTPUT_TOKENS, view.usage.reasoningTokens);
       turnSpan.setAttribute(A.AGENT_TURN_USAGE_ESTIMATED, view.usage.estimated);
       if (recordContent && view.result !== undefined)
-        turnSpan.setAttribute(
-          A.GEN_AI_OUTPUT_MESSAGES,
-          JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: view.result }] }]),
-        );
+        turnSpan.setAttribute(A.GEN_AI_OUTPUT_MESSAGES, answerMessageOf(view.result));
       if (view.reason === 'aborted') turnSpan.addEvent(A.EVENT_ABORTED);
       if (view.reason === 'failed') {
         // Stryker disable next-line ConditionalExpression: the machine gives every failed turn its error (agent-turn/testing's bad-end rule checks it)

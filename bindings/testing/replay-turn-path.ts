@@ -2,7 +2,6 @@
 // path's steps are the stream), its tool actor either answered from the path (`controlled`) or
 // left to run the test's real tools (`real`). Every snapshot is checked against the graph's and the
 // invariants; the tools' calls against what was approved and what the record says already ran.
-import fc from 'fast-check';
 import { createActor, fromCallback, fromPromise, type PromiseActorLogic } from 'xstate';
 import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
 import type { AgentTurnMachineInput } from '../../machines/machine/agent-turn-machine-input.js';
@@ -13,7 +12,7 @@ import { selectView } from '../../machines/view/select-view.js';
 import type { ToolFunctions } from '../../machines/machine/tool-function-types.js';
 import { persistAgentTurn } from '../../machines/record/turn-record.js';
 import type { PersistedAgentTurn } from '../../machines/record/turn-record-types.js';
-import type { ChatMessage, ChatStreamEvent } from '../../src/wire/types.js';
+import type { ChatMessage } from '../../src/wire/types.js';
 import { historyProblem } from './history-check.js';
 import { TIMER_EVENTS, serializeTurnState, type TurnSnapshot } from './turn-graph-events.js';
 import { checkTurnInvariants } from './turn-invariants.js';
@@ -100,30 +99,6 @@ async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 }
 
-/**
- * The text of a piece cut at random points: several CHAT.CHUNKS events with the same stream (each
- * text or reasoning event of two or more characters cut in up to five, the others whole).
- */
-export function cutPiece(event: AgentTurnEvent, seed: number): AgentTurnEvent[] {
-  if (event.type !== 'CHAT.CHUNKS') return [event];
-  const pieces: ChatStreamEvent[][] = [];
-  for (const [n, e] of event.events.entries()) {
-    if ((e.type !== 'text' && e.type !== 'reasoning') || e.text.length < 2) {
-      pieces.push([e]);
-      continue;
-    }
-    const [cuts] = fc.sample(fc.uniqueArray(fc.integer({ min: 1, max: e.text.length - 1 }), { maxLength: 4 }), {
-      // Stryker disable next-line ArithmeticOperator: any seed per stream event will do, as long as each has its own
-      seed: seed + n,
-      numRuns: 1,
-    });
-    // Stryker disable next-line ArrayDeclaration: fc.sample with numRuns 1 always gives one value
-    const at = [0, ...(cuts ?? []).sort((a, b) => a - b), e.text.length];
-    for (let i = 0; i + 1 < at.length; i++) pieces.push([{ type: e.type, text: e.text.slice(at[i], at[i + 1]) }]);
-  }
-  return pieces.map((events) => ({ type: 'CHAT.CHUNKS', events }));
-}
-
 function needsApproval(input: AgentTurnMachineInput, name: string): boolean {
   return input.approval === true || (Array.isArray(input.approval) && input.approval.includes(name));
 }
@@ -137,6 +112,8 @@ export async function replayTurnPath(
   input: AgentTurnMachineInput,
   options: ReplayOptions = {},
 ): Promise<TurnPathResult> {
+  // fast-check draws the cuts: loaded only when cutting, so the rest of agent-turn/testing needs it not.
+  const cutter = options.chunkSeed === undefined ? undefined : (await import('./cut-piece.js')).cutPiece;
   const real = options.tools === 'real';
   const log = options.log ?? newTurnReplayLog();
   const executedHere: string[] = [];
@@ -256,7 +233,7 @@ export async function replayTurnPath(
       actor.send(event);
     } else if (cutting(event)) {
       // Stryker disable next-line ArithmeticOperator: any seed per step will do, as long as each step has its own
-      for (const piece of cutPiece(event, options.chunkSeed! + done.length)) actor.send(piece);
+      for (const piece of cutter!(event, options.chunkSeed! + done.length)) actor.send(piece);
     } else {
       actor.send(event);
     }

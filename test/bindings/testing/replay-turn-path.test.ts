@@ -4,7 +4,7 @@
 // steps so far), the keys of transitions, and what createTurnTestModel's paths and report hold.
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import { cutPiece } from '../../../bindings/testing/replay-turn-path.js';
+import { cutPiece } from '../../../bindings/testing/cut-piece.js';
 import {
   DEFAULT_REPLY_MODEL,
   REPLY_PIECES,
