@@ -3,7 +3,7 @@
 // rest of the OTEL_EXPORTER_OTLP_* settings itself). The SDK is loaded only then, so a CLI that
 // exports nothing starts no faster or slower for it.
 import type { Tracer } from '@opentelemetry/api';
-import { traceAgentTurn, type TraceableTurnActor } from '../../bindings/otel/index.js';
+import type { TraceableTurnActor } from '../../bindings/otel/index.js';
 
 /** A started export: trace turns with it, and flush it before the process ends. */
 export interface TraceExport {
@@ -30,17 +30,21 @@ export async function startTraceExport(
   if (endpoint === undefined) return undefined;
   let tracer: Tracer;
   let shutdown: () => Promise<void>;
+  let traceAgentTurn: typeof import('../../bindings/otel/index.js').traceAgentTurn;
   try {
-    const [{ BasicTracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }] = await Promise.all([
+    // Loaded here, never at start: @opentelemetry/api is an optional peer the CLI runs without.
+    const [{ BasicTracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, otel] = await Promise.all([
       import('@opentelemetry/sdk-trace-base'),
       import('@opentelemetry/exporter-trace-otlp-http'),
+      import('../../bindings/otel/index.js'),
     ]);
+    traceAgentTurn = otel.traceAgentTurn;
     const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())] });
     tracer = provider.getTracer('agent-turn-cli');
     shutdown = () => provider.shutdown();
   } catch (error) {
     warn(
-      `agent-turn: OTEL_EXPORTER_OTLP_ENDPOINT is set, but the OpenTelemetry SDK could not be loaded (${(error as Error)?.message ?? String(error)}); install @opentelemetry/sdk-trace-base and @opentelemetry/exporter-trace-otlp-http to export traces`,
+      `agent-turn: OTEL_EXPORTER_OTLP_ENDPOINT is set, but the OpenTelemetry SDK could not be loaded (${(error as Error)?.message ?? String(error)}); install @opentelemetry/api, @opentelemetry/sdk-trace-base and @opentelemetry/exporter-trace-otlp-http to export traces (npm install @opentelemetry/api @opentelemetry/sdk-trace-base @opentelemetry/exporter-trace-otlp-http)`,
     );
     return undefined;
   }

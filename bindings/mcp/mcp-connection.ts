@@ -1,11 +1,12 @@
 // One MCP server, connected through the official SDK's Client: its tools, resources and resource
 // templates listed once at start, calls with a time-out and cancellation, and every failure (a
 // crash, a hang, a JSON-RPC error) a typed outcome.
-import { Client } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { mcpToolName } from '../../src/protocol/mcp-tool-name.js';
 import type { McpServerConfig } from './mcp-config.js';
 import { McpError, type McpCallOutcome } from './mcp-errors.js';
 import { callResultText, DEFAULT_MCP_RESULT_MAX_CHARS, readResultText } from './mcp-result-text.js';
+import { loadMcpSdk } from './mcp-sdk.js';
 import { createMcpTransport, type McpTransportHandle, type McpTransportOptions } from './mcp-transport.js';
 
 /** MCP's behaviour hints of a tool (all optional, all advisory). */
@@ -217,6 +218,28 @@ async function listEverything(client: Client, server: string, taken: Set<string>
   return { tools, resources, resourceTemplates, problems };
 }
 
+/** A connection that never came up: every call and read fails with `error`'s reason. */
+function notConnected(name: string, config: McpServerConfig, error: McpError, started: number): McpServerConnection {
+  const closed = async () => ({
+    ok: false as const,
+    error: new McpError('mcp-server-closed', `the server "${name}" is not connected: ${error.message}`, name),
+  });
+  return {
+    name,
+    config,
+    status: 'failed',
+    error: new McpError(error.code, error.message, name),
+    tools: [],
+    resources: [],
+    resourceTemplates: [],
+    problems: [],
+    startMs: Date.now() - started,
+    callTool: closed,
+    readResource: closed,
+    close: async () => undefined,
+  };
+}
+
 /**
  * Starts (stdio) or reaches (HTTP) one server, does the MCP handshake and lists its tools,
  * resources and resource templates. Never rejects: a server that cannot be had is a connection
@@ -230,33 +253,16 @@ export async function connectMcpServer(
   const started = Date.now();
   const maxChars = options.maxResultChars ?? DEFAULT_MCP_RESULT_MAX_CHARS;
   const taken = options.takenNames ?? new Set<string>();
-  const client = new Client({ name: options.clientName ?? 'agent-turn', version: '0.1.0' }, { capabilities: {} });
+  const sdk = await loadMcpSdk();
+  if (!sdk.ok) return notConnected(name, config, sdk.error, started);
+  const client = new sdk.Client({ name: options.clientName ?? 'agent-turn', version: '0.1.0' }, { capabilities: {} });
   let handle: McpTransportHandle | undefined;
   let status: McpServerConnection['status'] = 'connected';
   const failed = (error: unknown): McpServerConnection => {
     const tail = handle?.stderrTail() ?? '';
     const why = `${messageOf(error)}${tail ? ` (stderr: ${tail.split('\n').slice(-3).join(' | ')})` : ''}`;
     void client.close().catch(() => undefined);
-    return {
-      name,
-      config,
-      status: 'failed',
-      error: new McpError('mcp-connect-failed', why, name),
-      tools: [],
-      resources: [],
-      resourceTemplates: [],
-      problems: [],
-      startMs: Date.now() - started,
-      callTool: async () => ({
-        ok: false,
-        error: new McpError('mcp-server-closed', `the server "${name}" is not connected: ${why}`, name),
-      }),
-      readResource: async () => ({
-        ok: false,
-        error: new McpError('mcp-server-closed', `the server "${name}" is not connected: ${why}`, name),
-      }),
-      close: async () => undefined,
-    };
+    return notConnected(name, config, new McpError('mcp-connect-failed', why, name), started);
   };
   let listed: Awaited<ReturnType<typeof listEverything>>;
   try {

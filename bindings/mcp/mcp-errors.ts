@@ -5,6 +5,8 @@
 export type McpErrorCode =
   /** The server could not be started or reached, or its handshake failed. */
   | 'mcp-connect-failed'
+  /** The optional peer `@modelcontextprotocol/client` is not installed: the message says how to install it. */
+  | 'mcp-sdk-missing'
   /** No connected server has this name. */
   | 'mcp-unknown-server'
   /** The server lists no such tool (or its schema was unusable, see the connection's problems). */

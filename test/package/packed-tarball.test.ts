@@ -1,10 +1,12 @@
 // The package as npm would publish it: `npm pack` (dist/ built by npm test, as `prepack` builds
 // it in a fresh clone) gives a tarball that publint and "are the types wrong" find nothing wrong
 // with, and that, installed into an empty folder, imports every subpath as ESM and as CJS, and
-// runs its `bin` there: `npx agent-turn --help`, and a one-shot turn, with no tsx or sources.
+// runs its `bin` there: `npx agent-turn --help`, and one-shot turns, with no tsx or sources.
 // Installing is offline: the tarball is unpacked into the folder's node_modules/agent-turn and its
-// dependencies and peers are linked from this checkout's node_modules (the same versions the
-// registry would give; no network in tests).
+// dependencies are linked from this checkout's node_modules (the same versions the registry would
+// give; no network in tests). Two folders: `bare` has no optional peer at all (what `npm install
+// agent-turn` gives a newcomer: the CLI must run there, and an optional feature asked for says
+// what to install), `app` has every peer too (the subpaths that need them, the testing example).
 import { execFile } from 'node:child_process';
 import {
   chmodSync,
@@ -42,6 +44,29 @@ let dir: string;
 let tarball: string;
 let packed: string[];
 let app: string;
+let bare: string;
+
+/** An empty folder with the tarball installed in node_modules/agent-turn and `names` linked beside it. */
+async function install(folder: string, names: readonly string[]): Promise<void> {
+  const installed = join(folder, 'node_modules', 'agent-turn');
+  mkdirSync(installed, { recursive: true });
+  writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'empty-app', private: true }));
+  await run('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1']);
+  for (const name of names) {
+    const link = join(folder, 'node_modules', name);
+    mkdirSync(join(link, '..'), { recursive: true });
+    symlinkSync(join(packageRoot, 'node_modules', name), link, 'dir');
+  }
+  // What npm's bin-links does on install: node_modules/.bin/<name> → the package's bin, executable.
+  mkdirSync(join(folder, 'node_modules', '.bin'), { recursive: true });
+  for (const [name, target] of Object.entries(pkg.bin)) {
+    chmodSync(join(installed, target), 0o755);
+    symlinkSync(join('..', 'agent-turn', target), join(folder, 'node_modules', '.bin', name));
+  }
+}
+
+// Offline, never asking to install: it must be the installed one, not one from the registry.
+const npx = { ...process.env, npm_config_offline: 'true', npm_config_yes: 'false', NO_COLOR: '1' };
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'agent-turn-pack-'));
@@ -54,21 +79,9 @@ beforeAll(async () => {
   packed = info!.files.map((f) => f.path);
 
   app = join(dir, 'app');
-  const installed = join(app, 'node_modules', 'agent-turn');
-  mkdirSync(installed, { recursive: true });
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'empty-app', private: true }));
-  await run('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1']);
-  for (const name of [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)]) {
-    const link = join(app, 'node_modules', name);
-    mkdirSync(join(link, '..'), { recursive: true });
-    symlinkSync(join(packageRoot, 'node_modules', name), link, 'dir');
-  }
-  // What npm's bin-links does on install: node_modules/.bin/<name> → the package's bin, executable.
-  mkdirSync(join(app, 'node_modules', '.bin'), { recursive: true });
-  for (const [name, target] of Object.entries(pkg.bin)) {
-    chmodSync(join(installed, target), 0o755);
-    symlinkSync(join('..', 'agent-turn', target), join(app, 'node_modules', '.bin', name));
-  }
+  await install(app, [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)]);
+  bare = join(dir, 'bare');
+  await install(bare, Object.keys(pkg.dependencies));
 }, 120_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -136,23 +149,104 @@ describe('the packed tarball', () => {
 
   it('`npx agent-turn --help` works in the empty folder, from dist/ alone (no tsx, no sources)', async () => {
     expect(packed).toContain(pkg.bin['agent-turn'].replace(/^\.\//, ''));
-    expect(existsSync(join(app, 'node_modules', 'tsx'))).toBe(false);
-    // Offline, never asking to install: it must be the installed one, not one from the registry.
-    const npx = { ...process.env, npm_config_offline: 'true', npm_config_yes: 'false' };
-    const help = await run('npx', ['agent-turn', '--help'], { cwd: app, env: npx });
+    expect(existsSync(join(bare, 'node_modules', 'tsx'))).toBe(false);
+    const help = await run('npx', ['agent-turn', '--help'], { cwd: bare, env: npx });
     expect(help.stdout).toContain('agent-turn — run one coding-agent turn in a folder');
     expect(help.stdout).toContain('Usage: agent-turn [options] [task]');
     expect(help.stdout).toContain('/undo [N]');
     expect(help.stderr).toBe('');
-    // And it runs a turn there: the scripted model, one shot, read-only.
-    writeFileSync(join(app, 'README.md'), '# Empty app\n');
-    const turn = await run(
+  }, 60_000);
+
+  it('runs turns with no optional peer installed: reading, and writing a file with --yes', async () => {
+    for (const peer of Object.keys(pkg.peerDependencies))
+      expect(existsSync(join(bare, 'node_modules', peer))).toBe(false);
+    writeFileSync(join(bare, 'README.md'), '# Empty app\n');
+    const env = { ...npx, AGENT_TURN_SESSIONS_DIR: join(dir, 'sessions') };
+    const read = await run(
       'npx',
       ['agent-turn', '--print', '--model', 'scripted', '--pace', '0', '--read-only', 'Read README.md'],
-      { cwd: app, env: { ...npx, NO_COLOR: '1', AGENT_TURN_SESSIONS_DIR: join(dir, 'sessions') } },
+      { cwd: bare, env },
     );
-    expect(turn.stdout).toContain('✓ completed');
-    expect(turn.stdout).toContain('README.md starts with the heading "Empty app"');
+    expect(read.stdout).toContain('✓ completed');
+    expect(read.stdout).toContain('README.md starts with the heading "Empty app"');
+    expect(read.stderr).not.toContain('ERR_MODULE_NOT_FOUND');
+    const write = await run(
+      'npx',
+      ['agent-turn', '--print', '--model', 'scripted', '--pace', '0', '--yes', 'Read README.md and write NOTES.md'],
+      { cwd: bare, env },
+    );
+    expect(write.stdout).toContain('✓ completed');
+    expect(readFileSync(join(bare, 'NOTES.md'), 'utf8')).toContain('README.md');
+  }, 60_000);
+
+  it('says what to install when an optional feature is asked for without its peer', async () => {
+    const config = join(bare, 'mcp.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { memory: { command: process.execPath, args: ['-e', ''] } } }));
+    const env = { ...npx, AGENT_TURN_SESSIONS_DIR: join(dir, 'sessions') };
+    const mcp = await run(
+      'npx',
+      [
+        'agent-turn',
+        '--print',
+        '--model',
+        'scripted',
+        '--pace',
+        '0',
+        '--read-only',
+        '--mcp-config',
+        config,
+        'Read README.md',
+      ],
+      { cwd: bare, env },
+    ).catch((e: { stdout: string; stderr: string }) => e);
+    expect(mcp.stderr).toContain('npm install @modelcontextprotocol/client');
+    expect(mcp.stderr).not.toContain('ERR_MODULE_NOT_FOUND');
+    const traced = await run(
+      'npx',
+      ['agent-turn', '--print', '--model', 'scripted', '--pace', '0', '--read-only', 'Read README.md'],
+      { cwd: bare, env: { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' } },
+    );
+    expect(traced.stdout).toContain('✓ completed');
+    expect(traced.stderr).toContain('npm install @opentelemetry/api');
+  }, 60_000);
+
+  it('loads the optional features where their peers are installed (no install hint)', async () => {
+    writeFileSync(join(app, 'README.md'), '# Empty app\n');
+    const traced = await run(
+      'npx',
+      ['agent-turn', '--print', '--model', 'scripted', '--pace', '0', '--read-only', 'Read README.md'],
+      {
+        cwd: app,
+        env: {
+          ...npx,
+          AGENT_TURN_SESSIONS_DIR: join(dir, 'sessions'),
+          OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9',
+        },
+      },
+    );
+    expect(traced.stdout).toContain('✓ completed');
+    expect(traced.stderr).not.toContain('could not be loaded');
+    const config = join(app, 'mcp.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { memory: { command: process.execPath, args: ['-e', ''] } } }));
+    const mcp = await run(
+      'npx',
+      [
+        'agent-turn',
+        '--print',
+        '--model',
+        'scripted',
+        '--pace',
+        '0',
+        '--read-only',
+        '--mcp-config',
+        config,
+        'Read README.md',
+      ],
+      { cwd: app, env: { ...npx, AGENT_TURN_SESSIONS_DIR: join(dir, 'sessions') } },
+    ).catch((e: { stdout: string; stderr: string }) => e);
+    // The SDK loaded and started the server (which exits at once): a connection failure, not a missing package.
+    expect(mcp.stderr).toContain('memory');
+    expect(mcp.stderr).not.toContain('npm install @modelcontextprotocol/client');
   }, 60_000);
 
   // docs/testing.md's example ships in the package: copied into the empty app and run with vitest
