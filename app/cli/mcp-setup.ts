@@ -1,14 +1,14 @@
 // The CLI's MCP servers (--mcp-config FILE, the `mcpServers` JSON of Claude Code, Cline and
 // Cursor): started before the first turn, a line per server on stderr, their tools added to every
 // turn, stopped with the CLI. Stdio servers run with only their entry's environment (plus the
-// SDK's minimal PATH/HOME/USER/SHELL/TERM/LOGNAME), in the workspace, and die with the CLI however
-// it dies (setpriv --pdeathsig KILL; what they started gets end-of-file on stdin). They are not
-// inside the command sandbox: a server is a program the user chose, like the CLI itself.
+// SDK's minimal PATH/HOME/USER/SHELL/TERM/LOGNAME), outside the workspace, in a session of their
+// own, and die with the CLI however it dies (mcp-server-launch.ts). They are not inside the
+// command sandbox: a server is a program the user chose, like the CLI itself — which is why
+// nothing of the workspace may choose it instead.
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   connectMcpServers,
-  isStdioServer,
   McpConfigError,
   parseMcpConfig,
   type McpServers,
@@ -16,8 +16,8 @@ import {
   type McpSetupFields,
 } from '../../bindings/mcp/index.js';
 import type { ToolFunctions } from '../../machines/machine/index.js';
-import { findSetpriv } from '../tools/node/host-death-launcher.js';
 import { registerMcpTools } from './mcp-approval-card.js';
+import { launchableServers, mcpServersFolder } from './mcp-server-launch.js';
 
 /** The servers of one CLI run. */
 export interface CliMcp {
@@ -34,28 +34,16 @@ export interface CliMcpInput {
   /** The servers the settings files define (app/cli/settings/settings-mcp.ts: the user's, narrowed by the project's). */
   settingsServers?: McpServersConfig;
   cwd: string;
-  /** The workspace: the stdio servers' working directory. */
+  /** The workspace: no server runs in it or a program of it. */
   root: string;
+  /** The CLI's environment (PATH, where the servers' folder is). */
+  env: Record<string, string | undefined>;
   /** --yes: MCP tools run unasked too. */
   yes: boolean;
   /** --read-only: only tools that say `readOnlyHint` are offered. */
   readOnly: boolean;
   /** Where the per-server lines go. */
   say: (line: string) => void;
-}
-
-/** A server entry started through setpriv, so the kernel kills it when the CLI is gone. */
-function dyingWithCli(config: McpServersConfig): McpServersConfig {
-  const setpriv = process.platform === 'linux' ? findSetpriv() : null;
-  if (setpriv === null) return config;
-  return Object.fromEntries(
-    Object.entries(config).map(([name, entry]) => [
-      name,
-      isStdioServer(entry)
-        ? { ...entry, command: setpriv, args: ['--pdeathsig', 'KILL', '--', entry.command, ...(entry.args ?? [])] }
-        : entry,
-    ]),
-  );
 }
 
 /** Reads and checks the file; a message for the user when it cannot be used. */
@@ -98,11 +86,12 @@ export async function startCliMcp(
   const read = input.file === undefined ? { ok: true as const, config: {} } : readMcpConfigFile(input.file, input.cwd);
   if (!read.ok) return read;
   const config: McpServersConfig = { ...input.settingsServers, ...read.config };
-  const servers = await connectMcpServers(dyingWithCli(config), {
-    cwd: input.root,
+  const launch = launchableServers(config, input.root, input.env);
+  const servers = await connectMcpServers(launch.config, {
+    cwd: mcpServersFolder(input.env),
     ...(input.readOnly ? { toolFilter: (tool) => tool.hints.readOnlyHint === true } : {}),
   });
-  for (const line of servers.statusLines()) input.say(`mcp ${line}`);
+  for (const line of [...launch.failures, ...servers.statusLines()]) input.say(`mcp ${line}`);
   registerMcpTools(servers.tools);
   return {
     ok: true,

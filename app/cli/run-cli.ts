@@ -155,6 +155,7 @@ export async function runCli(io: CliIo): Promise<number> {
           ...(fromSettings ? { settingsServers: settings.mcpServers } : {}),
           cwd: io.cwd,
           root,
+          env: io.env,
           say: (line) => io.stderr.write(`agent-turn: ${line}\n`),
         })
       : undefined;
