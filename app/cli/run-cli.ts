@@ -43,7 +43,7 @@ import type { TurnEnd, TurnPlan } from './conversation/conversation-types.js';
 import { isConversation } from './conversation/conversation-mode.js';
 import { pickSession, resumedConversationOf, type ResumedConversation } from './conversation/pick-session.js';
 import { runConversation } from './conversation/run-conversation.js';
-import { instructionsLine, readProjectInstructions } from './settings/project-instructions.js';
+import { instructionsLine, leftOutLine, readProjectInstructions } from './settings/project-instructions.js';
 import { applySettings, loadSettings } from './settings/apply-settings.js';
 import { rememberProjectRule } from './settings/settings-file.js';
 import { createTurnPermissions, withDenyRules } from './permissions/turn-permissions.js';
@@ -140,8 +140,10 @@ export async function runCli(io: CliIo): Promise<number> {
         ...(options.limits ? { limits: options.limits } : {}),
       });
   if (commands?.notice) io.stderr.write(`agent-turn: ${commands.notice}\n`);
-  const project = options.noProjectInstructions ? undefined : readProjectInstructions(root);
+  const project = options.noProjectInstructions ? undefined : await readProjectInstructions(root);
   if (project && project.files.length > 0) io.stderr.write(`agent-turn: ${instructionsLine(project)}\n`);
+  const leftOut = project && leftOutLine(project);
+  if (leftOut) io.stderr.write(`agent-turn: ${leftOut}\n`);
   const instructions = project?.text || undefined;
   // MCP servers (app/cli/mcp-setup.ts): started once, a line each, stopped when the CLI ends.
   const mcpNote = projectMcpNote(root, options.mcpConfig && path.resolve(io.cwd, options.mcpConfig));

@@ -3,11 +3,12 @@
 // allows: it adds deny and ask rules, turns the network off, lowers limits — it never chooses the
 // endpoint or the model (where the key goes), never turns the sandbox or the network on, never
 // allows. The API key never lives in a settings file (the environment only).
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { McpServersConfig } from '../../../bindings/mcp/index.js';
 import { ruleProblems, type PermissionRules } from '../permissions/permission-rules.js';
+import { readSettingsText } from './read-settings-text.js';
 import { mcpSettingsProblem, settingsMcpServers } from './settings-mcp.js';
 
 /** What a settings file may hold. */
@@ -125,16 +126,9 @@ function problemOf(value: Record<string, unknown>, scope: 'user' | 'project'): [
 
 /** Reads and checks one settings file (the user's, or a project's: its MCP entries may only narrow); a missing file is empty settings. */
 export function readSettingsFile(file: string, scope: 'user' | 'project' = 'user'): SettingsRead {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, settings: {} };
-    return {
-      ok: false,
-      message: `${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
-    };
-  }
+  const read = readSettingsText(file);
+  if (!read.ok) return read.missing ? { ok: true, settings: {} } : { ok: false, message: read.message };
+  const text = read.text;
   let value: unknown;
   try {
     value = JSON.parse(text);

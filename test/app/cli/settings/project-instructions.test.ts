@@ -24,7 +24,7 @@ describe('project instructions', () => {
       '.clinerules/b.md': 'Second rule.\n',
       '.clinerules/a.md': 'First rule.\n',
     });
-    const found = readProjectInstructions(workspace);
+    const found = await readProjectInstructions(workspace);
     expect(found.files).toEqual(['AGENTS.md', 'CLAUDE.md', '.clinerules/a.md', '.clinerules/b.md']);
     expect(found.text).toContain('## AGENTS.md\n\nUse tabs.');
     expect(found.text.indexOf('First rule.')).toBeLessThan(found.text.indexOf('Second rule.'));
@@ -35,7 +35,7 @@ describe('project instructions', () => {
 
   it('nothing found: no text', async () => {
     const { workspace } = await sandbox({ 'README.md': 'x' });
-    expect(readProjectInstructions(workspace)).toEqual({ text: '', files: [] });
+    expect(await readProjectInstructions(workspace)).toEqual({ text: '', files: [], leftOut: [] });
   });
 
   it('the CLI says so in one line and puts them in the system prompt; --no-project-instructions leaves them out', async () => {
