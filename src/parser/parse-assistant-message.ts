@@ -27,7 +27,8 @@ export function parseAssistantMessage(text: string, options: ParseOptions = {}):
       'invalid-chunk',
       `parseAssistantMessage: expected the reply's text as a string, got ${describeValue(text)}`,
     );
-  const parser = createStreamParser(options);
+  const { final, finishReason, ...streamOptions } = options;
+  const parser = createStreamParser(streamOptions);
   const blocks = parser.push(text);
-  return options.final ? parser.end() : blocks;
+  return final ? parser.end({ finishReason }) : blocks;
 }

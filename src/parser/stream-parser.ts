@@ -8,7 +8,7 @@
 import { clineProtocol } from '../protocol/cline-protocol.js';
 import type { Protocol } from '../protocol/define-protocol.js';
 import type { AssistantMessageContent } from './blocks.js';
-import type { StreamParseOptions } from './options.js';
+import type { StreamEndOptions, StreamParseOptions } from './options.js';
 import { describeValue, ParserError } from './parser-error.js';
 import { dialectsOf, strictOf } from './dialects/registry.js';
 import { openReasoning, releaseHeldClose } from './scan/block-transitions.js';
@@ -43,8 +43,12 @@ export interface StreamParser {
   write(chunk: string): void;
   /** The answer for all text so far (cached until the next write). */
   readonly blocks: AssistantMessageContent[];
-  /** The stream is over; returns the final blocks (equal to parseAssistantMessage(all, { final: true })). */
-  end(): AssistantMessageContent[];
+  /**
+   * The stream is over; returns the final blocks (equal to parseAssistantMessage(all, { final: true,
+   * finishReason })). Pass the stream's finish_reason: only a normal end lets a recovered call whose
+   * end marker the server stripped count as closed.
+   */
+  end(options?: StreamEndOptions): AssistantMessageContent[];
 }
 
 /** write() scans once this many characters are waiting, even if nobody reads. */
@@ -120,7 +124,7 @@ export function createStreamParser(options: StreamParseOptions = {}): StreamPars
       flush();
       return (answer ??= snapshot(state, ended));
     },
-    end() {
+    end(endOptions = {}) {
       if (ended) throw new ParserError('parser-ended', 'end() called twice: create a new parser for a new message');
       flush();
       ended = true;
@@ -131,7 +135,7 @@ export function createStreamParser(options: StreamParseOptions = {}): StreamPars
       if (input !== '') scan(state, input, consumed - input.length, true);
       // the stream ended before a raw value's close tag was confirmed: it stays part of the value
       if (state.mode === MODE_RAW_AFTER_CLOSE) releaseHeldClose(state);
-      endDialects(state, protocol);
+      endDialects(state, protocol, NORMAL_FINISH.has(endOptions.finishReason ?? ''));
       return (answer = snapshot(state, true));
     },
   };
@@ -142,10 +146,13 @@ export function createStreamParser(options: StreamParseOptions = {}): StreamPars
  * (never a call), a tool tag named in a sentence gives its sentence back, and the whole-reply
  * dialects judge the answer.
  */
-function endDialects(state: ScanState, protocol: Protocol): void {
+function endDialects(state: ScanState, protocol: Protocol, endedNormally: boolean): void {
   // Stryker disable next-line ConditionalExpression: without dialects the mode is never MODE_DIALECT
   while (state.mode === MODE_DIALECT) {
-    if (!state.dialectHeaderPending && state.dialectEntry!.endsWithReply && decodeAtEnd(state)) break;
+    // a construct that runs to the reply's end, or one whose close a server stripped as a stop
+    // token when the stream ended normally: read if its body is complete
+    const readable = state.dialectEntry!.endsWithReply || endedNormally;
+    if (!state.dialectHeaderPending && readable && decodeAtEnd(state)) break;
     if (!openerInSentence(state)) {
       // a construct cut off by the end of the stream: all text, and nothing in it runs
       dialectAsText(state, takeBody(state));
@@ -174,6 +181,9 @@ function endDialects(state: ScanState, protocol: Protocol): void {
     return parser.end();
   });
 }
+
+/** finish_reason values of a stream that ended normally (OpenAI's, and Anthropic's stop reasons). */
+const NORMAL_FINISH = new Set(['stop', 'tool_calls', 'function_call', 'end_turn', 'tool_use', 'stop_sequence']);
 
 const WORD = /[\p{L}\p{N}]/u;
 const SENTENCE_AFTER_OPENER = /^[ \t][\p{L}\p{N}]/u;

@@ -192,8 +192,9 @@ export function createBlockAssembler(options: BlockAssemblerOptions = {}): Block
     if (ended) return blocks;
     ended = true;
     closeReasoning();
-    parserBlocks = parser.end();
     const cutOff = endOptions.truncated === true || (finishReason !== undefined && CUT_OFF_REASONS.has(finishReason));
+    // only a normal end lets a call whose end marker the server stripped count as closed
+    parserBlocks = parser.end({ finishReason: cutOff ? undefined : finishReason });
     if (!cutOff) native.complete();
     return compose();
   }

@@ -85,3 +85,27 @@ export function allOffered(calls: DecodedCall[], context: DecodeContext): Decode
   for (const call of calls) if (!context.hasTool(call.name)) return undefined;
   return calls;
 }
+
+const QUOTE = 34,
+  BACKSLASH = 92;
+
+/**
+ * Where the JSON object or array that starts at `from` (after whitespace) ends: the index after
+ * its closing bracket, or -1 when none starts there or it never closes. Strings are skipped with
+ * their escapes, so brackets inside them do not count. One pass over the value.
+ */
+export function jsonValueEnd(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && /\s/.test(text.charAt(i))) i++;
+  const first = text.charCodeAt(i);
+  if (first !== 123 && first !== 91) return -1;
+  let depth = 0;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      for (i++; i < text.length && text.charCodeAt(i) !== QUOTE; i++) if (text.charCodeAt(i) === BACKSLASH) i++;
+    } else if (c === 123 || c === 91) depth++;
+    else if ((c === 125 || c === 93) && --depth === 0) return i + 1;
+  }
+  return -1;
+}

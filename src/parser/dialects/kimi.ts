@@ -20,9 +20,11 @@ function decodeCalls(body: string, context: DecodeContext, single: boolean): Dec
   const calls: DecodedCall[] = [];
   const parts = single ? [body] : body.split(CALL_BEGIN);
   if (!single && parts.shift()!.trim() !== '') return undefined;
-  for (const part of parts) {
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
     const end = part.lastIndexOf(CALL_END);
-    const call = end === -1 ? (single ? part : undefined) : part.slice(0, end);
+    // the last call's end may be missing with the section's (a server stripped them): its JSON decides
+    const call = end === -1 ? (single || i === parts.length - 1 ? part : undefined) : part.slice(0, end);
     if (call === undefined || (end !== -1 && part.slice(end + CALL_END.length).trim() !== '')) return undefined;
     const args = call.indexOf(ARGS_BEGIN);
     if (args === -1) return undefined;

@@ -3,7 +3,7 @@
 // `[ARGS]`: `[TOOL_CALLS]NAME{…}`), after optional prose.
 // `[TOOL_CALLS]` is a special token that a server without Mistral's parser leaves in the text.
 
-import { allOffered, callsFromJson, paramsFromArguments, parseJson } from './call-values.js';
+import { allOffered, callsFromJson, jsonValueEnd, paramsFromArguments, parseJson } from './call-values.js';
 import type { BlockRecognizer, DecodeContext, DecodedCall } from './recognizer.js';
 
 /** The marker the calls follow. */
@@ -35,6 +35,40 @@ export function mistralCalls(after: string, context: DecodeContext): DecodedCall
   return allOffered(calls, context);
 }
 
+const NAME = /^\s*[\w.-]+(?:\[CALL_ID\][\w.-]*)?(?:\[ARGS\])?/;
+
+/** Where the calls after the marker end (a JSON list, or `NAME[ARGS]{…}` repeated); prose may follow. */
+export function mistralCallsEnd(after: string): number {
+  const list = jsonValueEnd(after, 0);
+  if (list !== -1 && /^\s*\[/.test(after)) return list;
+  let end = 0;
+  for (let at = 0; ; ) {
+    const name = NAME.exec(after.slice(at, at + 512));
+    if (name === null) return end;
+    const value = jsonValueEnd(after, at + name[0].length);
+    // a call cut off: the whole list is (and stays text)
+    if (value === -1) return after.length;
+    end = value;
+    const next = /^\s*\[TOOL_CALLS\]/.exec(after.slice(value, value + 64));
+    if (next === null) return end;
+    at = value + next[0].length;
+  }
+}
+
+/**
+ * Whether a marker after `before` (the last visible character on its line, 0 at a line's start)
+ * begins a call rather than standing in a sentence: at a line's start, or after the end of a
+ * sentence, a colon, a tag or a token (`Sure.[TOOL_CALLS]…`, `[/THINK][TOOL_CALLS]…`). After a word
+ * or a comma (`write [TOOL_CALLS] before the calls`) it is a word of the sentence.
+ */
+export function markerStartsCalls(before: number): boolean {
+  return before === 0 || SENTENCE_ENDS.has(before);
+}
+
+const SENTENCE_ENDS = new Set(
+  ['.', '!', '?', ':', ';', '>', ']', '。', '！', '？', '：', '；'].map((c) => c.charCodeAt(0)),
+);
+
 /**
  * `[TOOL_CALLS]` met in text position (not in a code fence or inline code): the calls after it
  * run to the reply's end and are read there; the prose before it stays text. Read in the scan, so
@@ -45,5 +79,6 @@ export const mistralBlock: BlockRecognizer = {
   opener: MISTRAL_MARKER,
   closes: [],
   endsWithReply: true,
+  callsEnd: mistralCallsEnd,
   decode: (body, context) => mistralCalls(body, context),
 };

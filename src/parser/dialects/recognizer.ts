@@ -35,6 +35,11 @@ export interface BlockRecognizer {
   readonly closes: readonly string[];
   /** The body may also end with the reply (Llama's `<|python_tag|>`, Granite's `<|tool_call|>` end the message). */
   readonly endsWithReply?: boolean;
+  /**
+   * A construct that runs to the reply's end may be followed by prose (`[TOOL_CALLS]a[ARGS]{…}` then
+   * a sentence): where its calls end in `body`, so the rest is text. Absent: the calls are the whole body.
+   */
+  callsEnd?(body: string): number;
   /** Calls in `body`, or undefined when the body is not this dialect (then another recognizer of the same opener may try, else it is text). */
   decode(body: string, context: DecodeContext, header: string): DecodedCall[] | undefined;
   /** A header that ends at this marker comes first (harmony's `<|channel|>analysis<|message|>`). */

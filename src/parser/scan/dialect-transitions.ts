@@ -151,14 +151,24 @@ export function closeDialect(s: ScanState, close: string): void {
   dialectAsText(s, body + close);
 }
 
-/** A construct that runs to the reply's end, read there: true when it held calls (then pushed). */
+/**
+ * A construct that runs to the reply's end (or whose close a server stripped), read there: true
+ * when it held calls (then pushed, and the prose after them, if its recognizer allows some, is
+ * the last text).
+ */
 export function decodeAtEnd(s: ScanState): boolean {
   const entry = s.dialectEntry!;
-  const body = s.dialectBody.length === 1 ? s.dialectBody[0]! : s.dialectBody.join('');
-  const read = decodeBody(entry, body, decodeContext(s), s.dialectHeader);
+  const whole = s.dialectBody.length === 1 ? s.dialectBody[0]! : s.dialectBody.join('');
+  const first = entry.recognizers[0]!;
+  const end = first.callsEnd === undefined ? whole.length : first.callsEnd(whole);
+  const read = decodeBody(entry, end === whole.length ? whole : whole.slice(0, end), decodeContext(s), s.dialectHeader);
   if (read === undefined) return false;
   takeBody(s);
   pushCalls(s, read.calls, read.dialect, s.dialectOpenAt);
+  if (end < whole.length) {
+    s.builder.append(whole, end, whole.length);
+    trackMarkdown(s.md, whole, end, whole.length);
+  }
   return true;
 }
 

@@ -7,7 +7,7 @@
 import { readTag, TAG_COMPLETE, TAG_INCOMPLETE } from '../tag-reader.js';
 import { closeText, openReasoning, openTool } from './block-transitions.js';
 import { openDialect } from './dialect-transitions.js';
-import { MISTRAL_MARKER } from '../dialects/mistral.js';
+import { MISTRAL_MARKER, markerStartsCalls } from '../dialects/mistral.js';
 import { inCode, trackMarkdown } from './markdown-context.js';
 import { holdFrom, type ScanState } from './scan-state.js';
 import { FULLWIDTH_PIPE, PIPE, readSpecialToken, SPECIAL_INCOMPLETE } from './special-token.js';
@@ -72,11 +72,11 @@ function scanTextWithDialects(s: ScanState, input: string, pos: number, base: nu
         trackMarkdown(s.md, input, pos, mk);
         s.builder.append(input, pos, mk);
         pos = mk;
-        if (before !== BACKTICK && !inCode(s.md)) {
+        if (before !== BACKTICK && !inCode(s.md) && markerStartsCalls(s.md.lastVisible)) {
           openDialect(s, mistral, base + mk, MISTRAL_MARKER);
           return mk + MISTRAL_MARKER.length;
         }
-        // an example (inline code or a fence): text
+        // an example (inline code, a code form) or a word of a sentence: text
         from = mk + 1;
         continue;
       }

@@ -65,7 +65,6 @@ const corpusProtocol = defineProtocol({
 const KNOWN_MISSES = new Set([
   'Augustas11/macprovider issue 743 (gpt-oss-20b, the server stripped the tokens)',
   'raullenchai/Rapid-MLX issue 480 (gpt-oss-20b streaming, tokens stripped)',
-  'vllm-project/vllm tests/entrypoints/openai/tool_parsers/test_granite_tool_parser.py (surrounding_text_output; vLLM marks it xfail)',
   'vllm-project/vllm tests/entrypoints/openai/tool_parsers/test_granite_tool_parser.py (test_granite_string_prefix_format: Granite 3.1 writes <tool_call> as a string)',
   'pyrate-llama/hermes-ui issue 6 (Qwen2.5-7B-AWQ behind vLLM without a tool parser: a JSON call, then prose)',
 ]);
