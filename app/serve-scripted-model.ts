@@ -14,6 +14,13 @@ export interface ScriptedServerOptions extends ScriptedModelOptions {
   host?: string;
   /** Largest request body accepted (default 32 MiB); bigger ones get a 413. */
   maxBodyBytes?: number;
+  /** Time for a client to send its request headers (default 10 s); slower ones get a 408 and are cut off. */
+  headersTimeoutMs?: number;
+  /**
+   * Time for a request's whole body to arrive, from when its headers did (default 30 s): a body
+   * that trickles in (slow-loris) gets a 408 and its connection is closed.
+   */
+  bodyTimeoutMs?: number;
   /** Wraps the scripted model before it is served (a benchmark stamps each write this way). */
   wrapModel?: (model: FetchLike) => FetchLike;
   /** Origins whose pages may call it (CORS). Default: the web page's dev server (see serve-origin-policy.ts). */
@@ -51,15 +58,29 @@ function sendError(
   res.end(JSON.stringify({ error: { message, type, param: null, code: null } }));
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {
+type BodyRead = Uint8Array<ArrayBuffer> | 'too-large' | 'too-slow';
+
+/** The request body, at most `limit` bytes, all of it within `deadlineMs` (else 'too-slow'). */
+async function readBody(req: IncomingMessage, limit: number, deadlineMs: number): Promise<BodyRead> {
   const parts: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Uint8Array>) {
-    size += chunk.length;
-    if (size > limit) return 'too-large';
-    parts.push(chunk);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'too-slow'>((resolve) => {
+    timer = setTimeout(() => resolve('too-slow'), deadlineMs);
+  });
+  const read = (async (): Promise<BodyRead> => {
+    for await (const chunk of req as AsyncIterable<Uint8Array>) {
+      size += chunk.length;
+      if (size > limit) return 'too-large';
+      parts.push(chunk);
+    }
+    return concatBytes(parts, size);
+  })();
+  try {
+    return await Promise.race([read, late]);
+  } finally {
+    clearTimeout(timer);
   }
-  return concatBytes(parts, size);
 }
 
 function toHeaders(req: IncomingMessage): Headers {
@@ -94,7 +115,13 @@ async function pipeBody(body: ReadableStream<Uint8Array>, res: ServerResponse): 
   }
 }
 
-function handler(model: FetchLike, maxBodyBytes: number, live: Set<AbortController>, policy: () => Policy) {
+interface Limits {
+  maxBodyBytes: number;
+  bodyTimeoutMs: number;
+}
+
+function handler(model: FetchLike, limits: Limits, live: Set<AbortController>, policy: () => Policy) {
+  const { maxBodyBytes, bodyTimeoutMs } = limits;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const verdict = policy()({ host: req.headers.host, origin: req.headers.origin });
     if (!verdict.ok) {
@@ -114,7 +141,14 @@ function handler(model: FetchLike, maxBodyBytes: number, live: Set<AbortControll
         res.end();
         return;
       }
-      const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, maxBodyBytes);
+      const body =
+        req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, maxBodyBytes, bodyTimeoutMs);
+      if (body === 'too-slow') {
+        res.setHeader('connection', 'close');
+        sendError(res, 408, `Request body not received within ${bodyTimeoutMs} ms.`, 'invalid_request_error', CORS);
+        res.once('finish', () => req.socket.destroy());
+        return;
+      }
       if (body === 'too-large') {
         sendError(res, 413, `Request body larger than ${maxBodyBytes} bytes.`, 'invalid_request_error', CORS);
         return;
@@ -152,6 +186,8 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
     port = 8787,
     host = '127.0.0.1',
     maxBodyBytes = 32 * 1024 * 1024,
+    headersTimeoutMs = 10_000,
+    bodyTimeoutMs = 30_000,
     wrapModel,
     allowedOrigins,
     allowedHosts,
@@ -162,7 +198,13 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
   const live = new Set<AbortController>();
   // Made once the port is known (port 0 picks one).
   let policy: Policy | undefined;
-  const server = createServer(handler(model, maxBodyBytes, live, () => policy as Policy));
+  const server = createServer(
+    // Node checks the headers deadline every connectionsCheckingInterval: often enough to keep it.
+    { headersTimeout: headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, headersTimeoutMs) },
+    handler(model, { maxBodyBytes, bodyTimeoutMs }, live, () => policy as Policy),
+  );
+  // Node's own cut-off for the whole request, a backstop behind the body timer.
+  server.requestTimeout = headersTimeoutMs + bodyTimeoutMs + 1000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
