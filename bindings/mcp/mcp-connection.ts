@@ -3,7 +3,7 @@
 // crash, a hang, a JSON-RPC error) a typed outcome.
 import type { Client } from '@modelcontextprotocol/client';
 import { mcpToolName } from '../../src/protocol/mcp-tool-name.js';
-import type { McpServerConfig } from './mcp-config.js';
+import { isStdioServer, type McpServerConfig } from './mcp-config.js';
 import { McpError, type McpCallOutcome } from './mcp-errors.js';
 import { callResultText, DEFAULT_MCP_RESULT_MAX_CHARS, readResultText } from './mcp-result-text.js';
 import { loadMcpSdk } from './mcp-sdk.js';
@@ -68,8 +68,10 @@ export interface McpServerConnection {
   readonly problems: readonly string[];
   /** The server's own name and version from its handshake. */
   readonly serverInfo?: { name: string; version: string };
-  /** The server process's id (stdio). */
+  /** The server process's id (stdio) at the start. */
   readonly pid?: number;
+  /** The id of the server process running now (stdio): another than `pid` once it was started again. */
+  readonly currentPid?: number | undefined;
   /** Milliseconds from start to a listed server (or to the failure). */
   readonly startMs: number;
   /** Calls a listed tool; the arguments must already fit its schema. */
@@ -90,11 +92,19 @@ export interface McpConnectOptions extends McpTransportOptions {
   clientName?: string;
   /** Native names already taken (by other servers' tools): a clash gets a numbered name. */
   takenNames?: Set<string>;
+  /** A stdio server that stopped by itself (it crashed, or was killed) is started again at its next call (at most 3 times). Default false: later calls fail with `mcp-server-closed`. */
+  restartStoppedServers?: boolean;
+  /** Told when a server stops by itself (not closed by {@link McpServerConnection.close}): its name and a sentence saying so. */
+  onServerExit?: (server: string, message: string) => void;
+  /** Told when a stopped server was started again. */
+  onServerRestart?: (server: string) => void;
 }
 
 /** How long one call may take when neither the call nor its server entry says: 60 s. */
 export const DEFAULT_MCP_CALL_TIMEOUT_MS = 60_000;
 const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+/** How often a stopped server is started again before its calls fail for good. */
+const MAX_RESTARTS = 3;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -265,23 +275,68 @@ export async function connectMcpServer(
     return notConnected(name, config, new McpError('mcp-connect-failed', why, name), started);
   };
   let listed: Awaited<ReturnType<typeof listEverything>>;
+  const connectTimeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   try {
     handle = await createMcpTransport(config, options);
-    const connectTimeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     await withTimeout(client.connect(handle.transport), connectTimeout, 'the MCP handshake');
     listed = await withTimeout(listEverything(client, name, taken), connectTimeout, 'listing its tools');
   } catch (error) {
     return failed(error);
   }
-  const pid = handle.pid();
-  client.onclose = () => {
-    status = 'closed';
+  const live = { client, handle, closedByUs: false, restarts: 0, stopped: '' };
+  const watch = (current: Client, currentHandle: McpTransportHandle) => {
+    current.onclose = () => {
+      if (live.client !== current) return;
+      status = 'closed';
+      if (live.closedByUs) return;
+      const tail = currentHandle.stderrTail();
+      live.stopped = `the server "${name}" stopped${tail ? ` (its stderr: ${tail.split('\n').slice(-3).join(' | ')})` : ''}`;
+      options.onServerExit?.(name, live.stopped);
+    };
   };
+  watch(client, handle);
+  const pid = handle.pid();
   const timeoutOf = (o: McpCallOptions | undefined) => o?.timeoutMs ?? config.timeoutMs ?? DEFAULT_MCP_CALL_TIMEOUT_MS;
-  const gone = (target: string): McpCallOutcome => ({
-    ok: false,
-    error: new McpError('mcp-server-closed', `the server "${name}" is no longer connected`, name, target),
-  });
+  let restarting: Promise<string | undefined> | undefined;
+  /** A stopped stdio server started again (at most MAX_RESTARTS times); why not, when it cannot be. */
+  const restart = async (): Promise<string | undefined> => {
+    if (live.restarts >= MAX_RESTARTS) return `it stopped ${MAX_RESTARTS + 1} times and is not started again`;
+    live.restarts++;
+    const next = new sdk.Client({ name: options.clientName ?? 'agent-turn', version: '0.1.0' }, { capabilities: {} });
+    try {
+      const nextHandle = await createMcpTransport(config, options);
+      await withTimeout(next.connect(nextHandle.transport), connectTimeout, 'the MCP handshake');
+      if (live.closedByUs) {
+        await next.close().catch(() => undefined);
+        return 'the connection was closed';
+      }
+      Object.assign(live, { client: next, handle: nextHandle });
+      watch(next, nextHandle);
+      status = 'connected';
+      options.onServerRestart?.(name);
+      return undefined;
+    } catch (error) {
+      void next.close().catch(() => undefined);
+      return `starting it again failed: ${messageOf(error)}`;
+    }
+  };
+  /** Undefined when the server can be called (started again if it had stopped and may be), else the outcome to give. */
+  const ready = async (target: string): Promise<McpCallOutcome | undefined> => {
+    if (status === 'connected') return undefined;
+    let why: string | undefined = 'it was closed';
+    if (!live.closedByUs && options.restartStoppedServers === true && isStdioServer(config)) {
+      restarting ??= restart().finally(() => {
+        restarting = undefined;
+      });
+      why = await restarting;
+      if (why === undefined) return undefined;
+    }
+    const said = live.stopped || `the server "${name}" is no longer connected`;
+    return {
+      ok: false,
+      error: new McpError('mcp-server-closed', `${said}${why && live.stopped ? `; ${why}` : ''}`, name, target),
+    };
+  };
   return {
     name,
     config,
@@ -296,12 +351,16 @@ export async function connectMcpServer(
       ? { serverInfo: { name: client.getServerVersion()!.name, version: client.getServerVersion()!.version } }
       : {}),
     ...(pid !== undefined ? { pid } : {}),
+    get currentPid() {
+      return live.handle.pid();
+    },
     startMs: Date.now() - started,
     async callTool(tool, args, callOptions) {
-      if (status !== 'connected') return gone(tool);
+      const notReady = await ready(tool);
+      if (notReady) return notReady;
       const timeoutMs = timeoutOf(callOptions);
       try {
-        const result = await client.callTool(
+        const result = await live.client.callTool(
           { name: tool, arguments: args },
           { timeout: timeoutMs, ...(callOptions?.signal ? { signal: callOptions.signal } : {}) },
         );
@@ -311,10 +370,11 @@ export async function connectMcpServer(
       }
     },
     async readResource(uri, callOptions) {
-      if (status !== 'connected') return gone(uri);
+      const notReady = await ready(uri);
+      if (notReady) return notReady;
       const timeoutMs = timeoutOf(callOptions);
       try {
-        const result = await client.readResource(
+        const result = await live.client.readResource(
           { uri },
           { timeout: timeoutMs, ...(callOptions?.signal ? { signal: callOptions.signal } : {}) },
         );
@@ -324,8 +384,9 @@ export async function connectMcpServer(
       }
     },
     async close() {
+      live.closedByUs = true;
       status = 'closed';
-      await client.close().catch(() => undefined);
+      await live.client.close().catch(() => undefined);
     },
   };
 }
