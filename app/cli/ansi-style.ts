@@ -81,6 +81,11 @@ export function printable(text: string): string {
   return text.replace(CONTROL_CHARACTER, controlPicture);
 }
 
+/** {@link printable}, and on one line: a line feed shown as ␊ (a start-up or status line cannot forge another). */
+export function printableLine(text: string): string {
+  return printable(text).replace(/\n/g, '\u240a');
+}
+
 /** The text a person sees, escape sequences removed. */
 export function stripAnsi(text: string): string {
   return text.replace(ANSI_SEQUENCE, '');

@@ -89,6 +89,10 @@ export async function startCliMcp(
   const launch = launchableServers(config, input.root, input.env);
   const servers = await connectMcpServers(launch.config, {
     cwd: mcpServersFolder(input.env),
+    // A Ctrl-C no longer reaches the servers (their own session); one that stops anyway is said, and started again when next used.
+    restartStoppedServers: true,
+    onServerExit: (name, message) => input.say(`mcp ${name}: ${message}; it is started again when next used`),
+    onServerRestart: (name) => input.say(`mcp ${name}: started again`),
     ...(input.readOnly ? { toolFilter: (tool) => tool.hints.readOnlyHint === true } : {}),
   });
   for (const line of [...launch.failures, ...servers.statusLines()]) input.say(`mcp ${line}`);

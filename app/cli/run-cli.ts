@@ -8,7 +8,7 @@ import type { AgentTurnOutput } from '../../machines/machine/index.js';
 import type { ChatClient } from '../../src/wire/index.js';
 import { createNodeTools, openWorkspace } from '../tools/node/index.js';
 import type { AskUser } from '../tools/index.js';
-import { createStyle, printable } from './ansi-style.js';
+import { createStyle, printable, printableLine } from './ansi-style.js';
 import { noTerminalRejection, toolsNeedingApproval } from './approval-policy.js';
 import { createApprovalFlow } from './approval-flow.js';
 import { showInPager } from './pager.js';
@@ -68,9 +68,14 @@ const LIVE_REDRAW_MS = 33;
 
 /** Runs the CLI; resolves with the exit code. */
 export async function runCli(io: CliIo): Promise<number> {
+  // A start-up line can hold text of the workspace, a settings file or an MCP server (a file
+  // name, a tool name, a server's stderr): its control characters are shown, never obeyed, and
+  // the lines made of such text stay one line each (`sayLine`).
+  const say = (text: string) => io.stderr.write(`agent-turn: ${printable(text)}\n`);
+  const sayLine = (text: string) => io.stderr.write(`agent-turn: ${printableLine(text)}\n`);
   const parsed = parseCliArgs(io.argv, io.env, io.cwd);
   if (!parsed.ok) {
-    io.stderr.write(`agent-turn: ${parsed.error.message}\n`);
+    say(parsed.error.message);
     return 2;
   }
   let options = parsed.options;
@@ -86,7 +91,7 @@ export async function runCli(io: CliIo): Promise<number> {
   if (options.resume !== undefined) {
     const read = readSessionFile(path.resolve(io.cwd, options.resume));
     if (!read.ok) {
-      io.stderr.write(`agent-turn: ${read.message}\n`);
+      say(read.message);
       return 2;
     }
     const { session } = read;
@@ -96,35 +101,35 @@ export async function runCli(io: CliIo): Promise<number> {
     // workspace are this user's (session-authority.ts): a session never widens what they typed.
     const resumed = resumeOptions(options, session.cli, io.cwd, options.resume);
     if (!resumed.ok) {
-      io.stderr.write(`agent-turn: ${resumed.error.message}\n`);
+      say(resumed.error.message);
       return 2;
     }
-    for (const note of resumed.notes) io.stderr.write(`agent-turn: --resume: ${note}\n`);
+    for (const note of resumed.notes) say(`--resume: ${note}`);
     options = resumed.options;
     resumedConversation = resumedConversationOf(session, picked.nextTask);
     if (session.turn.status !== 'done') snapshot = session.turn;
   }
   const root = path.resolve(io.cwd, options.workspace);
   if (!(await stat(root).catch(() => undefined))?.isDirectory()) {
-    io.stderr.write(`agent-turn: --workspace ${options.workspace}: not a directory.\n`);
+    say(`--workspace ${options.workspace}: not a directory.`);
     return 2;
   }
   // Settings files (app/cli/settings/): the user's, narrowed by the project's; flags win.
   const settings = loadSettings(io.env, root);
   if (!settings.ok) {
-    io.stderr.write(`agent-turn: invalid settings: ${settings.message}\n`);
+    say(`invalid settings: ${settings.message}`);
     return 2;
   }
-  for (const note of settings.notes) io.stderr.write(`agent-turn: ${note}\n`);
+  for (const note of settings.notes) sayLine(note);
   const applied = applySettings(options, settings, io.argv);
   if (!applied.ok) {
-    io.stderr.write(`agent-turn: ${applied.message}\n`);
+    say(applied.message);
     return 2;
   }
   options = applied.options;
   const model = createModelClient(options);
   if (!model.ok) {
-    io.stderr.write(`agent-turn: ${model.error.message}\n`);
+    say(model.error.message);
     return 2;
   }
   // Read-only turns run no command: no sandbox to set up.
@@ -139,15 +144,15 @@ export async function runCli(io: CliIo): Promise<number> {
         allowGitWrites: options.allowGitWrites === true,
         ...(options.limits ? { limits: options.limits } : {}),
       });
-  if (commands?.notice) io.stderr.write(`agent-turn: ${commands.notice}\n`);
+  if (commands?.notice) say(commands.notice);
   const project = options.noProjectInstructions ? undefined : await readProjectInstructions(root);
-  if (project && project.files.length > 0) io.stderr.write(`agent-turn: ${instructionsLine(project)}\n`);
+  if (project && project.files.length > 0) sayLine(instructionsLine(project));
   const leftOut = project && leftOutLine(project);
-  if (leftOut) io.stderr.write(`agent-turn: ${leftOut}\n`);
+  if (leftOut) sayLine(leftOut);
   const instructions = project?.text || undefined;
   // MCP servers (app/cli/mcp-setup.ts): started once, a line each, stopped when the CLI ends.
   const mcpNote = projectMcpNote(root, options.mcpConfig && path.resolve(io.cwd, options.mcpConfig));
-  if (mcpNote) io.stderr.write(`agent-turn: ${mcpNote}\n`);
+  if (mcpNote) sayLine(mcpNote);
   const fromSettings = Object.keys(settings.mcpServers).length > 0;
   const started =
     options.mcpConfig || fromSettings
@@ -158,11 +163,11 @@ export async function runCli(io: CliIo): Promise<number> {
           cwd: io.cwd,
           root,
           env: io.env,
-          say: (line) => io.stderr.write(`agent-turn: ${line}\n`),
+          say: sayLine,
         })
       : undefined;
   if (started && !started.ok) {
-    io.stderr.write(`agent-turn: ${started.message}\n`);
+    say(started.message);
     return 2;
   }
   const mcp = started?.mcp;

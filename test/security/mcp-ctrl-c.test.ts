@@ -37,19 +37,19 @@ describe('Ctrl-C in a conversation with a stdio MCP server', () => {
   it('stops the turn, not the server: the next message calls it and gets its answer', async () => {
     const folder = tempFolder({ 'README.md': '# project\n' });
     cleanups.push(folder.remove);
-    const pidFile = path.join(folder.dir, '..', `${path.basename(folder.dir)}.pid`);
-    cleanups.push(() => existsSync(pidFile) && writeFileSync(pidFile, ''));
-    const config = `${folder.dir}.mcp.json`;
+    const outside = tempFolder();
+    cleanups.push(outside.remove);
+    const pidFile = path.join(outside.dir, 'server.pid');
+    const config = path.join(outside.dir, 'mcp.json');
     writeFileSync(
       config,
       JSON.stringify({
         mcpServers: { fx: { ...fixtureServer('normal'), env: { MCP_FIXTURE_PIDFILE: pidFile }, alwaysAllow: true } },
       }),
     );
-    cleanups.push(() => writeFileSync(config, ''));
     const cli = startCliInPty(
       ['--model', 'scripted', '--pace', '40', '--yes', '--workspace', folder.dir, '--mcp-config', config],
-      { conversation: true, env: { AGENT_TURN_SESSIONS_DIR: path.join(folder.dir, '..', `${path.basename(folder.dir)}-s`) } },
+      { conversation: true, env: { AGENT_TURN_SESSIONS_DIR: path.join(outside.dir, 'sessions') } },
     );
     cleanups.push(() => cli.kill());
     await cli.waitFor('mcp fx: connected', 30_000);
@@ -69,8 +69,18 @@ describe('Ctrl-C in a conversation with a stdio MCP server', () => {
     cli.type('Use the MCP tool `add` of server `fx` with `{"a":2,"b":3}`.\r');
     await cli.waitFor('MCP fx/add: 5', 30_000);
     expect(cli.text()).not.toContain('mcp-server-closed');
+
+    // A server that dies anyway (killed here) is said, and started again at its next use.
+    await until(() => count(cli.text(), '›') >= 3, 'the prompt after the call', cli);
+    process.kill(pid, 'SIGKILL');
+    await cli.waitFor('mcp fx: the server "fx" stopped; it is started again when next used', 10_000);
+    cli.type('Use the MCP tool `add` of server `fx` with `{"a":3,"b":4}`.\r');
+    await cli.waitFor('MCP fx/add: 7', 30_000);
+    expect(cli.text()).toContain('mcp fx: started again');
+    const restarted = Number(readFileSync(pidFile, 'utf8'));
+    expect(restarted).not.toBe(pid);
     cli.type('/exit\r');
     await cli.exited;
-    await until(() => !alive(pid), 'the server stopping with the CLI', cli, 5000);
+    await until(() => !alive(restarted), 'the server stopping with the CLI', cli, 5000);
   }, 90_000);
 });
