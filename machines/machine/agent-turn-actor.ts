@@ -1,4 +1,5 @@
 // The common case in two calls: build the input (system prompt or native tools included) and run it.
+import { inspectableInput } from './inspection-summary.js';
 import { createActor, toPromise, type Actor, type ActorOptions } from 'xstate';
 import { clineThinkProtocol } from '../../src/protocol/cline-protocol.js';
 import { nativeToolDefinitions } from '../../src/protocol/native-tools.js';
@@ -147,7 +148,8 @@ export function createAgentTurnActor(setup: AgentTurnSetup | ResumeAgentTurnSetu
     checkTurnSetup(setup); // a setup that cannot work throws here, before anything starts
     input = agentTurnInput(setup as AgentTurnSetup);
   }
-  const actor = createActor(agentTurnMachine, { ...setup?.actorOptions, input });
+  // An inspector sees the input summarised (its xstate.init event), as it sees the context.
+  const actor = createActor(agentTurnMachine, { ...setup?.actorOptions, input: inspectableInput({ ...input }) });
   // Every event from outside is checked first: a bad payload is ignored with a warning, never a crash.
   const send = actor.send.bind(actor);
   // XState's own persisted snapshot holds the client, the tools and the parser: the turn's record is plain JSON.

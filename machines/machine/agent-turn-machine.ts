@@ -32,6 +32,7 @@ import { TOOL_OUTCOME_UNKNOWN_TEXT } from './turn-notes.js';
 import { fitHistory, harderFitTarget, isOverContextBudget, promptEstimateOf, retriesUsed } from './context-fit.js';
 import type { TurnPhase } from '../view/turn-phase.js';
 import { listCovers } from './tool-policy-names.js';
+import { inspectableContext, inspectableInput } from './inspection-summary.js';
 
 type Ctx = AgentTurnContext;
 type Ev = AgentTurnEvent;
@@ -349,8 +350,9 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
   },
 }).createMachine({
   id: 'agentTurn',
+  // An inspector sees a bounded summary of the context (inspection-summary.ts), not the growing reply.
   context: ({ input }) =>
-    input.resume !== undefined ? restoreTurnContext(input.resume, input) : initialContext(input),
+    inspectableContext(input.resume !== undefined ? restoreTurnContext(input.resume, input) : initialContext(input)),
   initial: 'starting',
   on: {
     ABORT: { target: '.aborted', actions: 'finalizeAborted' },
@@ -392,7 +394,8 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
           invoke: {
             id: 'executeTool',
             src: 'executeTool',
-            input: ({ context }) => ({ toolUse: blockAtIndex(context) as ToolUse, tools: context.tools }),
+            input: ({ context }) =>
+              inspectableInput({ toolUse: blockAtIndex(context) as ToolUse, tools: context.tools }),
             onDone: { target: '#agentTurn.finalizing', actions: 'recordToolResult' },
             onError: { target: '#agentTurn.finalizing', actions: 'recordToolFailure' },
           },
@@ -410,11 +413,12 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
       invoke: {
         id: 'chat',
         src: 'chat',
-        input: ({ context }) => ({
-          client: context.client,
-          request: chatRequestOf(context),
-          backlog: context.chatBacklog,
-        }),
+        input: ({ context }) =>
+          inspectableInput({
+            client: context.client,
+            request: chatRequestOf(context),
+            backlog: context.chatBacklog,
+          }),
       },
       on: {
         'CHAT.CHUNKS': [
@@ -489,7 +493,8 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
           invoke: {
             id: 'executeTool',
             src: 'executeTool',
-            input: ({ context }) => ({ toolUse: blockAtIndex(context) as ToolUse, tools: context.tools }),
+            input: ({ context }) =>
+              inspectableInput({ toolUse: blockAtIndex(context) as ToolUse, tools: context.tools }),
             onDone: { target: 'streaming', actions: 'recordToolResult' },
             onError: { target: 'streaming', actions: 'recordToolFailure' },
           },

@@ -64,6 +64,22 @@ describe('machineToDirectedGraph', () => {
     expect(total).toBeGreaterThan(eventless);
   });
 
+  it('loses to XState’s definition (what Stately’s viewer draws) only the eventless transitions, and no name', () => {
+    const edges = (n: DirectedGraphNode): DirectedGraphNode['edges'] => [...n.edges, ...n.children.flatMap(edges)];
+    const all = edges(machineToDirectedGraph(agentTurnMachine));
+    type DefinitionNode = { transitions?: unknown[]; states?: Record<string, DefinitionNode> };
+    const inDefinition = (n: DefinitionNode): number =>
+      (n.transitions?.length ?? 0) + Object.values(n.states ?? {}).reduce((a, c) => a + inDefinition(c), 0);
+    const definition = agentTurnMachine.toJSON() as DefinitionNode;
+    // Issue 33: the inspector's graph showed 15 of 47 — the 32 missing are exactly the eventless ones.
+    expect(inDefinition(definition)).toBe(all.filter((e) => e.label.kind !== 'always').length);
+    expect(all.length - inDefinition(definition)).toBe(all.filter((e) => e.label.kind === 'always').length);
+    // Every guard and action is named in setup(): the definition sent to an inspector holds no inline function.
+    const config = JSON.stringify(agentTurnMachine.config, (_k, v) => (typeof v === 'function' ? '[inline]' : v));
+    const named = config.replace(/"(input|context|output)":"\[inline\]"/g, '');
+    expect(named).not.toContain('[inline]');
+  });
+
   it('agrees with @xstate/graph’s toDirectedGraph on every edge that one lists', () => {
     const ours = machineToDirectedGraph(agentTurnMachine);
     const theirs = toDirectedGraph(agentTurnMachine);
