@@ -14,6 +14,8 @@ import { dialectsOf, strictOf } from './dialects/registry.js';
 import { openReasoning, releaseHeldClose } from './scan/block-transitions.js';
 import { decodeAtEnd, dialectAsText, reopenAsText, takeBody } from './scan/dialect-transitions.js';
 import { scan } from './scan/scan.js';
+import { releaseDeferred } from './scan/deferred-calls.js';
+import { callsEndingReasoning } from './scan/unclosed-reasoning.js';
 import {
   createScanState,
   MODE_DIALECT,
@@ -135,7 +137,9 @@ export function createStreamParser(options: StreamParseOptions = {}): StreamPars
       if (input !== '') scan(state, input, consumed - input.length, true);
       // the stream ended before a raw value's close tag was confirmed: it stays part of the value
       if (state.mode === MODE_RAW_AFTER_CLOSE) releaseHeldClose(state);
-      endDialects(state, protocol, NORMAL_FINISH.has(endOptions.finishReason ?? ''));
+      const endedNormally = NORMAL_FINISH.has(endOptions.finishReason ?? '');
+      endDialects(state, protocol, endedNormally);
+      if (endedNormally && state.dialects.any) callsEndingReasoning(state, (text) => reread(protocol, text));
       return (answer = snapshot(state, true));
     },
   };
@@ -175,11 +179,20 @@ function endDialects(state: ScanState, protocol: Protocol, endedNormally: boolea
     state.mode = MODE_TEXT;
   }
   if (!state.dialects.any) return;
+  // the reply ended without a reasoning close: the recovered calls held until now are calls
+  if (state.deferred !== undefined && state.mode === MODE_TEXT) releaseDeferred(state);
   judgeWholeReply(state, (text, idPrefix) => {
     const parser = createStreamParser({ protocol: strictOf(protocol), idPrefix });
     parser.push(text);
     return parser.end();
   });
+}
+
+/** A reasoning's text read again as a reply of its own (ids `r_${offset}`), at a normal end. */
+function reread(protocol: Protocol, text: string): AssistantMessageContent[] {
+  const parser = createStreamParser({ protocol, idPrefix: 'r' });
+  parser.push(text);
+  return parser.end({ finishReason: 'stop' });
 }
 
 /** finish_reason values of a stream that ended normally (OpenAI's, and Anthropic's stop reasons). */

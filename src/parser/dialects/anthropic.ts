@@ -1,14 +1,15 @@
 // Anthropic-style calls written as text: `<function_calls><invoke name="N"><parameter name="P">v</parameter></invoke></function_calls>`.
 
-import { allOffered, xmlValue } from './call-values.js';
+import { allOffered, paramsFromArguments, parseJson, xmlValue } from './call-values.js';
 import type { BlockRecognizer, DecodeContext, DecodedCall } from './recognizer.js';
 
 const INVOKE = /<invoke\s+name\s*=\s*"([^"]+)"\s*>/g;
-const PARAM = /<parameter\s+name\s*=\s*"([^"]+)"\s*>/g;
+// DeepSeek's DSML adds `string="true"` after the name
+const PARAM = /<parameter\s+name\s*=\s*"([^"]+)"(?:\s+[\w-]+\s*=\s*"[^"]*")*\s*>/g;
 const INVOKE_CLOSE = '</invoke>';
 const PARAM_CLOSE = '</parameter>';
 
-function decodeInvokes(body: string, context: DecodeContext): DecodedCall[] | undefined {
+export function decodeInvokes(body: string, context: DecodeContext): DecodedCall[] | undefined {
   const calls: DecodedCall[] = [];
   INVOKE.lastIndex = 0;
   let last = 0;
@@ -33,7 +34,12 @@ function decodeInvokes(body: string, context: DecodeContext): DecodedCall[] | un
       pLast = vEnd + PARAM_CLOSE.length;
       PARAM.lastIndex = pLast;
     }
-    if (inner.slice(pLast).trim() !== '') return undefined;
+    if (inner.slice(pLast).trim() !== '') {
+      // no parameter tags but one JSON object of arguments (DSML's second form)
+      const json = pLast === 0 ? paramsFromArguments(parseJson(inner)) : undefined;
+      if (json === undefined) return undefined;
+      Object.assign(params, json);
+    }
     calls.push({ name, params });
     last = end + INVOKE_CLOSE.length;
     INVOKE.lastIndex = last;
@@ -63,3 +69,11 @@ function nextInvoke(body: string, from: number): number {
   const i = body.slice(from).search(/<invoke\s+name\s*=/);
   return i === -1 ? body.length : from + i;
 }
+
+/** MiniMax M2: the same invoke markup inside `<minimax:tool_call>` (its chat template; vLLM's minimax_m2 parser). */
+export const minimaxToolCall: BlockRecognizer = {
+  dialect: 'anthropic',
+  opener: '<minimax:tool_call>',
+  closes: ['</minimax:tool_call>'],
+  decode: decodeInvokes,
+};

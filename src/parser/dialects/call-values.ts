@@ -32,7 +32,7 @@ export function paramsFromArguments(args: unknown): Record<string, string> | und
 }
 
 /**
- * A call from `{"name": …, "arguments": {…}}` (also `parameters`, or OpenAI's
+ * A call from `{"name": …, "arguments": {…}}` (also `parameters` or `args`, or OpenAI's
  * `{"function": {"name", "arguments"}}`), when the tool is one the protocol offers.
  */
 export function callFromJsonObject(value: unknown, context: DecodeContext): DecodedCall | undefined {
@@ -40,7 +40,9 @@ export function callFromJsonObject(value: unknown, context: DecodeContext): Deco
   const fn = isPlainObject(value.function) ? value.function : value;
   const name = fn.name;
   if (typeof name !== 'string' || !context.hasTool(name)) return undefined;
-  const args = 'arguments' in fn ? fn.arguments : 'parameters' in fn ? fn.parameters : undefined;
+  // `args` too: Hermes fine-tunes write it (vLLM's and llama.cpp's Hermes parsers accept it)
+  const args =
+    'arguments' in fn ? fn.arguments : 'parameters' in fn ? fn.parameters : 'args' in fn ? fn.args : undefined;
   if (args === undefined) return undefined;
   const params = paramsFromArguments(args);
   return params === undefined ? undefined : { name, params };
@@ -108,4 +110,24 @@ export function jsonValueEnd(text: string, from: number): number {
     else if ((c === 125 || c === 93) && --depth === 0) return i + 1;
   }
   return -1;
+}
+
+/**
+ * Several JSON objects one after another (`{…}\n{…}`, as a model writes several calls in one
+ * `<tool_call>`): their values, or undefined unless the whole text is such a sequence.
+ */
+export function parseJsonSequence(text: string): unknown[] | undefined {
+  const values: unknown[] = [];
+  let at = 0;
+  for (;;) {
+    const end = jsonValueEnd(text, at);
+    if (end === -1) return undefined;
+    const value = parseJson(text.slice(at, end));
+    if (value === undefined) return undefined;
+    values.push(value);
+    const rest = text.slice(end);
+    const gap = /^[\s,;]*/.exec(rest)![0].length;
+    if (gap === rest.length) return values.length > 1 ? values : undefined;
+    at = end + gap;
+  }
 }

@@ -2,6 +2,7 @@
 // V3.1 writes `<｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{…}<｜tool▁call▁end｜>`. (The bars are U+FF5C, the spaces U+2581.)
 
 import { allOffered, paramsFromArguments, parseJson, unfence } from './call-values.js';
+import { decodeInvokes } from './anthropic.js';
 import type { BlockRecognizer, DecodedCall } from './recognizer.js';
 
 const CALL_BEGIN = '<｜tool▁call▁begin｜>';
@@ -38,4 +39,18 @@ export const deepseek: BlockRecognizer = {
     }
     return allOffered(calls, context);
   },
+};
+
+const DSML = '｜DSML｜';
+
+/**
+ * DeepSeek V3.2's DSML: `<｜DSML｜function_calls><｜DSML｜invoke name="N"><｜DSML｜parameter name="P"
+ * string="true">v</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>` (SGLang's
+ * deepseekv32 detector): Anthropic's invoke markup with the DSML mark in each tag, or a JSON object in the invoke.
+ */
+export const deepseekDsml: BlockRecognizer = {
+  dialect: 'deepseek',
+  opener: `<${DSML}function_calls>`,
+  closes: [`</${DSML}function_calls>`],
+  decode: (body, context) => decodeInvokes(body.replaceAll(`<${DSML}`, '<').replaceAll(`</${DSML}`, '</'), context),
 };

@@ -7,6 +7,7 @@ import type { BlockRecognizer, HeaderOutcome } from './recognizer.js';
 
 const MESSAGE = '<|message|>';
 const CHANNEL = '<|channel|>';
+const ROLE = /^(?:assistant(?:\s+to=\S+)?)?$/;
 const RECIPIENT = /\bto=(?:functions\.)?([A-Za-z_][\w.-]*)/;
 
 /** What a header (`analysis`, `assistant<|channel|>final`, `commentary to=functions.x <|constrain|>json`) means. */
@@ -14,9 +15,12 @@ function headerOutcome(header: string): HeaderOutcome | undefined {
   let h = header.trim();
   const channel = h.indexOf(CHANNEL);
   if (channel !== -1) {
-    // `<|start|>assistant<|channel|>…`: the role before the channel token
-    if (!/^(?:assistant)?$/.test(h.slice(0, channel).trim())) return undefined;
-    h = h.slice(channel + CHANNEL.length).trim();
+    // `<|start|>assistant<|channel|>…`: the role before the channel token, and maybe the
+    // recipient (`assistant to=functions.x<|channel|>commentary`: Ollama's harmony tests show it)
+    const role = h.slice(0, channel).trim();
+    if (!ROLE.test(role)) return undefined;
+    const to = /\bto=\S+/.exec(role);
+    h = `${h.slice(channel + CHANNEL.length).trim()}${to === null ? '' : ` ${to[0]}`}`;
   }
   if (RECIPIENT.test(h)) return { kind: 'call' };
   const name = h.split(/\s|<\|/)[0];

@@ -1,13 +1,14 @@
 // Hermes / Qwen 2.5 / Qwen3: `<tool_call>{"name": "read_file", "arguments": {"path": "a"}}</tool_call>`.
 
-import { callsFromJson, parseJson, unfence } from './call-values.js';
+import { callsFromJson, parseJson, parseJsonSequence, unfence } from './call-values.js';
 import { readPythonValue } from './python-literal.js';
 import type { BlockRecognizer } from './recognizer.js';
 
 /**
  * Hermes-style JSON inside `<tool_call>` (one object, or an array of them; a code fence inside is
  * allowed). A Python dict literal (`{'name': …, 'arguments': {…}}`, single quotes) is read too:
- * NousResearch's own Hermes function-calling examples show models writing it.
+ * NousResearch's own Hermes function-calling examples show models writing it. Several objects one
+ * after another are several calls; `args` stands for `arguments` too.
  */
 export const hermes: BlockRecognizer = {
   dialect: 'hermes',
@@ -15,7 +16,8 @@ export const hermes: BlockRecognizer = {
   closes: ['</tool_call>'],
   decode(body, context) {
     const text = unfence(body);
-    const value = parseJson(text) ?? readPythonValue(text.trim());
+    // several objects one after another: one call each (llama.cpp's Hermes tests show it)
+    const value = parseJson(text) ?? readPythonValue(text.trim()) ?? parseJsonSequence(text);
     return value === undefined ? undefined : callsFromJson(value, context);
   },
 };

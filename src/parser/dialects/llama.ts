@@ -2,7 +2,7 @@
 // separated by `;`, ending the message (`<|eom_id|>`, `<|eot_id|>` or the reply's end). Also the
 // built-in form `<|python_tag|>name.call(query="…")`.
 
-import { allOffered, callsFromJson, parseJson } from './call-values.js';
+import { allOffered, callsFromJson, paramsFromArguments, parseJson } from './call-values.js';
 import { readPythonCalls } from './python-literal.js';
 import type { BlockRecognizer, DecodeContext, DecodedCall } from './recognizer.js';
 
@@ -45,5 +45,23 @@ export const llama: BlockRecognizer = {
       py.map((c) => ({ name: c.name.endsWith('.call') ? c.name.slice(0, -5) : c.name, params: c.params })),
       context,
     );
+  },
+};
+
+/**
+ * Llama 3.1's custom tool format (also Functionary's): `<function=NAME>{"arg": 1}</function>`, a
+ * JSON body where Qwen3-Coder writes `<parameter=…>` tags. The body starts after `<function=`.
+ */
+export const llamaFunctionTag: BlockRecognizer = {
+  dialect: 'llama',
+  opener: '<function=',
+  closes: ['</function>'],
+  decode(body, context) {
+    const nameEnd = body.indexOf('>');
+    if (nameEnd === -1) return undefined;
+    const name = body.slice(0, nameEnd).trim();
+    const value = parseJson(body.slice(nameEnd + 1));
+    const params = value === undefined ? undefined : paramsFromArguments(value);
+    return params === undefined ? undefined : allOffered([{ name, params }], context);
   },
 };

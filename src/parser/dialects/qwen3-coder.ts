@@ -19,6 +19,11 @@ function valueEnd(body: string, from: number, limit: number): number {
   return -1;
 }
 
+/** Whether `body[from, to)` is only whitespace (to -1: the body's end). */
+function onlySpace(body: string, from: number, to: number): boolean {
+  return body.slice(from, to === -1 ? body.length : to).trim() === '';
+}
+
 function decodeFunctions(body: string, context: DecodeContext): DecodedCall[] | undefined {
   const calls: DecodedCall[] = [];
   let i = body.indexOf(FUNCTION_OPEN);
@@ -33,6 +38,8 @@ function decodeFunctions(body: string, context: DecodeContext): DecodedCall[] | 
     const params: Record<string, string> = {};
     let p = body.indexOf(PARAM_OPEN, nameEnd);
     let fnEnd = body.indexOf(FUNCTION_CLOSE, nameEnd);
+    // only parameters inside: a body it does not understand (JSON, prose) is never a call with its arguments dropped
+    if (!onlySpace(body, nameEnd + 1, p !== -1 && p < fnEnd ? p : fnEnd)) return undefined;
     while (p !== -1 && p < fnEnd) {
       const pNameEnd = body.indexOf('>', p);
       if (pNameEnd === -1) return undefined;
@@ -43,6 +50,7 @@ function decodeFunctions(body: string, context: DecodeContext): DecodedCall[] | 
       const after = vEnd + PARAM_CLOSE.length;
       fnEnd = body.indexOf(FUNCTION_CLOSE, after);
       p = body.indexOf(PARAM_OPEN, after);
+      if (!onlySpace(body, after, p !== -1 && p < fnEnd ? p : fnEnd)) return undefined;
     }
     if (fnEnd === -1) return undefined;
     calls.push({ name, params });

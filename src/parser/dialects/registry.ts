@@ -2,8 +2,8 @@
 // openers (`<tool_call>`, `<function_calls>`) join the protocol's text-position tags; special
 // tokens (`<|…|>`, `<｜…｜>`) get a table of their own.
 
-import { anthropic, anthropicInToolCall } from './anthropic.js';
-import { deepseek } from './deepseek.js';
+import { anthropic, anthropicInToolCall, minimaxToolCall } from './anthropic.js';
+import { deepseek, deepseekDsml } from './deepseek.js';
 import type { DialectName } from '../../protocol/dialect-names.js';
 import type { Protocol } from '../../protocol/define-protocol.js';
 import { glm } from './glm.js';
@@ -11,7 +11,7 @@ import { granite } from './granite.js';
 import { harmonyChannel, harmonyStart } from './harmony.js';
 import { hermes } from './hermes.js';
 import { kimiCall, kimiSection } from './kimi.js';
-import { llama } from './llama.js';
+import { llama, llamaFunctionTag } from './llama.js';
 import { MISTRAL_MARKER, mistralBlock } from './mistral.js';
 import { pythonicBlock } from './pythonic.js';
 import { BARE_FUNCTION_OPENER, qwen3Coder, qwen3CoderBare } from './qwen3-coder.js';
@@ -35,7 +35,16 @@ const RECOGNIZERS: readonly BlockRecognizer[] = [
   pythonicBlock,
   anthropic,
   qwen3CoderBare,
+  llamaFunctionTag,
+  deepseekDsml,
+  minimaxToolCall,
 ];
+
+/**
+ * Openers that are neither a plain tag nor a `<|…|>` token, met by prefix at a '<': Qwen3-Coder's
+ * and Llama's bare `<function=NAME>`, DeepSeek's `<｜DSML｜function_calls>`, MiniMax's `<minimax:tool_call>`.
+ */
+const PREFIX_OPENERS = new Set([BARE_FUNCTION_OPENER, deepseekDsml.opener, minimaxToolCall.opener]);
 
 /** The recognizers that share one opener, with the closes and header rule of the first. */
 export interface OpenerEntry {
@@ -68,10 +77,14 @@ export interface CompiledDialects {
   readonly tagPrefixes: ReadonlySet<string>;
   /** The longest plain-tag opener or added reasoning tag name. */
   readonly maxTagName: number;
-  /** Qwen3-Coder's bare `<function=NAME>` (not a plain tag: read by prefix), when on. */
-  readonly bareFunction: OpenerEntry | undefined;
+  /** Openers read by prefix at a '<' (`<function=`, `<｜DSML｜function_calls>`, `<minimax:tool_call>`), when on. */
+  readonly prefixOpeners: readonly OpenerEntry[];
+  /** The characters after the '<' of the prefix openers (a quick filter). */
+  readonly prefixSecond: ReadonlySet<number>;
   /** Mistral's `[TOOL_CALLS]` (no '<': searched for on its own), when on. */
   readonly mistralMarker: OpenerEntry | undefined;
+  /** Mistral's bracket markers are searched for (`[TOOL_CALLS]`, `[THINK]`, `[/THINK]`): Mistral is on. */
+  readonly bracketMarkers: boolean;
   /** Whether any dialect is on (else the scan is exactly the strict one). */
   readonly any: boolean;
 }
@@ -121,8 +134,12 @@ export function compileDialects(
   const entries = entriesOf([...RECOGNIZERS, mistralBlock].filter((r) => on.has(r.dialect)));
   const mistralMarker = entries.get(MISTRAL_MARKER);
   entries.delete(MISTRAL_MARKER);
-  const bare = entries.get(BARE_FUNCTION_OPENER);
-  entries.delete(BARE_FUNCTION_OPENER);
+  const prefixOpeners: OpenerEntry[] = [];
+  for (const opener of PREFIX_OPENERS) {
+    const entry = entries.get(opener);
+    entries.delete(opener);
+    if (entry !== undefined) prefixOpeners.push(entry);
+  }
   const tagOpeners = new Map<string, OpenerEntry>();
   const specialTokens = new Map<string, SpecialTokenEntry>();
   for (const [opener, entry] of entries) {
@@ -148,7 +165,7 @@ export function compileDialects(
   }
   const tagPrefixes = new Set<string>();
   let maxTagName = 0;
-  for (const name of [...tagOpeners.keys(), ...reasoningOpen, ...(bare === undefined ? [] : ['function'])]) {
+  for (const name of [...tagOpeners.keys(), ...reasoningOpen]) {
     for (let i = 0; i <= name.length; i++) tagPrefixes.add(name.slice(0, i));
     maxTagName = Math.max(maxTagName, name.length);
   }
@@ -162,8 +179,10 @@ export function compileDialects(
     reasoningCloses: closes,
     tagPrefixes,
     maxTagName,
-    bareFunction: bare,
+    prefixOpeners,
+    prefixSecond: new Set(prefixOpeners.map((e) => e.opener.charCodeAt(1))),
     mistralMarker,
+    bracketMarkers: mistralMarker !== undefined,
     any: on.size > 0,
   };
 }

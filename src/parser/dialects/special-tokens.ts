@@ -34,6 +34,11 @@ export const LEAKED_TOKENS: readonly string[] = Object.freeze([
   '<｜Assistant｜>',
   '<｜User｜>',
   '<｜tool▁calls▁end｜>',
+  // a tool's output echoed back (Ollama's DeepSeek parser drops these and keeps what is between)
+  '<｜tool▁outputs▁begin｜>',
+  '<｜tool▁outputs▁end｜>',
+  '<｜tool▁output▁begin｜>',
+  '<｜tool▁output▁end｜>',
 ]);
 
 /** The characters a special token's name may hold (between `<|` and `|>`). */

@@ -8,13 +8,14 @@
  */
 export function unfinishedCloseAt(input: string, from: number, closeTag: string): number {
   const len = input.length;
-  let k = input.indexOf('<', Math.max(from, len - closeTag.length + 1));
+  const first = closeTag.charAt(0); // '<', or '[' for Magistral's [/THINK]
+  let k = input.indexOf(first, Math.max(from, len - closeTag.length + 1));
   while (k !== -1) {
     let m = 1; // compare in place: a slice per '<' would allocate on every chunk
     // No bound needed: past the end of either string charCodeAt gives NaN, which equals nothing.
     while (input.charCodeAt(k + m) === closeTag.charCodeAt(m)) m++;
     if (k + m === len) return k;
-    k = input.indexOf('<', k + 1);
+    k = input.indexOf(first, k + 1);
   }
   return -1;
 }

@@ -8,6 +8,8 @@ import type { DialectName } from '../../protocol/dialect-names.js';
 import { createTrimmedBuilder } from '../text-builders.js';
 import { closeText } from './block-transitions.js';
 import { trackMarkdown } from './markdown-context.js';
+import { deferCalls, mayBeInReasoning } from './deferred-calls.js';
+import { pushCallBlocks } from './call-blocks.js';
 import { MODE_DIALECT, MODE_TEXT, type ScanState } from './scan-state.js';
 
 /** A construct's opener `openText` at absolute offset `offset`. */
@@ -55,7 +57,9 @@ function leave(s: ScanState): void {
 /** Not a construct after all: everything from the opener on goes back into the text. */
 export function dialectAsText(s: ScanState, rest: string): void {
   const text = s.pendingText!;
-  const opener = s.dialectOpenText + s.dialectHeader;
+  // a header read (harmony's `<|start|>assistant<|channel|>commentary to=…<|message|>`) is template
+  // markup, never prose: it goes with its opener
+  const opener = s.dialectHeader !== '' ? '' : s.dialectOpenText;
   text.append(opener, 0, opener.length);
   text.append(rest, 0, rest.length);
   // the construct was prose after all: its backticks and line breaks count for the Markdown state
@@ -79,19 +83,21 @@ export function closePendingText(s: ScanState): void {
   leave(s);
 }
 
-/** The calls of the construct opened at `at`: the text before it completes, then a tool use each. */
-function pushCalls(s: ScanState, calls: readonly DecodedCall[], dialect: DialectName, at: number): void {
+/**
+ * The calls of the construct opened at `at`, written as `raw`: the text before it completes, then a
+ * tool use each — or, while the reply may still turn out to have begun inside reasoning, they wait
+ * as text (see deferred-calls.ts).
+ */
+function pushCalls(s: ScanState, calls: readonly DecodedCall[], dialect: DialectName, at: number, raw: string): void {
+  if (mayBeInReasoning(s)) {
+    const text = s.pendingText!;
+    s.builder = text;
+    leave(s);
+    deferCalls(s, calls, dialect, at, raw);
+    return;
+  }
   closePendingText(s);
-  calls.forEach((call, i) => {
-    s.done.push({
-      type: 'tool_use',
-      name: call.name,
-      params: call.params,
-      partial: false,
-      call_id: i === 0 ? `${s.idPrefix}_${at}` : `${s.idPrefix}_${at}_${i}`,
-      dialect,
-    });
-  });
+  pushCallBlocks(s, calls, dialect, at);
 }
 
 /** The first recognizer's reading of `body`, or undefined when none reads it. */
@@ -116,7 +122,13 @@ const BACKTICK = 96;
  * after the last opener reads as calls (that opener not inline code, no code fence before it),
  * the prose stays text and the calls count. Two searches of a body already collected: still O(n).
  */
-function innerConstruct(s: ScanState, entry: OpenerEntry, body: string, context: DecodeContext): boolean {
+function innerConstruct(
+  s: ScanState,
+  entry: OpenerEntry,
+  body: string,
+  close: string,
+  context: DecodeContext,
+): boolean {
   const opener = s.dialectOpenText;
   if (s.dialectHeader !== '' || opener === '') return false;
   const inner = body.lastIndexOf(opener);
@@ -129,7 +141,9 @@ function innerConstruct(s: ScanState, entry: OpenerEntry, body: string, context:
   const text = s.pendingText!;
   text.append(opener, 0, opener.length);
   text.append(body, 0, inner);
-  pushCalls(s, read.calls, read.dialect, s.dialectOpenAt + opener.length + inner);
+  trackMarkdown(s.md, opener, 0, opener.length);
+  trackMarkdown(s.md, body, 0, inner);
+  pushCalls(s, read.calls, read.dialect, s.dialectOpenAt + opener.length + inner, body.slice(inner) + close);
   return true;
 }
 
@@ -144,11 +158,13 @@ export function closeDialect(s: ScanState, close: string): void {
   const context = decodeContext(s);
   const read = decodeBody(entry, body, context, s.dialectHeader);
   if (read !== undefined) {
-    pushCalls(s, read.calls, read.dialect, s.dialectOpenAt);
+    pushCalls(s, read.calls, read.dialect, s.dialectOpenAt, s.dialectOpenText + s.dialectHeader + body + close);
     return;
   }
-  if (close !== '' && innerConstruct(s, entry, body, context)) return;
-  dialectAsText(s, body + close);
+  if (close !== '' && innerConstruct(s, entry, body, close, context)) return;
+  // a harmony call the protocol does not offer (gpt-oss's own `to=container.exec`): its template
+  // tokens never show (dialectAsText drops the header), what it sent is text
+  dialectAsText(s, s.dialectHeader !== '' ? body : body + close);
 }
 
 /**
@@ -164,7 +180,7 @@ export function decodeAtEnd(s: ScanState): boolean {
   const read = decodeBody(entry, end === whole.length ? whole : whole.slice(0, end), decodeContext(s), s.dialectHeader);
   if (read === undefined) return false;
   takeBody(s);
-  pushCalls(s, read.calls, read.dialect, s.dialectOpenAt);
+  pushCalls(s, read.calls, read.dialect, s.dialectOpenAt, s.dialectOpenText + s.dialectHeader + whole.slice(0, end));
   if (end < whole.length) {
     s.builder.append(whole, end, whole.length);
     trackMarkdown(s.md, whole, end, whole.length);

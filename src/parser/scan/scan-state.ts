@@ -8,6 +8,7 @@ import type { AssistantMessageContent } from '../blocks.js';
 import type { TagRecord } from '../tag-reader.js';
 import { createTrimmedBuilder, type ValueBuilder } from '../text-builders.js';
 import { createMarkdownState, type MarkdownState } from './markdown-context.js';
+import type { DeferredCalls } from './deferred-calls.js';
 
 /** Prose between blocks. */
 export const MODE_TEXT = 0;
@@ -80,8 +81,12 @@ export interface ScanState {
    * text; they open nothing more (each opener at most once, so the re-reads stay O(n)).
    */
   spentOpeners: Set<OpenerEntry> | undefined;
-  /** Text mode, Mistral on: where the next `[TOOL_CALLS]` of the current input is (-1 none, -2 not yet searched). */
+  /** Text mode, Mistral on: where the next bracket marker of the current input is (-1 none, -2 not yet searched). */
   markerAt: number;
+  /** Recovered calls held as text while the reply may have begun inside reasoning (see deferred-calls.ts). */
+  deferred: DeferredCalls[] | undefined;
+  /** The marker found there (`[TOOL_CALLS]`, `[THINK]`, `[/THINK]`). */
+  markerText: string;
 }
 
 export function createScanState(protocol: CompiledProtocol, idPrefix: string, dialects: CompiledDialects): ScanState {
@@ -101,6 +106,8 @@ export function createScanState(protocol: CompiledProtocol, idPrefix: string, di
     pendingText: undefined,
     spentOpeners: undefined,
     markerAt: -2,
+    markerText: '',
+    deferred: undefined,
     protocol,
     idPrefix,
     // Stryker disable next-line BooleanLiteral,ObjectLiteral,StringLiteral: readTag sets closing and name before anything reads them

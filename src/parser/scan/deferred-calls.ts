@@ -1,0 +1,63 @@
+// A reply may begin inside reasoning that the chat template opened (only `</think>` appears,
+// later). Until a block other than text has been seen, a call recovered from another dialect may
+// be one the reasoning quotes — and it must not run beside the real one after `</think>`. So such
+// calls wait: their construct shows as the text it is, and they are decided when the reply shows
+// which it was — a reasoning close before any block makes all of it reasoning (the quoted calls
+// never run); any other block opening, or the reply's end, makes them calls, in place. Cline's XML
+// is the protocol's own and is not held.
+
+import type { DialectName } from '../../protocol/dialect-names.js';
+import type { DecodedCall } from '../dialects/recognizer.js';
+import { createTrimmedBuilder } from '../text-builders.js';
+import { trackMarkdown } from './markdown-context.js';
+import { pushCallBlocks } from './call-blocks.js';
+import type { ScanState } from './scan-state.js';
+
+/** Calls held as text, with where their construct stands in the text block's value. */
+export interface DeferredCalls {
+  readonly calls: readonly DecodedCall[];
+  readonly dialect: DialectName;
+  /** The construct's offset in the reply (for the call ids). */
+  readonly at: number;
+  /** The construct's span in the text builder's value (which only grows at its end). */
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Whether a recovered call now may still be quoted reasoning: the reasoning dialect is on and no block came yet. */
+export function mayBeInReasoning(s: ScanState): boolean {
+  return s.done.length === 0 && s.dialects.on.has('reasoning');
+}
+
+/** Holds `calls` (their construct written as `raw`) as text in the current text block. */
+export function deferCalls(
+  s: ScanState,
+  calls: readonly DecodedCall[],
+  dialect: DialectName,
+  at: number,
+  raw: string,
+): void {
+  const start = s.builder.value.length;
+  s.builder.append(raw, 0, raw.length);
+  trackMarkdown(s.md, raw, 0, raw.length);
+  (s.deferred ??= []).push({ calls, dialect, at, start, end: s.builder.value.length });
+}
+
+/**
+ * The reply showed they were calls: the text block is cut at each held construct, which becomes
+ * its tool uses; the text after the last one goes on as the current text.
+ */
+export function releaseDeferred(s: ScanState): void {
+  const held = s.deferred!;
+  s.deferred = undefined;
+  const value = s.builder.value;
+  let from = 0;
+  for (const h of held) {
+    const text = value.slice(from, h.start).trim();
+    if (text !== '') s.done.push({ type: 'text', content: text, partial: false });
+    pushCallBlocks(s, h.calls, h.dialect, h.at);
+    from = h.end;
+  }
+  s.builder = createTrimmedBuilder();
+  s.builder.append(value, from, value.length);
+}
