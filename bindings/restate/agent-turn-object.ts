@@ -4,20 +4,27 @@ import * as restate from '@restatedev/restate-sdk';
 import type { AgentTurnSetup } from '../../machines/machine/agent-turn-actor.js';
 import type { AgentTurnView } from '../../machines/view/turn-view-types.js';
 import type { DurableTurnOutput } from './durable-output.js';
+import { runDurableTurn, type DurableTurnOptions } from './durable-turn.js';
 import {
+  APPROVAL_EXPIRED_STATE,
   APPROVAL_GATE_STATE,
   APPROVAL_STATE,
   VIEW_STATE,
-  runDurableTurn,
   type ApprovalGate,
-  type DurableTurnOptions,
+  type ExpiredApprovals,
   type PendingApproval,
-} from './durable-turn.js';
+} from './durable-state.js';
 import { secretHash, type ApprovalDecision } from './approval-decision.js';
 import { ensurePromiseWithResolvers } from './promise-with-resolvers.js';
 
 /** Options of {@link agentTurnObject}. */
-export interface AgentTurnObjectOptions<Request> extends Omit<DurableTurnOptions, 'approvalSecret'> {
+export interface AgentTurnObjectOptions<Request>
+  extends Omit<DurableTurnOptions, 'approvalSecret' | 'approvalExpiresAfterMs'> {
+  /**
+   * How long the turn's tool uses wait for a decision before their approval expires (ms), from its
+   * `run` request. Default: the request's `approvalExpiresAfterMs` field; none there, no expiry.
+   */
+  approvalExpiresAfterMs?: (request: Request, key: string) => number | undefined;
   /**
    * The turn's approval secret from its `run` request. Default: the request's `approvalSecret`
    * field. Required (16 characters at least) when the setup asks for approvals.
@@ -36,11 +43,12 @@ export interface AgentTurnObjectOptions<Request> extends Omit<DurableTurnOptions
 /**
  * What `approve` and `reject` answer: whether the waiting tool use was decided, or why not
  * (`bad-input`: no call id or secret strings; `other-call`: a stale or wrong call id;
- * `bad-secret`: not the turn's secret). A refused decision leaves the turn waiting.
+ * `bad-secret`: not the turn's secret; `expired`: that call's approval expired, it did not run;
+ * `nothing-waiting`: no tool use waits). A refused decision leaves the turn waiting.
  */
 export type ApprovalAnswer =
   | { decided: true; callId: string }
-  | { decided: false; reason: 'bad-input' | 'nothing-waiting' | 'other-call' | 'bad-secret' };
+  | { decided: false; reason: 'bad-input' | 'nothing-waiting' | 'other-call' | 'bad-secret' | 'expired' };
 
 /** The input of `approve` / `reject`: the call id the person saw and the turn's approval secret. */
 export interface ApprovalInput {
@@ -61,8 +69,12 @@ function wellFormed(input: unknown): input is ApprovalInput {
 async function decide(ctx: restate.ObjectSharedContext, input: unknown, approve: boolean): Promise<ApprovalAnswer> {
   if (!wellFormed(input)) return { decided: false, reason: 'bad-input' };
   const gate = await ctx.get<ApprovalGate>(APPROVAL_GATE_STATE);
-  if (gate === null) return { decided: false, reason: 'nothing-waiting' };
-  if (input.callId !== gate.callId) return { decided: false, reason: 'other-call' };
+  if (gate === null || input.callId !== gate.callId) {
+    const expired = await ctx.get<ExpiredApprovals>(APPROVAL_EXPIRED_STATE);
+    if (expired?.callIds.includes(input.callId) && (await secretHash(input.secret)) === expired.secretHash)
+      return { decided: false, reason: 'expired' };
+    return { decided: false, reason: gate === null ? 'nothing-waiting' : 'other-call' };
+  }
   if ((await secretHash(input.secret)) !== gate.secretHash) return { decided: false, reason: 'bad-secret' };
   const decision: ApprovalDecision = {
     callId: gate.callId,
@@ -73,6 +85,12 @@ async function decide(ctx: restate.ObjectSharedContext, input: unknown, approve:
   ctx.resolveAwakeable(gate.awakeableId, decision);
   return { decided: true, callId: gate.callId };
 }
+
+const requestExpiry = (request: unknown): number | undefined => {
+  const expiry = (request as { approvalExpiresAfterMs?: unknown } | null)?.approvalExpiresAfterMs;
+  // Anything but absent goes to runDurableTurn, which refuses a bad value saying why.
+  return expiry as number | undefined;
+};
 
 const requestSecret = (request: unknown): string | undefined => {
   const secret = (request as { approvalSecret?: unknown } | null)?.approvalSecret;
@@ -103,7 +121,13 @@ const requestSecret = (request: unknown): string | undefined => {
  */
 export function agentTurnObject<Request>(options: AgentTurnObjectOptions<Request>) {
   ensurePromiseWithResolvers();
-  const { name = 'agentTurn', setup, approvalSecret = requestSecret, ...turnOptions } = options;
+  const {
+    name = 'agentTurn',
+    setup,
+    approvalSecret = requestSecret,
+    approvalExpiresAfterMs = requestExpiry,
+    ...turnOptions
+  } = options;
   return restate.object({
     name,
     handlers: {
@@ -111,6 +135,7 @@ export function agentTurnObject<Request>(options: AgentTurnObjectOptions<Request
         runDurableTurn(ctx, await setup(request, ctx.key), {
           ...turnOptions,
           approvalSecret: approvalSecret(request, ctx.key),
+          approvalExpiresAfterMs: approvalExpiresAfterMs(request, ctx.key),
         }),
       view: restate.handlers.object.shared(
         async (ctx: restate.ObjectSharedContext): Promise<AgentTurnView | null> => ctx.get<AgentTurnView>(VIEW_STATE),

@@ -6,7 +6,6 @@
 import {
   CancelledError,
   TerminalError,
-  serde,
   type Context,
   type ObjectContext,
   type RunOptions,
@@ -18,38 +17,14 @@ import {
   type AgentTurnSetup,
 } from '../../machines/machine/agent-turn-actor.js';
 import { selectView } from '../../machines/view/select-view.js';
-import type { ToolBlockView } from '../../machines/view/turn-view-types.js';
 import { journaledChatClient, type LiveReplyEvents } from './journaled-chat-client.js';
 import { journaledTools } from './journaled-tools.js';
 import { toDurableOutput, type DurableTurnOutput } from './durable-output.js';
 import { ensurePromiseWithResolvers } from './promise-with-resolvers.js';
-import { MIN_APPROVAL_SECRET_LENGTH, secretHash, validDecision } from './approval-decision.js';
+import { MIN_APPROVAL_SECRET_LENGTH, secretHash } from './approval-decision.js';
 
-/** The state key under which the turn's view (selectView's model) is published. */
-export const VIEW_STATE = 'view';
-/** The state key of the approval the turn waits for, if any (what a UI may show: no awakeable id). */
-export const APPROVAL_STATE = 'approval';
-/** The state key of what deciding the approval needs: its awakeable and the secret's hash (never returned by a handler). */
-export const APPROVAL_GATE_STATE = 'approval-gate';
-
-/** The tool use a turn waits on, as published under {@link APPROVAL_STATE}. */
-export interface PendingApproval {
-  callId: string;
-  tool: string;
-  params: Record<string, string>;
-}
-
-/** What the turn keeps under {@link APPROVAL_GATE_STATE} while it waits. */
-export interface ApprovalGate {
-  callId: string;
-  /** The awakeable a valid decision resolves; a new one after each refused payload. */
-  awakeableId: string;
-  /** SHA-256 (hex) of the turn's approval secret. */
-  secretHash: string;
-}
-
-/** A context with state: a virtual object's exclusive handler or a workflow's run handler. */
-export type DurableTurnContext = Context & Pick<ObjectContext, 'set' | 'clear'>;
+import { APPROVAL_GATE_STATE, APPROVAL_STATE, VIEW_STATE, type DurableTurnContext } from './durable-state.js';
+import { awaitApprovals } from './durable-approvals.js';
 
 /** What the live side channel is told: the events of a model step as they arrive (never on replay). */
 export interface LiveTurnEvents extends LiveReplyEvents {
@@ -74,6 +49,12 @@ export interface DurableTurnOptions {
    * `setup.approval` names a tool; give it to whoever may approve, and no one else.
    */
   approvalSecret?: string;
+  /**
+   * How long a tool use waits for a decision before its approval expires (ms, a durable timer:
+   * it runs on across restarts). An expired tool use does not run and the model is told
+   * (`approvalExpiredText`); a decision for it later is refused (`expired`). Default: no expiry.
+   */
+  approvalExpiresAfterMs?: number;
 }
 
 /** A reply's call_id prefix from the journal's deterministic random source (the same on every replay). */
@@ -84,6 +65,17 @@ function journalIdPrefix(ctx: Context): string {
 function keyOf(ctx: Context): string {
   const key = (ctx as Partial<ObjectContext>).key;
   return typeof key === 'string' ? key : '';
+}
+
+/** The expiry as given, or a TerminalError saying what is wrong with it. */
+function checkedExpiry(expiresAfterMs: unknown): number | undefined {
+  if (expiresAfterMs === undefined) return undefined;
+  if (typeof expiresAfterMs !== 'number' || !Number.isFinite(expiresAfterMs) || expiresAfterMs <= 0)
+    throw new TerminalError(
+      `runDurableTurn: options.approvalExpiresAfterMs must be a number of milliseconds above 0 (got ${typeof expiresAfterMs === 'number' ? expiresAfterMs : typeof expiresAfterMs})`,
+      { errorCode: 400 },
+    );
+  return expiresAfterMs;
 }
 
 /** The hash of the turn's approval secret; a TerminalError when the turn asks for approvals without a good one. */
@@ -179,39 +171,13 @@ export async function runDurableTurn(
   const turn = actor;
 
   const hash = await approvalSecretHash(setup, options.approvalSecret);
-  const asked = new Set<string>();
-  // Waits for a well-formed decision for `pending`: anything else resolving (or rejecting) the
-  // awakeable is refused, and the turn waits on a fresh one.
-  const awaitDecision = (pending: PendingApproval, gateHash: string) => {
-    const { id, promise } = ctx.awakeable<Uint8Array>(serde.binary);
-    ctx.set<ApprovalGate>(APPROVAL_GATE_STATE, { callId: pending.callId, awakeableId: id, secretHash: gateHash });
-    promise.then(
-      async (payload) => {
-        const decision = await validDecision(payload, pending.callId, gateHash);
-        if (decision === undefined) return awaitDecision(pending, gateHash);
-        ctx.clear(APPROVAL_STATE);
-        ctx.clear(APPROVAL_GATE_STATE);
-        turn.send(decision.approve ? { type: 'APPROVE' } : { type: 'REJECT', feedback: decision.feedback });
-      },
-      (error: unknown) => {
-        if (error instanceof CancelledError) return abortOnCancel(error);
-        // Rejected straight through the ingress: not a decision.
-        awaitDecision(pending, gateHash);
-      },
-    );
-  };
-  turn.subscribe((snapshot) => {
-    if (!snapshot.hasTag('awaiting-approval')) return;
-    const view = selectView(snapshot);
-    const tool = view.blocks[view.currentStreamingContentIndex] as ToolBlockView | undefined;
-    if (tool === undefined || tool.type !== 'tool_use' || asked.has(tool.call_id)) return;
-    asked.add(tool.call_id);
-    const pending: PendingApproval = { callId: tool.call_id, tool: tool.name, params: tool.params };
-    ctx.set(APPROVAL_STATE, pending);
-    ctx.set(VIEW_STATE, view);
-    // No hash only without approvals (approvalSecretHash refused the turn otherwise): nothing matches ''.
-    awaitDecision(pending, hash ?? '');
-  });
+  turn.subscribe(
+    awaitApprovals(ctx, turn, {
+      secretHash: hash,
+      expiresAfterMs: checkedExpiry(options.approvalExpiresAfterMs),
+      onCancel: abortOnCancel,
+    }),
+  );
 
   const done = toPromise(turn);
   turn.start();

@@ -2,16 +2,12 @@
 // api/*.api.md pins this list (npm run api:update).
 export { agentTurnObject } from './agent-turn-object.js';
 export type { AgentTurnObject, AgentTurnObjectOptions, ApprovalAnswer, ApprovalInput } from './agent-turn-object.js';
-export { runDurableTurn, VIEW_STATE, APPROVAL_STATE, APPROVAL_GATE_STATE } from './durable-turn.js';
+export { runDurableTurn } from './durable-turn.js';
+export { VIEW_STATE, APPROVAL_STATE, APPROVAL_GATE_STATE, APPROVAL_EXPIRED_STATE } from './durable-state.js';
 export { MIN_APPROVAL_SECRET_LENGTH } from './approval-decision.js';
 export type { ApprovalDecision } from './approval-decision.js';
-export type {
-  DurableTurnOptions,
-  DurableTurnContext,
-  PendingApproval,
-  ApprovalGate,
-  LiveTurnEvents,
-} from './durable-turn.js';
+export type { DurableTurnOptions, LiveTurnEvents } from './durable-turn.js';
+export type { DurableTurnContext, PendingApproval, ApprovalGate, ExpiredApprovals } from './durable-state.js';
 export { journaledChatClient } from './journaled-chat-client.js';
 export type { JournaledChatOptions, LiveReplyEvents } from './journaled-chat-client.js';
 export { journaledTools, DURABLE_OUTCOME_UNKNOWN_TEXT } from './journaled-tools.js';

@@ -20,6 +20,8 @@ export interface TurnRequest {
   model?: string;
   /** Whoever holds this may approve or reject the turn's tools (agentTurnObject reads this field). */
   approvalSecret?: string;
+  /** How long a tool use waits for approve/reject before its approval expires (agentTurnObject reads this field). */
+  approvalExpiresAfterMs?: number;
   /** Tools that wait for approve/reject (default: --approval). */
   approval?: string[];
   /** Waits before retries of a failed model request (default 2, 4, 8 s). */

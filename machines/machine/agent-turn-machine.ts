@@ -291,7 +291,7 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
       enqueue.assign({
         toolOutcomes: outcome(context, currentToolId(context), {
           status: 'rejected',
-          content: rejectedToolText(feedback),
+          content: rejectedToolText(feedback, event.expiredAfterMs),
           isError: true,
         }),
         rejectionFeedback: feedback,

@@ -186,11 +186,15 @@ export interface AgentTurnOutput {
   truncations: ContextTruncation[];
 }
 
-/** Everything the machine takes: the chat actor's reports, the person's decisions, ABORT, the tool's result. */
+/**
+ * Everything the machine takes: the chat actor's reports, the person's decisions, ABORT, the tool's
+ * result. REJECT's `expiredAfterMs` says nobody decided within that long: the model is told the
+ * approval expired (instead of the person's rejection).
+ */
 export type AgentTurnEvent =
   | ChatActorEvent
   | { type: 'APPROVE' }
-  | { type: 'REJECT'; feedback?: string }
+  | { type: 'REJECT'; feedback?: string; expiredAfterMs?: number }
   | { type: 'ABORT' }
   | { type: 'xstate.done.actor.executeTool'; output: ExecuteToolOutput }
   | { type: 'xstate.error.actor.executeTool'; error: unknown };

@@ -50,11 +50,20 @@ export function checkTurnEvent(
     return { ok: false, problem: `an event must be an object with a string type, got ${typeName(event)}` };
   switch (event.type) {
     case 'REJECT': {
-      const feedback = event.feedback;
-      if (feedback === undefined || feedback === null) return { ok: true, event: { type: 'REJECT' } };
+      const { feedback, expiredAfterMs } = event;
+      if (
+        expiredAfterMs !== undefined &&
+        (typeof expiredAfterMs !== 'number' || !Number.isFinite(expiredAfterMs) || expiredAfterMs < 0)
+      )
+        return {
+          ok: false,
+          problem: `REJECT: expiredAfterMs must be a number of at least 0 (or absent), got ${typeName(expiredAfterMs)} ${String(expiredAfterMs)}`,
+        };
+      const expired = expiredAfterMs === undefined ? {} : { expiredAfterMs };
+      if (feedback === undefined || feedback === null) return { ok: true, event: { type: 'REJECT', ...expired } };
       if (typeof feedback !== 'string')
         return { ok: false, problem: `REJECT: feedback must be a string (or absent), got ${typeName(feedback)}` };
-      return { ok: true, event: { type: 'REJECT', feedback } };
+      return { ok: true, event: { type: 'REJECT', feedback, ...expired } };
     }
     case 'CHAT.CHUNKS': {
       if (!Array.isArray(event.events))

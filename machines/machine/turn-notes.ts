@@ -24,11 +24,20 @@ export function skippedToolText(cause: StopCause | undefined): string {
   }
 }
 
-export function rejectedToolText(feedback: string | undefined): string {
+/** Why a tool use did not run: the user rejected it (with their words, if any), or its approval expired. */
+export function rejectedToolText(feedback: string | undefined, expiredAfterMs?: number): string {
+  if (expiredAfterMs !== undefined) return approvalExpiredText(expiredAfterMs);
   const base = 'The user rejected this tool use; it did not run.';
   return feedback !== undefined && feedback.trim() !== ''
     ? `${base} The user's feedback:\n<feedback>\n${feedback}\n</feedback>`
     : base;
+}
+
+/** What the model is told about a tool use whose approval expired before anyone decided it. */
+export function approvalExpiredText(afterMs: number): string {
+  const seconds = afterMs / 1000;
+  const wait = seconds >= 1 ? `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s` : `${afterMs} ms`;
+  return `This tool use waited ${wait} for approval and no decision came, so the approval expired and the tool did not run. Use it again if it is still needed, and someone can decide it then.`;
 }
 
 export const ABORTED_TOOL_TEXT = 'The user interrupted the turn while this tool was running; its outcome is unknown.';

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { createAgentTurnActor, type AgentTurnActor } from '../../machines/machine/agent-turn-actor.js';
 import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
+import { approvalExpiredText } from '../../machines/machine/turn-notes.js';
 import { createScriptedClient, reply } from '../support/scripted-client.js';
 
 const WRITE = '<write_to_file>\n<path>a.txt</path>\n<content>x</content>\n</write_to_file>';
@@ -53,6 +54,22 @@ describe('events with bad payloads', () => {
     expect(JSON.stringify(client.requests[1].messages)).toContain('The user rejected this tool use; it did not run.');
   });
 
+  it('REJECT with expiredAfterMs: the tool does not run and the model is told its approval expired', async () => {
+    const { written, client, setup } = turn();
+    const actor = createAgentTurnActor(setup);
+    const done = toPromise(actor);
+    await atApproval(actor);
+    actor.send({ type: 'REJECT', expiredAfterMs: 30_000 });
+    const output = await done;
+    expect(output.reason).toBe('completed');
+    expect(written).toEqual([]);
+    expect(output.requests[0].toolResults[0]).toMatchObject({
+      status: 'rejected',
+      content: approvalExpiredText(30_000),
+    });
+    expect(JSON.stringify(client.requests[1].messages)).toContain('waited 30 s for approval and no decision came');
+  });
+
   it('the machine driven directly takes REJECT with feedback: null too', async () => {
     const { setup } = turn();
     const actor = createActor(agentTurnMachine, { input: setup });
@@ -64,6 +81,16 @@ describe('events with bad payloads', () => {
 
   it.each([
     ['REJECT with a number for feedback', { type: 'REJECT', feedback: 42 }, 'REJECT: feedback must be a string'],
+    [
+      'REJECT with a negative expiry',
+      { type: 'REJECT', expiredAfterMs: -1 },
+      'REJECT: expiredAfterMs must be a number of at least 0',
+    ],
+    [
+      'REJECT with a string for the expiry',
+      { type: 'REJECT', expiredAfterMs: '30s' },
+      'REJECT: expiredAfterMs must be a number of at least 0',
+    ],
     ['no type', { feedback: 'x' }, 'an event must be an object with a string type'],
     ['null', null, 'an event must be an object'],
     ['CHAT.CHUNKS without events', { type: 'CHAT.CHUNKS', events: null }, 'CHAT.CHUNKS: events must be an array'],

@@ -13,6 +13,8 @@ export interface ClusterIngress {
   sendTurn(key: string, request: unknown): Promise<string>;
   /** Waits for an invocation's result (Restate's attach), moving between ingresses as needed. */
   attachTurn(invocationId: string): Promise<DurableTurnOutput>;
+  /** POSTs `body` to `path` (e.g. `/agentTurn/<key>/approve`) until a node answers 2xx; resolves with its JSON. */
+  call<T>(path: string, body?: unknown): Promise<T>;
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -57,6 +59,21 @@ export function clusterIngress(urls: readonly string[], first = 0): ClusterIngre
         );
         if (response.ok) return ((await response.json()) as { invocationId: string }).invocationId;
         if (response.status < 500) throw new Error(`send ${key}: ${response.status} ${await response.text()}`);
+        await pause(200);
+      }
+    },
+    async call(path, body) {
+      for (;;) {
+        const response = await answer((url) =>
+          fetch(`${url}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          }),
+        );
+        if (response.ok) return await response.json();
+        if (response.status !== 408 && response.status < 500)
+          throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
         await pause(200);
       }
     },

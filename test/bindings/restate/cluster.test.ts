@@ -3,8 +3,10 @@
 // the worker registered once. The node leading the partition is SIGKILLed mid-turn, then the node
 // the client talks to (the client moves to another ingress), then the worker inside a command:
 // every turn completes, each tool started once, the output and files those of an unkilled run.
-// With two of the three nodes down nothing moves; once one is back every turn completes.
-// With two of the three nodes down nothing moves; once one is back every turn completes.
+// With two of the three nodes down nothing moves; once one is back every turn completes. A turn
+// waiting for approval outlives the partition leader: the decision made after the kill lands once.
+// With two of the three nodes down nothing moves; once one is back every turn completes. A turn
+// waiting for approval outlives the partition leader: the decision made after the kill lands once.
 // Each phase has a hard time-out; the failover times are printed.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -252,6 +254,55 @@ describe('durable turns on a three-node Restate cluster (replication 2)', () => 
       );
       expect(progressWhileDown).toBe(0);
       await expectUndisturbed(turns);
+    },
+    3 * PHASE_MS,
+  );
+
+  it(
+    'the partition leader killed while a turn waits for approval: the decision made after it lands once',
+    async () => {
+      const SECRET = 'a-turn-secret-of-24-chars';
+      const leader = (await cluster.leaderOf(0))!;
+      const ingress = clusterIngress(
+        cluster.nodes.map((n) => n.ingressUrl),
+        cluster.nodes.indexOf(leader),
+      );
+      const dir = await workspace();
+      const id = await ingress.sendTurn('approval', {
+        task: TASK,
+        workspace: dir,
+        approval: ['execute_command'],
+        approvalSecret: SECRET,
+      });
+      let pending: { callId: string } | null = null;
+      while (pending === null) {
+        pending = await ingress.call<{ callId: string } | null>('/agentTurn/approval/approval');
+        if (pending === null) await pause(100);
+      }
+      const killedAt = Date.now();
+      await leader.kill();
+      const answer = await within(
+        PHASE_MS,
+        'approval: deciding',
+        ingress.call('/agentTurn/approval/approve', { callId: pending.callId, secret: SECRET }),
+      );
+      failovers['approval (kill to decided)'] = [Date.now() - killedAt];
+      expect(answer).toEqual({ decided: true, callId: pending.callId });
+      const out = await within(PHASE_MS, 'approval: the turn', ingress.attachTurn(id));
+      await within(
+        PHASE_MS,
+        `approval: restarting ${leader.name}`,
+        leader.restart().then(() => cluster.settled()),
+      );
+      expect(out.reason).toBe('completed');
+      expect(withoutIds(out)).toEqual(withoutIds(calm.out));
+      expect(toolsStarted('approval')).toEqual(calm.tools);
+      expect(await readFile(join(dir, 'log.txt'), 'utf8')).toBe('run\n');
+      expect(ingress.current()).not.toBe(leader.ingressUrl);
+      expect(await ingress.call('/agentTurn/approval/approve', { callId: pending.callId, secret: SECRET })).toEqual({
+        decided: false,
+        reason: 'nothing-waiting',
+      });
     },
     3 * PHASE_MS,
   );
