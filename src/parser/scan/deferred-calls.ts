@@ -13,17 +13,6 @@ import { trackMarkdown } from './markdown-context.js';
 import { pushCallBlocks } from './call-blocks.js';
 import type { ScanState } from './scan-state.js';
 
-/** Calls held as text, with where their construct stands in the text block's value. */
-export interface DeferredCalls {
-  readonly calls: readonly DecodedCall[];
-  readonly dialect: DialectName;
-  /** The construct's offset in the reply (for the call ids). */
-  readonly at: number;
-  /** The construct's span in the text builder's value (which only grows at its end). */
-  readonly start: number;
-  readonly end: number;
-}
-
 /** Whether a recovered call now may still be quoted reasoning: the reasoning dialect is on and no block came yet. */
 export function mayBeInReasoning(s: ScanState): boolean {
   return s.done.length === 0 && s.dialects.on.has('reasoning');

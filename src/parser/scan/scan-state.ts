@@ -8,7 +8,8 @@ import type { AssistantMessageContent } from '../blocks.js';
 import type { TagRecord } from '../tag-reader.js';
 import { createTrimmedBuilder, type ValueBuilder } from '../text-builders.js';
 import { createMarkdownState, type MarkdownState } from './markdown-context.js';
-import type { DeferredCalls } from './deferred-calls.js';
+import type { DialectName } from '../../protocol/dialect-names.js';
+import type { DecodedCall } from '../dialects/recognizer.js';
 
 /** Prose between blocks. */
 export const MODE_TEXT = 0;
@@ -29,6 +30,17 @@ export type Mode =
   | typeof MODE_PARAM
   | typeof MODE_RAW_AFTER_CLOSE
   | typeof MODE_REASONING;
+
+/** Calls held as text, with where their construct stands in the text block's value. */
+export interface DeferredCalls {
+  readonly calls: readonly DecodedCall[];
+  readonly dialect: DialectName;
+  /** The construct's offset in the reply (for the call ids). */
+  readonly at: number;
+  /** The construct's span in the text builder's value (which only grows at its end). */
+  readonly start: number;
+  readonly end: number;
+}
 
 export interface ScanState {
   readonly protocol: CompiledProtocol;
