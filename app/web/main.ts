@@ -85,7 +85,6 @@ if (typeof options.pace === 'number' && ![...paceSelect.options].some((o) => o.v
   paceSelect.add(new Option(`${options.pace} ms/token`, String(options.pace)));
 }
 paceSelect.value = String(options.pace);
-byId<HTMLInputElement>('approval').checked = options.approval;
 byId<HTMLInputElement>('native-tools').checked = options.nativeTools;
 const taskInput = byId<HTMLTextAreaElement>('task');
 taskInput.value = options.task;

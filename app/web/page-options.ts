@@ -1,5 +1,7 @@
 // What the page's URL can preset: `?pace=0&profile=glm-5.1&fault=http-429-once&dialect=hermes&task=...`.
 // `pace=0` streams as fast as the page reads (the browser test uses it); unknown values fall back to defaults.
+// Nothing that weakens safety comes from the URL: approvals are turned off only with the page's own
+// checkbox (a link with `?approval=off` leaves them on).
 import {
   scriptedDialects,
   scriptedFaults,
@@ -17,7 +19,6 @@ export interface PageOptions {
   /** The dialect the scripted model writes its tool calls in (`?dialect=hermes`); 'cline': Cline's XML. */
   dialect: ScriptedDialect | 'cline';
   task: string;
-  approval: boolean;
   nativeTools: boolean;
 }
 
@@ -39,7 +40,6 @@ export function readPageOptions(search: string): PageOptions {
     fault: (scriptedFaults as readonly string[]).includes(fault) ? (fault as ScriptedFault) : 'none',
     dialect: (scriptedDialects as readonly string[]).includes(dialect) ? (dialect as ScriptedDialect) : 'cline',
     task: q.get('task') ?? DEFAULT_TASK,
-    approval: q.get('approval') !== 'off',
     nativeTools: q.get('native') === '1',
   };
 }

@@ -64,6 +64,8 @@ async function openPage(query: string): Promise<{ page: Page; errors: string[] }
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${base}/${query}`);
+  // Approvals are turned off with the page's checkbox only (a URL cannot: issue 32).
+  if (/[?&]approval=off/.test(query)) await page.getByTestId('approval-toggle').uncheck();
   return { page, errors };
 }
 

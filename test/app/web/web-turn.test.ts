@@ -120,19 +120,21 @@ describe('a page turn', () => {
 });
 
 describe('page options', () => {
-  it('reads pace, profile, fault and approval from the query, ignoring unknown values', () => {
-    expect(readPageOptions('?pace=0&profile=glm-5.1&fault=http-429-once&approval=off')).toMatchObject({
+  it('reads pace, profile and fault from the query, ignoring unknown values', () => {
+    expect(readPageOptions('?pace=0&profile=glm-5.1&fault=http-429-once')).toMatchObject({
       pace: 0,
       profile: 'glm-5.1',
       fault: 'http-429-once',
-      approval: false,
     });
     expect(readPageOptions('?pace=fast&profile=nope&fault=boom')).toMatchObject({
       pace: 'realistic',
       profile: 'scripted',
       fault: 'none',
-      approval: true,
     });
+  });
+
+  it('never turns approvals off from the URL (issue 32: a link with ?approval=off did)', () => {
+    expect(readPageOptions('?approval=off')).not.toHaveProperty('approval');
   });
 
   it('reads the scripted dialect, Cline XML when unknown or absent', () => {

