@@ -1,6 +1,7 @@
 // The agent-turn CLI: `npm start -- [options] [task]`. See app/cli/help-text.ts.
 import { SHOW_CURSOR } from './cli/ansi-style.js';
 import { asksForHelp, fullHelpText } from './cli/help-output.js';
+import { dedupedSigint, handOverToChild, isHandedOver, receiveSecrets, shouldHandOver } from './cli/key-handover.js';
 
 /** Never leave a person's terminal without its cursor, however we leave. */
 function leave(code: number): never {
@@ -21,27 +22,36 @@ let interrupted = false;
 // --help loads only what it prints: the agent's modules are imported after (a fast cold start).
 if (asksForHelp(process.argv.slice(2), process.env, process.cwd())) {
   process.stdout.write(fullHelpText());
+} else if (shouldHandOver(process.env)) {
+  // The key leaves this process's environment: the CLI runs as a child that gets it through a pipe (key-handover.ts).
+  await handOverToChild();
 } else {
+  const handedOver = isHandedOver(process.env);
+  const env = handedOver ? receiveSecrets(process.env) : process.env;
+  // Under a launcher, a Ctrl-C arrives twice (from the terminal, and passed on): it counts once.
+  const sigint = handedOver ? dedupedSigint() : undefined;
   const { runCli } = await import('./cli/run-cli.js');
   try {
     const code = await runCli({
       argv: process.argv.slice(2),
-      env: process.env,
+      env,
       cwd: process.cwd(),
       stdin: process.stdin,
       stdout: process.stdout,
       stderr: process.stderr,
       onInterrupt(handler) {
         let deadline: NodeJS.Timeout | undefined;
-        const onSigint = () => {
+        const onInterrupt = () => {
           // Whatever a tool is doing, the CLI is gone shortly after a Ctrl-C (unref'd: it never delays a clean exit).
           if (!interrupted) deadline = setTimeout(() => leave(130), INTERRUPT_DEADLINE_MS).unref();
           interrupted = true;
           handler();
         };
-        process.on('SIGINT', onSigint);
+        const stop = sigint?.listen(onInterrupt);
+        if (!sigint) process.on('SIGINT', onInterrupt);
         return () => {
-          process.off('SIGINT', onSigint);
+          if (stop) stop();
+          else process.off('SIGINT', onInterrupt);
           // The turn wound down in time: a conversation goes back to its prompt.
           if (deadline) clearTimeout(deadline);
           deadline = undefined;

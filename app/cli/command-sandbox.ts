@@ -56,7 +56,7 @@ export async function setUpCommands(input: CommandSetupInput): Promise<CommandSe
       runner: plain,
       sandboxed: false,
       commandsNeedPerson: false,
-      notice: `commands run without a sandbox (--no-sandbox): they can read and write whatever you can, the API key in this CLI's /proc/${process.pid}/environ included${cgroups ? '' : ', and a setsid child of theirs outlives the CLI (no writable cgroup here)'}.`,
+      notice: `commands run without a sandbox (--no-sandbox): they can read and write whatever you can: the API key is kept out of this CLI's environment, not out of the one of the process that started it (/proc/${process.ppid}/environ) nor out of your files${cgroups ? '' : ', and a setsid child of theirs outlives the CLI (no writable cgroup here)'}.`,
     };
   }
   let reason: string;
@@ -91,6 +91,6 @@ export async function setUpCommands(input: CommandSetupInput): Promise<CommandSe
     runner: plain,
     sandboxed: false,
     commandsNeedPerson: true,
-    notice: `no sandbox for commands — ${reason}. Each command will be asked before it runs, even with --yes (an approved one can read the API key from this CLI's /proc/${process.pid}/environ); --no-sandbox runs them unsandboxed without asking.`,
+    notice: `no sandbox for commands — ${reason}. Each command will be asked before it runs, even with --yes (an approved one can read the API key from the environment of the process that started this CLI, /proc/${process.ppid}/environ); --no-sandbox runs them unsandboxed without asking.`,
   };
 }

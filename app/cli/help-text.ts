@@ -26,10 +26,11 @@ Options:
                       this shares the host's network, its loopback too: services on
                       127.0.0.1 (databases, dev servers, Docker's API) and abstract sockets
                       become reachable
-  --no-sandbox        run commands without the OS sandbox (bubblewrap), as yourself: they
-                      can read the API key from /proc/<CLI pid>/environ (the CLI cannot
-                      erase its own start-up environment), and a setsid child outlives the
-                      command unless a writable cgroup lets the CLI kill it at the end
+  --no-sandbox        run commands without the OS sandbox (bubblewrap), as yourself: the
+                      CLI runs itself again with the key on a pipe, out of its environment,
+                      but they can still read it from the launching process's
+                      /proc/<pid>/environ (Node 20 cannot exec in place), and a setsid child
+                      outlives the command unless a writable cgroup lets the CLI kill it
   --allow-git-writes  let the file tools and sandboxed commands write the workspace's .git
                       (read-only by default: git runs its hooks and config outside the sandbox)
   --max-processes N   processes at once per command (default 512)

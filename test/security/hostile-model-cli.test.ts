@@ -77,7 +77,7 @@ describe('the CLI against a hostile model', () => {
   // Not closed, and said so in --help and docs/security.md: Node cannot rewrite its own
   // /proc/PID/environ, and an unsandboxed command runs as the same user as the CLI. The command's
   // parent is a launcher (host-death-launcher.ts) with the clean environment; the CLI above it is not.
-  it('the same attack with --no-sandbox reaches the key through the CLI’s /proc/PID/environ (why the sandbox is the default)', async () => {
+  it('the same attack with --no-sandbox reaches the key through the launching process’s /proc/PID/environ (why the sandbox is the default)', async () => {
     const { layout, model: hostile } = await setup(() => [
       executeCommandCall(
         `p=$PPID; while [ "$p" -gt 1 ]; do tr '\\0' '\\n' < /proc/$p/environ; p=$(awk '/^PPid:/ {print $2}' /proc/$p/status); done; echo STOLEN-END`,
@@ -87,8 +87,9 @@ describe('the CLI against a hostile model', () => {
       .exited;
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('--no-sandbox');
-    // Said plainly at start: the key is still in the CLI's own environment.
-    expect(run.stderr).toMatch(/the API key in this CLI's \/proc\/\d+\/environ included/);
+    // Said plainly at start: the key is out of the CLI's own environment (test/security/key-handover.test.ts),
+    // not out of the launcher's, which a command walking up its parents reaches.
+    expect(run.stderr).toMatch(/not out of the one of the process that started it \(\/proc\/\d+\/environ\)/);
     expect(hostile.requests[1].body).toContain('STOLEN-END');
     expect(hostile.requests[1].body).toContain(API_KEY);
   });

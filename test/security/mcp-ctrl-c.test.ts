@@ -49,7 +49,12 @@ describe('Ctrl-C in a conversation with a stdio MCP server', () => {
     );
     const cli = startCliInPty(
       ['--model', 'scripted', '--pace', '40', '--yes', '--workspace', folder.dir, '--mcp-config', config],
-      { conversation: true, env: { AGENT_TURN_SESSIONS_DIR: path.join(outside.dir, 'sessions') } },
+      {
+        conversation: true,
+        // A key in the environment: the CLI runs under its launcher (key-handover.ts), so this Ctrl-C reaches two
+        // processes, and must still count once (the turn stops, the conversation goes on).
+        env: { AGENT_TURN_SESSIONS_DIR: path.join(outside.dir, 'sessions'), OPENAI_API_KEY: 'sk-unused-by-scripted' },
+      },
     );
     cleanups.push(() => cli.kill());
     await cli.waitFor('mcp fx: connected', 30_000);
