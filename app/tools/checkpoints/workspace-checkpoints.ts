@@ -1,8 +1,8 @@
 // Checkpoints and undo over the workspace port: before a step that can change files (a write, a
 // replace, a command) the files it may touch are recorded; after it, what changed. `undo` puts back
 // the files the last steps changed — and only those still as the agent left them (a file someone
-// edited since is left alone and named). Bounded: .gitignore'd files, node_modules and .git are
-// never recorded, nor files over `maxFileBytes`, nor more than `maxSessionBytes` in all.
+// edited since is left alone and named). Bounded: node_modules and .git are never recorded, nor
+// .gitignore'd files a command may have changed (a write or replace names its file: recorded), nor files over `maxFileBytes`, nor more than `maxSessionBytes` in all.
 import type { ChangeFeed, EntryKind, PathInfo, WorkspaceFiles, WorkspacePath } from '../workspace-port.js';
 import {
   CHECKPOINT_JOURNAL_VERSION,
@@ -283,13 +283,14 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
       for (const path of known.keys()) if (!seen.has(path)) now.push([path, undefined]);
       return now;
     }
-    const test = await rules();
+    // A file the step names is recorded even when .gitignore ignores it (a .env the agent rewrites
+    // must come back on /undo); only whole-workspace walks leave ignored files out, to stay bounded.
     const out: LookList<P> = [];
     for (const requested of scope.paths) {
       const target = await files.resolve(requested);
       if (!target.ok) continue;
       const relative = target.path.relative;
-      if (!test(relative, 'file') && !relative.split('/').some((part) => IGNORED_DIRECTORIES.has(part)))
+      if (!relative.split('/').some((part) => IGNORED_DIRECTORIES.has(part)))
         out.push([relative, { path: target.path }]);
     }
     return out;
@@ -322,7 +323,6 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
     // Never where a checkpoint could not have recorded (a resumed journal is a file someone could edit).
     const problem = journalPathProblem(path);
     if (problem !== undefined) return `not restored: the path ${problem}`;
-    if ((await rules())(path, 'file')) return 'not restored: .gitignore ignores it, so checkpoints never record it';
     const target = await files.resolve(path);
     if (!target.ok) return 'outside the workspace now';
     if (state === undefined) {

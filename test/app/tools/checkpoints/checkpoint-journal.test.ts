@@ -220,7 +220,7 @@ describe('checkpoints resumed from a journal', () => {
     expect(ws.files()).toEqual(['a.txt']);
   });
 
-  it('restores no content that does not match its key, and nothing .gitignore ignores', async () => {
+  it('restores no content that does not match its key, an ignored file included', async () => {
     const { ws, store, first, kept } = await session({ '.gitignore': 'secret.txt\n', 'a.txt': 'one\n' });
     await first.before('write a.txt', { paths: ['a.txt'] });
     ws.write('a.txt', 'two\n');
@@ -241,7 +241,7 @@ describe('checkpoints resumed from a journal', () => {
     const report = await resumed.undo(2);
     expect(report.restored).toEqual([]);
     expect(report.skipped).toEqual([
-      { path: 'secret.txt', reason: 'not restored: .gitignore ignores it, so checkpoints never record it' },
+      { path: 'secret.txt', reason: 'its recorded content does not match its key (the checkpoint folder was changed)' },
       { path: 'a.txt', reason: 'its recorded content does not match its key (the checkpoint folder was changed)' },
     ]);
     expect(ws.read('a.txt')).toBe('two\n');

@@ -31,6 +31,25 @@ async function tempDir(files: Record<string, string>): Promise<string> {
 }
 
 describe('checkpoints in memory (the page)', () => {
+  it('a file .gitignore ignores, rewritten or created by a write, comes back on undo (issue 32: "Nothing to undo")', async () => {
+    const ws = createMemoryWorkspace({ '.gitignore': '.env\n*.local\n', '.env': 'KEY=mine\n' });
+    const checkpoints = createWorkspaceCheckpoints({
+      files: memoryWorkspaceFiles(ws),
+      store: createMemoryCheckpointStore(),
+    });
+    await checkpoints.before('write .env', { paths: ['.env'] });
+    ws.write('.env', 'KEY=agent\n');
+    await checkpoints.after();
+    await checkpoints.before('write x.local', { paths: ['x.local'] });
+    ws.write('x.local', 'new\n');
+    await checkpoints.after();
+    const report = await checkpoints.undo(2);
+    expect(report).toEqual({ steps: 2, restored: ['.env'], removed: ['x.local'], skipped: [] });
+    expect(ws.read('.env')).toBe('KEY=mine\n');
+    expect(ws.files()).toEqual(['.env', '.gitignore']);
+    expect(undoSentence(report)).toBe('Undid 2 steps: restored .env; removed x.local (created by the agent).');
+  });
+
   it('undo puts back a rewritten file and removes a created one, and says so', async () => {
     const ws = createMemoryWorkspace({ 'a.txt': 'one\n' });
     const files = memoryWorkspaceFiles(ws);
