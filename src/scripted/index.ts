@@ -1,6 +1,14 @@
 // agent-turn/scripted: a deterministic OpenAI-compatible model as a fetch function, for tests and demos.
 export { createScriptedModel, ScriptedModelError } from './scripted-model.js';
-export type { ScriptedModelOptions } from './scripted-model.js';
+export type { ScriptedModel, ScriptedModelOptions } from './scripted-model.js';
+export type {
+  ScriptedReplies,
+  ScriptedStep,
+  ScriptedReplyStep,
+  ScriptedErrorStep,
+  ScriptedToolCall,
+  ScriptedStepFault,
+} from './scripted-replies.js';
 export { scriptedFaults } from './scripted-faults.js';
 export type { ScriptedFault } from './scripted-faults.js';
 export { isScriptedDialect, scriptedDialects } from './scripted-dialect-reply.js';

@@ -1,7 +1,7 @@
 // The scripted model: an OpenAI-compatible endpoint as a fetch-compatible function. It plays a
 // deterministic coding agent (or answers structured-output requests) in the wire style of the
 // profile its `model` names, with optional pacing and fault injection. Web APIs only.
-import type { ChatRequest, FetchLike } from '../wire/types.js';
+import type { ChatRequest, ChatToolDefinition, FetchLike } from '../wire/types.js';
 import {
   findModelProfile,
   listModelProfiles,
@@ -31,6 +31,13 @@ import { abortReason, framesToStream, nextTask } from './scripted-stream.js';
 import { countPromptTokens } from './scripted-tokens.js';
 import { seededRandom } from './scripted-random.js';
 import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
+import { renderStep, stepFor, stepProblem, type ScriptedReplies, type ScriptedStepFault } from './scripted-replies.js';
+
+/** The scripted model: a fetch function, with the chat requests it answered. */
+export interface ScriptedModel extends FetchLike {
+  /** Every valid chat request it received, in order (as parsed from the body). */
+  readonly requests: ChatRequest[];
+}
 
 /** Options of {@link createScriptedModel}. */
 export interface ScriptedModelOptions {
@@ -66,6 +73,15 @@ export interface ScriptedModelOptions {
   slowFirstTokenMs?: number;
   /** When set, requests must send `Authorization: Bearer <apiKey>` (else 401, as OpenAI answers). */
   apiKey?: string;
+  /**
+   * The replies, instead of the demo agent's: one step per chat request, in order (a request past
+   * the list's end gets a 400 saying so), or a function of the request and its 0-based number
+   * returning the step (`undefined`: the demo agent answers that one). A step is a string (the
+   * reply's text: Cline's tags in tag mode, or a plain answer), `{ text?, reasoning?, toolCalls?,
+   * fault? }`, or `{ error: { status, message } }` (an HTTP error answer). The profile's wire
+   * style, the pace and usage apply as to the demo agent's replies.
+   */
+  replies?: ScriptedReplies;
   /** Called with every valid chat request before it is answered (tests inspect the history sent). */
   onRequest?: (request: ChatRequest) => void;
   /** The `created` timestamp of every response (seconds). Fixed by default, for reproducible bytes. */
@@ -107,6 +123,14 @@ function checkOptions(options: ScriptedModelOptions): void {
         ]
       : [['pace', pace]];
   numbers.push(['slowFirstTokenMs', options.slowFirstTokenMs], ['usageDelayMs', options.usageDelayMs]);
+  const replies = options.replies;
+  if (replies !== undefined && typeof replies !== 'function') {
+    if (!Array.isArray(replies)) throw bad(`replies must be a list of steps or a function, got ${typeof replies}`);
+    for (const [i, step] of replies.entries()) {
+      const problem = stepProblem(step);
+      if (problem !== undefined) throw bad(`replies[${i}]: ${problem}`);
+    }
+  }
   if (options.seed !== undefined && !Number.isInteger(options.seed))
     throw bad(`seed must be an integer, got ${String(options.seed)}`);
   if (options.randomChunks !== undefined && typeof options.randomChunks !== 'boolean') {
@@ -222,7 +246,7 @@ function modelEntry(id: string, created: number) {
  * out.requests[0].status; // 'failed': the 429, kept for the UI but never in the history
  * ```
  */
-export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLike {
+export function createScriptedModel(options: ScriptedModelOptions = {}): ScriptedModel {
   checkOptions(options);
   const pace = paceOf(options.pace);
   const usageDelayMs = options.usageDelayMs ?? pace.tokenMs * 5;
@@ -230,11 +254,90 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
   const created = options.created ?? DEFAULT_CREATED;
   const ledger = new FaultLedger(options.faults ?? []);
   let counter = 0;
+  const requests: ChatRequest[] = [];
+
+  /** The answer of an `http-…-once` fault still pending for this conversation, if any. */
+  function onceFaultResponse(active: ReturnType<FaultLedger['activeFaults']>, task: string): Response | undefined {
+    for (const [fault, status] of [
+      ['http-429-once', 429],
+      ['http-500-once', 500],
+    ] as const) {
+      if (!ledger.pending(active, fault, task)) continue;
+      ledger.consume(fault, task);
+      return status === 429
+        ? errorResponse(429, 'Rate limit reached for requests. Please try again shortly.', {
+            type: 'requests',
+            code: 'rate_limit_exceeded',
+          })
+        : errorResponse(500, 'The server had an error while processing your request. Sorry about that!', {
+            type: 'server_error',
+          });
+    }
+    return undefined;
+  }
+
+  /** The reply to a chat request: the test's step for it, else the demo agent's (or an error answer). */
+  function planReply(
+    request: ChatRequest,
+    index: number,
+    tools: ChatToolDefinition[] | undefined,
+    profile: ModelProfile,
+    active: ReturnType<FaultLedger['activeFaults']>,
+  ): Response | { reply: ScriptedReply; stepFault?: ScriptedStepFault } {
+    const step = stepFor(options.replies, request, index);
+    if (step === 'exhausted') {
+      const given = (options.replies as readonly unknown[]).length;
+      return errorResponse(400, `The scripted model has no reply for request #${index + 1}: ${given} were given.`, {
+        code: 'no_scripted_reply',
+      });
+    }
+    if (step !== undefined) {
+      const problem = stepProblem(step);
+      // The test's own mistake: a 400 (not retried) that says what is wrong with which reply.
+      if (problem !== undefined)
+        return errorResponse(400, `The scripted model's reply for request #${index + 1} is unusable: ${problem}.`, {
+          code: 'invalid_scripted_reply',
+        });
+      if (typeof step === 'object' && 'error' in step) {
+        const { status, message, type, code, headers } = step.error;
+        return errorResponse(status, message, { type, code }, headers);
+      }
+      const { reply, fault } = renderStep(step, index);
+      return { reply, stepFault: fault };
+    }
+    const conv = readConversation(request.messages);
+    const task = conv.task;
+    const transcript = tools ? undefined : summaryTranscript(request.messages);
+    if (transcript !== undefined) return { reply: renderTagReply(summaryStep(transcript)) };
+    if (!tools && isStructuredRequest(request)) {
+      const breakSchema = ledger.pending(active, 'invalid-structured', task);
+      const plan = planStructuredReply(request, profile, breakSchema);
+      if (!plan.ok) return plan.response;
+      if (breakSchema) ledger.consume('invalid-structured', task);
+      return { reply: plan.reply };
+    }
+    const names = tools ? new Set(tools.map((t) => t.function.name)) : undefined;
+    const agentStep = planAgentStep(conv, names);
+    // The id hashes the whole history: a history cut to fit the window has fewer turns, and the ids must still be new.
+    const dialect = dialectInText(task) ?? options.dialect;
+    const reply = tools
+      ? renderNativeReply(
+          agentStep,
+          tools,
+          `call_${shortHash(JSON.stringify(request.messages))}_${conv.assistantTurns}`,
+        )
+      : dialect !== undefined
+        ? renderDialectReply(agentStep, dialect)
+        : renderTagReply(agentStep);
+    return { reply };
+  }
 
   async function chat(req: IncomingRequest): Promise<Response> {
     const check = checkChatRequest(await req.bodyText());
     if (!check.ok) return check.response;
     const request: ChatRequest = check.request;
+    const index = requests.length;
+    requests.push(request);
     options.onRequest?.(request);
     const profile = resolveProfile(request.model);
     if (!profile) {
@@ -255,53 +358,24 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
     const conv = readConversation(request.messages);
     const task = conv.task;
     const active = ledger.activeFaults(task);
-    for (const [fault, status] of [
-      ['http-429-once', 429],
-      ['http-500-once', 500],
-    ] as const) {
-      if (!ledger.pending(active, fault, task)) continue;
-      ledger.consume(fault, task);
-      return status === 429
-        ? errorResponse(429, 'Rate limit reached for requests. Please try again shortly.', {
-            type: 'requests',
-            code: 'rate_limit_exceeded',
-          })
-        : errorResponse(500, 'The server had an error while processing your request. Sorry about that!', {
-            type: 'server_error',
-          });
-    }
+    const refused = onceFaultResponse(active, task);
+    if (refused !== undefined) return refused;
 
-    let reply: ScriptedReply;
-    const transcript = tools ? undefined : summaryTranscript(request.messages);
-    if (transcript !== undefined) {
-      reply = renderTagReply(summaryStep(transcript));
-    } else if (!tools && isStructuredRequest(request)) {
-      const breakSchema = ledger.pending(active, 'invalid-structured', task);
-      const plan = planStructuredReply(request, profile, breakSchema);
-      if (!plan.ok) return plan.response;
-      if (breakSchema) ledger.consume('invalid-structured', task);
-      reply = plan.reply;
-    } else {
-      const names = tools ? new Set(tools.map((t) => t.function.name)) : undefined;
-      const step = planAgentStep(conv, names);
-      // The id hashes the whole history: a history cut to fit the window has fewer turns, and the ids must still be new.
-      const dialect = dialectInText(task) ?? options.dialect;
-      reply = tools
-        ? renderNativeReply(step, tools, `call_${shortHash(JSON.stringify(request.messages))}_${conv.assistantTurns}`)
-        : dialect !== undefined
-          ? renderDialectReply(step, dialect)
-          : renderTagReply(step);
-    }
+    const planned = planReply(request, index, tools, profile, active);
+    if (planned instanceof Response) return planned;
+    const { reply, stepFault } = planned;
     const shaped = shapeForProfile(reply, profile);
 
     const stream = request.stream === true;
     const applicable = (f: BodyFault) =>
       (f !== 'cut-in-tool-call' || shaped.toolStart !== undefined) &&
       (f !== 'length-in-write' || shaped.writeContent !== undefined);
-    const fault = (stream ? STREAM_FAULTS : NON_STREAM_FAULTS).find(
-      (f) => applicable(f) && ledger.pending(active, f, task),
-    );
-    if (fault) ledger.consume(fault, task);
+    const ledgerFault =
+      stepFault === undefined
+        ? (stream ? STREAM_FAULTS : NON_STREAM_FAULTS).find((f) => applicable(f) && ledger.pending(active, f, task))
+        : undefined;
+    if (ledgerFault) ledger.consume(ledgerFault, task);
+    const fault: BodyFault | undefined = stepFault ?? ledgerFault;
 
     const ctx: WireContext = {
       id: `chatcmpl-scripted-${++counter}`,
@@ -349,7 +423,7 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
     return jsonResponse(body, 200, headers);
   }
 
-  return async function scriptedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const scriptedFetch = async function scriptedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const req = incoming(input, init);
     if (req.signal?.aborted) throw abortReason(req.signal);
     if (options.apiKey !== undefined && req.headers.get('authorization') !== `Bearer ${options.apiKey}`) {
@@ -391,4 +465,5 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): FetchLi
     }
     return errorResponse(404, `Invalid URL (${method} ${path || '/'})`);
   };
+  return Object.assign(scriptedFetch, { requests });
 }

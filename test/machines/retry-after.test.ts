@@ -10,29 +10,19 @@ import { retryPhrase } from '../../app/web/status-text.js';
 import { ChatError } from '../../src/wire/errors.js';
 import { createChatClient } from '../../src/wire/index.js';
 import type { FetchLike } from '../../src/wire/types.js';
+import { createScriptedModel } from '../../src/scripted/index.js';
 
 const DONE = '<attempt_completion>\n<result>ok</result>\n</attempt_completion>';
 
-/** 429 with the given headers on the first request, then a streamed completion. */
+/** 429 with the given headers on the first request, then the completion (the scripted model as a mock). */
 function rateLimitedOnce(headers: Record<string, string>): FetchLike {
-  let calls = 0;
-  return async () => {
-    if (calls++ === 0) {
-      return new Response(
-        JSON.stringify({ error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } }),
-        {
-          status: 429,
-          headers: { 'content-type': 'application/json', ...headers },
-        },
-      );
-    }
-    const chunk = (delta: object, finish: string | null = null) =>
-      `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-    return new Response(`${chunk({ role: 'assistant', content: DONE })}${chunk({}, 'stop')}data: [DONE]\n\n`, {
-      status: 200,
-      headers: { 'content-type': 'text/event-stream' },
-    });
-  };
+  return createScriptedModel({
+    pace: 0,
+    replies: [
+      { error: { status: 429, message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded', headers } },
+      DONE,
+    ],
+  });
 }
 
 function actorFor(fetch: FetchLike, retry: { delaysMs: number[]; maxRetryAfterMs?: number }) {
