@@ -47,6 +47,7 @@ import { instructionsLine, leftOutLine, readProjectInstructions } from './settin
 import { applySettings, loadSettings } from './settings/apply-settings.js';
 import { rememberProjectRule } from './settings/settings-file.js';
 import { createTurnPermissions, withDenyRules } from './permissions/turn-permissions.js';
+import { withDeniedReads } from './permissions/denied-reads.js';
 
 /** The process around the CLI: real in app/cli.ts, fakes are possible. */
 export interface CliIo {
@@ -182,6 +183,8 @@ export async function runCli(io: CliIo): Promise<number> {
       ...(ask ? { rememberForProject: (rule: string) => rememberProjectRule(settings.userFile, root, rule) } : {}),
       ...(ask ? { input: io.stdin, output: !options.json && io.stdout.isTTY ? io.stdout : io.stderr } : {}),
       style: createStyle(!options.json && io.stdout.isTTY === true && !io.env.NO_COLOR && io.env.TERM !== 'dumb'),
+      root,
+      unsandboxedCommands: commands !== undefined && !commands.sandboxed,
     });
     if (!isConversation(options, io)) {
       const plan: TurnPlan = {
@@ -190,7 +193,7 @@ export async function runCli(io: CliIo): Promise<number> {
         notes: [],
         ...(instructions && !snapshot ? { instructions } : {}),
         permissions,
-        wrapTools: (tools) => withDenyRules(tools, permissions),
+        wrapTools: (tools, asked) => withDenyRules(tools, permissions, asked),
       };
       return (await runTurn(io, options, root, chat, chatModel, commands, snapshot, plan, mcp)).code;
     }
@@ -215,6 +218,11 @@ export async function runCli(io: CliIo): Promise<number> {
   } finally {
     await mcp?.close();
   }
+}
+
+/** The tools `withMcp` has that `before` had not: the MCP servers'. */
+function mcpToolsOf<T>(withMcp: Record<string, T> | undefined, before: Record<string, unknown>): Record<string, T> {
+  return Object.fromEntries(Object.entries(withMcp ?? {}).filter(([name]) => !Object.hasOwn(before, name)));
 }
 
 /** `--resume` of a session whose turn is over: say so, with its outcome; nothing runs again. */
@@ -248,6 +256,7 @@ async function runTurn(
   mcp?: CliMcp,
 ): Promise<TurnEnd> {
   const approvalNeeded = toolsNeedingApproval({ ...options, commandsNeedPerson: commands?.commandsNeedPerson });
+  const approval = plan?.permissions ? [...new Set([...approvalNeeded, ...plan.permissions.alsoAsk])] : approvalNeeded;
   const interactive = io.stdin.isTTY === true;
   const live = !options.json && io.stdout.isTTY === true && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
   const style = createStyle(live);
@@ -359,7 +368,8 @@ async function runTurn(
       refuseUnaskedRunsLaterWrites(
         (plan?.wrapTools ?? ((tools) => tools))(
           createNodeTools({
-            workspace,
+            // Files a read_file deny rule names are never read by a tool (search_files skips them).
+            workspace: plan?.permissions ? withDeniedReads(workspace, plan.permissions) : workspace,
             readOnly: options.readOnly,
             allowGitWrites: options.allowGitWrites === true,
             ask,
@@ -374,6 +384,7 @@ async function runTurn(
                 }
               : {}),
           }),
+          approval,
         ),
         workspace,
         new Set(
@@ -382,13 +393,24 @@ async function runTurn(
       ),
       saveSession,
     ),
-    approval: plan?.permissions ? [...new Set([...approvalNeeded, ...plan.permissions.alsoAsk])] : approvalNeeded,
+    approval,
     ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
     // Project instructions (AGENTS.md …) join the system prompt once, with the first message.
     ...(plan?.instructions && plan.history.length === 0 ? { instructions: plan.instructions } : {}),
   };
   // MCP tools join the turn's (their calls written ahead to the session like the others).
-  const turnSetup = mcp ? mcp.addTo(setup, saveSession) : setup;
+  const withMcp = mcp ? mcp.addTo(setup, saveSession) : setup;
+  // Deny rules hold on MCP calls too, asked or not (--yes).
+  const turnSetup =
+    mcp && plan?.permissions
+      ? {
+          ...withMcp,
+          tools: {
+            ...withMcp.tools,
+            ...withDenyRules(mcpToolsOf(withMcp.tools, setup.tools), plan.permissions, withMcp.approval ?? []),
+          },
+        }
+      : withMcp;
   const actor = createAgentTurnActor(snapshot !== undefined ? { ...turnSetup, snapshot } : turnSetup);
   const traces = await startTraceExport(io.env, (line) => io.stderr.write(`${line}\n`));
   traces?.trace(actor, actor.getSnapshot().context.model);

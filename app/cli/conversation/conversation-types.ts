@@ -63,8 +63,8 @@ export interface TurnPlan {
   notes: string[];
   /** Project instructions for the system prompt (used with the first message only). */
   instructions?: string;
-  /** The tools as the conversation wraps them (checkpoints). */
-  wrapTools?: (tools: Record<string, WorkspaceTool>) => Record<string, WorkspaceTool>;
+  /** The tools as the conversation wraps them (checkpoints, deny rules); `asked`: the tools a person approves this turn. */
+  wrapTools?: (tools: Record<string, WorkspaceTool>, asked: readonly string[]) => Record<string, WorkspaceTool>;
   /** Permission rules for this turn: their decision per tool use, and what an "always" answer adds. */
   permissions?: TurnPermissions;
   /** Written into the session file beside the turn. */

@@ -175,8 +175,8 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
       history,
       task,
       notes: notes.splice(0),
-      wrapTools: (tools) =>
-        withCheckpoints(setup.permissions ? withDenyRules(tools, setup.permissions) : tools, checkpoints),
+      wrapTools: (tools, asked) =>
+        withCheckpoints(setup.permissions ? withDenyRules(tools, setup.permissions, asked) : tools, checkpoints),
       ...(setup.permissions ? { permissions: setup.permissions } : {}),
       sessionExtra: () => ({ conversation: recordNow() }),
       ...(setup.instructions ? { instructions: setup.instructions } : {}),

@@ -3,8 +3,9 @@
 // `execute_command(npm run test *)`. Command rules match whole parsed segments, never a prefix of
 // the text (a trailing ` *` stands for any further arguments, word by word). Deny wins over ask,
 // ask over allow; a command is allowed only when every segment is.
+import { mcpToolName } from '../../../bindings/mcp/index.js';
 import { globToRegExp } from '../../tools/glob-pattern.js';
-import { parseCommand } from './command-segments.js';
+import { parseCommand, programName, type CommandParse } from './command-segments.js';
 
 /** The three lists of rules. */
 export interface PermissionRules {
@@ -21,6 +22,11 @@ export interface PermissionDecision {
   rule?: string;
   /** Why, in a sentence. */
   reason: string;
+  /**
+   * Asked out of caution: deny rules apply to commands and this one cannot be read with certainty.
+   * With nobody to ask (--yes) it is refused, never run.
+   */
+  caution?: boolean;
 }
 
 /** A rule that could not be read: what and where. */
@@ -86,11 +92,14 @@ function commandRuleWords(
   return { ok: true, words: parsed.segments[0] ?? [], rest };
 }
 
-function segmentMatches(rule: ParsedRule, words: readonly string[]): boolean {
+function segmentMatches(rule: ParsedRule, words: readonly string[], anyFolder = false): boolean {
   const r = commandRuleWords(rule.pattern!);
   if (!r.ok) return false;
   if (r.rest ? words.length < r.words.length : words.length !== r.words.length) return false;
-  return r.words.every((w, i) => words[i] === w);
+  // Deny and ask rules name a program wherever it lives: `rm` is `/bin/rm` too.
+  const same = (w: string, i: number) =>
+    anyFolder && i === 0 ? programName(w) === programName(words[0]!) : words[i] === w;
+  return r.words.every(same);
 }
 
 /** The path as rules see it: relative, forward slashes, no `./`; undefined when it climbs out or is absolute. */
@@ -148,42 +157,14 @@ export function decidePermission(
   tool: string,
   params: Record<string, string | undefined>,
 ): PermissionDecision {
-  const of = (list: readonly string[] | undefined) => parsedList(list).filter((r) => r.tool === tool);
+  // An MCP tool answers to its own name, its native name and `use_mcp_tool`, whichever form the call took.
+  const names = toolNames(tool, params);
+  const of = (list: readonly string[] | undefined) => parsedList(list).filter((r) => names.includes(r.tool));
   const deny = of(rules.deny);
   const ask = of(rules.ask);
   const allow = of(rules.allow);
-  const whole = (list: ParsedRule[]) => list.find((r) => r.pattern === undefined);
 
-  if (tool === 'execute_command') {
-    const parsed = parseCommand(params.command ?? '');
-    const segments = parsed.segments;
-    const wholeDeny = whole(deny);
-    if (wholeDeny)
-      return { decision: 'deny', byRule: true, rule: wholeDeny.text, reason: `denied by ${wholeDeny.text}` };
-    for (const words of segments) {
-      const hit = deny.find((r) => r.pattern !== undefined && segmentMatches(r, words));
-      if (hit) return { decision: 'deny', byRule: true, rule: hit.text, reason: `denied by ${hit.text}` };
-    }
-    const wholeAsk = whole(ask);
-    if (wholeAsk) return { decision: 'ask', byRule: true, rule: wholeAsk.text, reason: `asked by ${wholeAsk.text}` };
-    for (const words of segments) {
-      const hit = ask.find((r) => r.pattern !== undefined && segmentMatches(r, words));
-      if (hit) return { decision: 'ask', byRule: true, rule: hit.text, reason: `asked by ${hit.text}` };
-    }
-    const wholeAllow = whole(allow);
-    if (wholeAllow)
-      return { decision: 'allow', byRule: true, rule: wholeAllow.text, reason: `allowed by ${wholeAllow.text}` };
-    if (allow.length === 0) return { decision: 'ask', byRule: false, reason: 'no rule covers this command' };
-    if (!parsed.ok) return { decision: 'ask', byRule: false, reason: `no allow rule can cover it: ${parsed.reason}` };
-    if (segments.length === 0) return { decision: 'ask', byRule: false, reason: 'the command is empty' };
-    const used: string[] = [];
-    for (const words of segments) {
-      const hit = allow.find((r) => r.pattern !== undefined && segmentMatches(r, words));
-      if (!hit) return { decision: 'ask', byRule: false, reason: `no allow rule covers \`${words.join(' ')}\`` };
-      if (!used.includes(hit.text)) used.push(hit.text);
-    }
-    return { decision: 'allow', byRule: true, rule: used.join(', '), reason: `allowed by ${used.join(', ')}` };
-  }
+  if (tool === 'execute_command') return decideCommand(parseCommand(params.command ?? ''), deny, ask, allow);
 
   const matches = (r: ParsedRule) => r.pattern === undefined || (PATH_TOOLS.has(tool) ? pathMatches(r, params) : false);
   for (const [decision, list] of [
@@ -203,6 +184,61 @@ export function decidePermission(
   return { decision: 'ask', byRule: false, reason: 'no rule covers this tool use' };
 }
 
+/** The names rules may use for a tool: an MCP call's own, its native `mcp__server__tool` and `use_mcp_tool`. */
+function toolNames(tool: string, params: Record<string, string | undefined>): string[] {
+  if (tool === 'use_mcp_tool' && params.server_name !== undefined && params.tool_name !== undefined)
+    return [tool, mcpToolName(params.server_name, params.tool_name)];
+  if (tool.startsWith('mcp__')) return [tool, 'use_mcp_tool'];
+  return [tool];
+}
+
+const whole = (list: ParsedRule[]) => list.find((r) => r.pattern === undefined);
+const by = (decision: PermissionDecision['decision'], rule: ParsedRule): PermissionDecision => ({
+  decision,
+  byRule: true,
+  rule: rule.text,
+  reason: `${PAST[decision]} by ${rule.text}`,
+});
+
+/** A command against the rules: deny on anything it may run, ask likewise, allow only on plain commands. */
+function decideCommand(
+  parsed: CommandParse,
+  deny: ParsedRule[],
+  ask: ParsedRule[],
+  allow: ParsedRule[],
+): PermissionDecision {
+  const wholeDeny = whole(deny);
+  if (wholeDeny) return by('deny', wholeDeny);
+  const firstHit = (list: ParsedRule[]) =>
+    list.find((r) => r.pattern !== undefined && parsed.denyCandidates.some((words) => segmentMatches(r, words, true)));
+  const denied = firstHit(deny);
+  if (denied) return by('deny', denied);
+  if (parsed.denyUnsure !== undefined && deny.length > 0)
+    return {
+      decision: 'ask',
+      byRule: true,
+      caution: true,
+      rule: deny.map((r) => r.text).join(', '),
+      reason: `asked out of caution: deny rules apply to commands and this one cannot be read with certainty (${parsed.denyUnsure})`,
+    };
+  const wholeAsk = whole(ask);
+  if (wholeAsk) return by('ask', wholeAsk);
+  const asked = firstHit(ask);
+  if (asked) return by('ask', asked);
+  const wholeAllow = whole(allow);
+  if (wholeAllow) return by('allow', wholeAllow);
+  if (allow.length === 0) return { decision: 'ask', byRule: false, reason: 'no rule covers this command' };
+  if (!parsed.ok) return { decision: 'ask', byRule: false, reason: `no allow rule can cover it: ${parsed.reason}` };
+  if (parsed.segments.length === 0) return { decision: 'ask', byRule: false, reason: 'the command is empty' };
+  const used: string[] = [];
+  for (const words of parsed.segments) {
+    const hit = allow.find((r) => r.pattern !== undefined && segmentMatches(r, words));
+    if (!hit) return { decision: 'ask', byRule: false, reason: `no allow rule covers \`${words.join(' ')}\`` };
+    if (!used.includes(hit.text)) used.push(hit.text);
+  }
+  return { decision: 'allow', byRule: true, rule: used.join(', '), reason: `allowed by ${used.join(', ')}` };
+}
+
 /** The rule `a` ("always") adds for a tool use: the exact command, the exact path. */
 export function ruleFor(tool: string, params: Record<string, string | undefined>): string {
   if (tool === 'execute_command') {
@@ -212,7 +248,18 @@ export function ruleFor(tool: string, params: Record<string, string | undefined>
     return '';
   }
   const target = rulePath(params.path);
-  return target !== undefined && PATH_TOOLS.has(tool) ? `${tool}(${target})` : tool;
+  if (!PATH_TOOLS.has(tool)) return tool;
+  // A path outside, or with a `]` (no literal form in a glob), gets no rule: approved for this use only.
+  return target === undefined || target.includes(']') ? '' : `${tool}(${literalGlob(target)})`;
+}
+
+/**
+ * A glob that matches exactly `target`: its glob characters in classes (`docs/**` → `docs/[*][*]`),
+ * and a top-level name anchored (`./a.md`: a pattern with no `/` would match the name in any folder).
+ */
+function literalGlob(target: string): string {
+  const escaped = target.replace(/[*?[{}]/g, (c) => `[${c}]`);
+  return escaped.includes('/') ? escaped : `./${escaped}`;
 }
 
 function quoteWords(words: readonly string[]): string {

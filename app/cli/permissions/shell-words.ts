@@ -110,7 +110,6 @@ function readWord(c: Cursor): { word: string; quoted: boolean } | { unsure: stri
       c.i += 2;
     } else if (PLAIN.test(ch) || ch.charCodeAt(0) > 127 || (ch === '#' && word !== '')) {
       // A `#` inside a word is a character of the word: only at a word's start does it begin a comment.
-      if (ch === '#' && quoted && word === '') return { unsure: 'it has a # after a quote' };
       word += ch;
       c.i++;
     } else {
@@ -186,6 +185,33 @@ function readListOp(c: Cursor): { op: string } | { unsure: string } | undefined 
   return undefined;
 }
 
+/** Reads one redirection or word into `into`; a reason when it cannot be sure of it. */
+function readWordOrRedirect(c: Cursor, into: ShellSegment): string | undefined {
+  // An fd number is digits right before < or > (`2>&1`); `ls 1 > x` has the word 1.
+  const digits = /^\d+(?=[<>])/.exec(c.text.slice(c.i));
+  if (digits) c.i += digits[0].length;
+  const op = readRedirectOp(c);
+  if (op) {
+    if ('unsure' in op) return op.unsure;
+    skipBlanks(c);
+    const target = readWord(c);
+    if ('unsure' in target) return target.unsure;
+    if (target.word === '' && !target.quoted) return `its redirection ${op.op} has no target`;
+    // Digits right before < or > are the next redirection's fd, not this one's target (sh: a syntax error).
+    if (!target.quoted && /^\d+$/.test(target.word) && /[<>]/.test(c.text[c.i] ?? ''))
+      return `its redirection ${op.op} is followed by another one`;
+    const fd = digits ? Number(digits[0]) : op.op.startsWith('<') ? 0 : 1;
+    into.redirects.push({ op: op.op, fd, target: target.word, kind: redirectKind(op.op, target.word) });
+    return undefined;
+  }
+  const word = readWord(c);
+  if ('unsure' in word) return word.unsure;
+  if (into.words.length === 0 && !word.quoted && KEYWORDS.has(word.word))
+    return `it uses the shell keyword ${word.word}`;
+  into.words.push(word.word);
+  return undefined;
+}
+
 /**
  * Reads a command as `/bin/sh -c` would, or says why it is not sure.
  *
@@ -198,19 +224,17 @@ function readListOp(c: Cursor): { op: string } | { unsure: string } | undefined 
  */
 export function readShell(text: string): ShellReading {
   const segments: ShellSegment[] = [];
-  const unsure = (reason: string): ShellReading => ({ sure: false, reason, segments });
-  if (/[\r\n]/.test(text)) return { ...unsure('it has more than one line'), segments: [] };
+  let current: ShellSegment = { words: [], redirects: [] };
+  // Deny rules still look at what was read, the command being read included.
+  const unsure = (reason: string): ShellReading => ({
+    sure: false,
+    reason,
+    segments: current.words.length > 0 ? [...segments, current] : segments,
+  });
+  if (/[\r\n]/.test(text)) return unsure('it has more than one line');
   if (/[\0-\x08\x0b-\x1f\x7f]/.test(text)) return unsure('it has a control character');
   const c: Cursor = { text, i: 0 };
-  let current: ShellSegment = { words: [], redirects: [] };
-  let afterOperator = true;
-  const close = (): ShellReading | undefined => {
-    if (current.words.length === 0 && current.redirects.length === 0) {
-      if (!afterOperator || segments.length > 0) return unsure('it has an empty command between operators');
-    } else segments.push(current);
-    current = { words: [], redirects: [] };
-    return undefined;
-  };
+  let lastOp: string | undefined;
   for (;;) {
     skipBlanks(c);
     if (c.i >= text.length) break;
@@ -222,32 +246,13 @@ export function readShell(text: string): ShellReading {
         return unsure(`it has ${list.op} with no command before it`);
       segments.push(current);
       current = { words: [], redirects: [] };
-      afterOperator = true;
+      lastOp = list.op;
       continue;
     }
-    afterOperator = false;
-    // An fd number is digits right before < or > (`2>&1`); `ls 1 > x` has the word 1.
-    const digits = /^\d+(?=[<>])/.exec(text.slice(c.i));
-    if (digits) c.i += digits[0].length;
-    const op = readRedirectOp(c);
-    if (op) {
-      if ('unsure' in op) return unsure(op.unsure);
-      skipBlanks(c);
-      const target = readWord(c);
-      if ('unsure' in target) return unsure(target.unsure);
-      if (target.word === '' && !target.quoted) return unsure(`its redirection ${op.op} has no target`);
-      const fd = digits ? Number(digits[0]) : op.op.startsWith('<') ? 0 : 1;
-      current.redirects.push({ op: op.op, fd, target: target.word, kind: redirectKind(op.op, target.word) });
-      continue;
-    }
-    const word = readWord(c);
-    if ('unsure' in word) return unsure(word.unsure);
-    if (current.words.length === 0 && !word.quoted && KEYWORDS.has(word.word))
-      return unsure(`it uses the shell keyword ${word.word}`);
-    current.words.push(word.word);
+    const step = readWordOrRedirect(c, current);
+    if (step !== undefined) return unsure(step);
   }
   if (current.words.length > 0 || current.redirects.length > 0) segments.push(current);
-  else if (segments.length > 0 && !/[;&]\s*(#.*)?$/.test(text)) return unsure('it ends with an operator');
-  void close;
+  else if (lastOp === '&&' || lastOp === '||' || lastOp === '|') return unsure(`it ends with ${lastOp}`);
   return { sure: true, segments };
 }

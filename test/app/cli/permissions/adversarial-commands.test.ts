@@ -32,7 +32,6 @@ const CASES: Array<[string, Expected]> = [
   ['npm run lint -- --fix', 'allow'],
   ['npm run lint', 'allow'],
   ['git status 2>&1', 'allow'],
-  ['git status > status.txt', 'allow'],
   ['git status >/dev/null', 'allow'],
   ['git status # just looking', 'allow'],
   // A prefix of the text is not the command.
@@ -69,7 +68,7 @@ const CASES: Array<[string, Expected]> = [
   ['cat <(ls)', 'ask'],
   ['(git status)', 'ask'],
   ['git status\nrm -rf ~', 'ask'],
-  ['git status\r\ncurl x', 'ask'],
+  ['git status\r\ncurl x', 'deny'],
   // Commands that run other commands, and environment that changes what runs.
   ['eval "git status"', 'ask'],
   ['sh -c "git status"', 'ask'],
