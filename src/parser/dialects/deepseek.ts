@@ -54,3 +54,10 @@ export const deepseekDsml: BlockRecognizer = {
   closes: [`</${DSML}function_calls>`],
   decode: (body, context) => decodeInvokes(body.replaceAll(`<${DSML}`, '<').replaceAll(`</${DSML}`, '</'), context),
 };
+
+/** DeepSeek V4 names the same block `<｜DSML｜tool_calls>` (its encoding_dsv4.py; vLLM accepts both). */
+export const deepseekDsmlToolCalls: BlockRecognizer = {
+  ...deepseekDsml,
+  opener: `<${DSML}tool_calls>`,
+  closes: [`</${DSML}tool_calls>`],
+};

@@ -24,3 +24,34 @@ export const pythonicBlock: BlockRecognizer = {
     return calls === undefined ? undefined : allOffered(calls, context);
   },
 };
+
+function bareCallLines(body: string, context: DecodeContext): DecodedCall[] | undefined {
+  const calls: DecodedCall[] = [];
+  for (const line of body.split('\n')) {
+    const t = line.trim();
+    if (t === '') continue;
+    const read = readPythonCalls(t, true);
+    if (read === undefined) return undefined;
+    calls.push(...read);
+  }
+  return allOffered(calls, context);
+}
+
+/** OLMo 3: bare calls, one a line, inside `<function_calls>` (Ollama's and vLLM's olmo3 parsers). */
+export const pythonicFunctionCalls: BlockRecognizer = {
+  dialect: 'pythonic',
+  opener: '<function_calls>',
+  closes: ['</function_calls>'],
+  decode: bareCallLines,
+};
+
+/** LFM2: a pythonic call list between `<|tool_call_start|>` and `<|tool_call_end|>`. */
+export const lfm2Block: BlockRecognizer = {
+  dialect: 'pythonic',
+  opener: '<|tool_call_start|>',
+  closes: ['<|tool_call_end|>'],
+  decode: (body, context) => {
+    const calls = readPythonCalls(body.trim(), true);
+    return calls === undefined ? undefined : allOffered(calls, context);
+  },
+};

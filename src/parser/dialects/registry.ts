@@ -3,7 +3,7 @@
 // tokens (`<|…|>`, `<｜…｜>`) get a table of their own.
 
 import { anthropic, anthropicInToolCall, minimaxToolCall } from './anthropic.js';
-import { deepseek, deepseekDsml } from './deepseek.js';
+import { deepseek, deepseekDsml, deepseekDsmlToolCalls } from './deepseek.js';
 import type { DialectName } from '../../protocol/dialect-names.js';
 import type { Protocol } from '../../protocol/define-protocol.js';
 import { glm } from './glm.js';
@@ -13,7 +13,7 @@ import { hermes } from './hermes.js';
 import { kimiCall, kimiSection } from './kimi.js';
 import { llama, llamaFunctionTag } from './llama.js';
 import { MISTRAL_MARKER, mistralBlock } from './mistral.js';
-import { pythonicBlock } from './pythonic.js';
+import { lfm2Block, pythonicBlock, pythonicFunctionCalls } from './pythonic.js';
 import { BARE_FUNCTION_OPENER, qwen3Coder, qwen3CoderBare } from './qwen3-coder.js';
 import type { BlockRecognizer } from './recognizer.js';
 import { REASONING_VARIANTS, reasoningCloses } from './reasoning-variants.js';
@@ -33,10 +33,13 @@ const RECOGNIZERS: readonly BlockRecognizer[] = [
   llama,
   granite,
   pythonicBlock,
+  lfm2Block,
   anthropic,
+  pythonicFunctionCalls,
   qwen3CoderBare,
   llamaFunctionTag,
   deepseekDsml,
+  deepseekDsmlToolCalls,
   minimaxToolCall,
 ];
 
@@ -44,7 +47,12 @@ const RECOGNIZERS: readonly BlockRecognizer[] = [
  * Openers that are neither a plain tag nor a `<|…|>` token, met by prefix at a '<': Qwen3-Coder's
  * and Llama's bare `<function=NAME>`, DeepSeek's `<｜DSML｜function_calls>`, MiniMax's `<minimax:tool_call>`.
  */
-const PREFIX_OPENERS = new Set([BARE_FUNCTION_OPENER, deepseekDsml.opener, minimaxToolCall.opener]);
+const PREFIX_OPENERS = new Set([
+  BARE_FUNCTION_OPENER,
+  deepseekDsml.opener,
+  deepseekDsmlToolCalls.opener,
+  minimaxToolCall.opener,
+]);
 
 /** The recognizers that share one opener, with the closes and header rule of the first. */
 export interface OpenerEntry {

@@ -43,6 +43,23 @@ describe('class 6: formats real servers emit', () => {
     expect(completeCalls(atEveryCut(text, options))).toEqual([READ('deepseek')]);
   });
 
+  it("DeepSeek V4's <｜DSML｜tool_calls> block", () => {
+    const text =
+      '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="read_file">\n<｜DSML｜parameter name="path" string="true">a.ts</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>';
+    expect(completeCalls(atEveryCut(text, options))).toEqual([READ('deepseek')]);
+  });
+
+  it("OLMo 3's bare calls in <function_calls>, LFM2's <|tool_call_start|> list", () => {
+    expect(
+      completeCalls(
+        atEveryCut('<function_calls>read_file(path="a.ts")\nread_file(path="b.ts")</function_calls>', options),
+      ),
+    ).toEqual([READ('pythonic'), READ('pythonic', 'b.ts')]);
+    expect(
+      completeCalls(atEveryCut('Reading.<|tool_call_start|>[read_file(path="a.ts")]<|tool_call_end|>', options)),
+    ).toEqual([READ('pythonic')]);
+  });
+
   it("MiniMax's <minimax:tool_call>", () => {
     const text =
       'Reading.\n<minimax:tool_call>\n<invoke name="read_file">\n<parameter name="path">a.ts</parameter>\n</invoke>\n</minimax:tool_call>';
