@@ -1,0 +1,46 @@
+// The CPU one agent turn costs, all of it in one process: N turns at once at pace 0 against the
+// scripted model as an in-process fetch (no sockets), 5 requests a turn (list, read, command,
+// write, complete) with in-memory tools, each turn rendered with selectView on every snapshot.
+// Prints the CPU per turn (this process's user + system time / turns), the event-loop delay p99
+// and the wall time. Goal: ≤ 5 ms a turn at 1,000 turns with the p99 under 50 ms.
+// BENCH_TURNS (default "10,200,1000") the levels; BENCH_REPEAT (default 3) runs per figure.
+import { loadavg } from 'node:os';
+import { recordedClient, runInProcessTurns, type InProcessFigures } from './turn-cpu/in-process-turns.js';
+import type { ChatClient } from '../src/wire/types.js';
+import { best, median } from './many-turns/stats.js';
+
+const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
+const LEVELS = (process.env.BENCH_TURNS ?? '10,200,1000').split(',').map(Number);
+
+const pair = (values: number[], digits = 1) => `${best(values).toFixed(digits)} / ${median(values).toFixed(digits)}`;
+
+export async function run(): Promise<void> {
+  console.log(`${REPEAT} runs per figure, "best / median"; load average ${loadavg()[0].toFixed(1)}`);
+  const transports: [string, () => ChatClient | undefined][] = [];
+  const recorded = await recordedClient();
+  transports.push(['scripted model as fetch', () => undefined], ['recorded replies, no fetch', () => recorded]);
+  for (const [name, client] of transports) {
+    await runInProcessTurns(20, client()); // warm-up
+    for (const count of LEVELS) {
+      const runs: InProcessFigures[] = [];
+      for (let i = 0; i < REPEAT; i++) runs.push(await runInProcessTurns(count, client()));
+      report(name, count, runs);
+    }
+  }
+}
+
+function report(name: string, count: number, runs: InProcessFigures[]): void {
+  const failed = runs.reduce((n, r) => n + r.count - r.completed, 0);
+  console.log(
+    `${String(count).padStart(5)} turns at once (${name}; pace 0, ${runs[0].requestsPerTurn} requests a turn): ` +
+      `CPU ${pair(
+        runs.map((r) => r.cpuMsPerTurn),
+        2,
+      )} ms/turn; event-loop delay p99 ${pair(runs.map((r) => r.eventLoopP99Ms))} ms; ` +
+      `wall ${pair(
+        runs.map((r) => r.wallMs / 1000),
+        2,
+      )} s; ${Math.round(runs[0].viewsPerTurn)} views/turn` +
+      (failed > 0 ? `; ${failed} turns did not complete` : ''),
+  );
+}
