@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { CommandRunner } from '../tools/index.js';
 import { buildSandboxPolicy } from '../tools/node/sandbox-policy.js';
 import { probeBubblewrap } from '../tools/node/probe-bubblewrap.js';
+import { trustedPathEntries } from './mcp-server-launch.js';
 import { createBubblewrapRunner } from '../tools/node/bubblewrap-runner.js';
 import { createProcessGroupRunner } from '../tools/node/process-group-runner.js';
 import { findCgroupParents, sweepStaleCgroups } from '../tools/node/command-cgroup.js';
@@ -71,7 +72,8 @@ export async function setUpCommands(input: CommandSetupInput): Promise<CommandSe
       gitWritable: input.allowGitWrites === true,
       limits,
     });
-    const probe = await probeBubblewrap(policy, input.env.PATH);
+    // Never a bwrap of the workspace (a PATH entry such as its node_modules/.bin, or `.`): it would replace the sandbox.
+    const probe = await probeBubblewrap(policy, trustedPathEntries(input.env.PATH, input.root).join(path.delimiter));
     if (probe.ok)
       return {
         runner: createBubblewrapRunner({

@@ -44,8 +44,8 @@ function isInside(dir: string, root: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
-/** The PATH entries a server may use: absolute, and outside the workspace. */
-function trustedPathEntries(pathValue: string | undefined, root: string): string[] {
+/** The PATH entries a program the CLI starts may come from: absolute, and outside the workspace. */
+export function trustedPathEntries(pathValue: string | undefined, root: string): string[] {
   return (pathValue ?? '').split(path.delimiter).filter((dir) => path.isAbsolute(dir) && !isInside(dir, root));
 }
 

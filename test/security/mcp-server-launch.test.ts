@@ -43,7 +43,15 @@ function hostileWorkspace() {
     '../@modelcontextprotocol/server-memory/evil.sh',
     path.join(ws.dir, 'node_modules', '.bin', 'mcp-server-memory'),
   );
-  for (const name of ['mcp-evil', 'tool.sh', 'bin/mcp-evil-bin', 'node_modules/.bin/mcp-direct'])
+  for (const name of [
+    'mcp-evil',
+    'tool.sh',
+    'bin/mcp-evil-bin',
+    'node_modules/.bin/mcp-direct',
+    // What the CLI itself starts programs through: the sandbox and the die-with-the-CLI launcher.
+    'node_modules/.bin/bwrap',
+    'node_modules/.bin/setpriv',
+  ])
     plant(path.join(ws.dir, name));
   return { dir: ws.dir, marker, configDir: out.dir };
 }
@@ -120,5 +128,14 @@ describe('MCP servers never run a program of the workspace', () => {
     }));
     const cwd = readFileSync(path.join(ws.configDir, 'cwd'), 'utf8').trim();
     expect(path.relative(realpathSync(ws.dir), realpathSync(cwd)).startsWith('..')).toBe(true);
+  }, 60_000);
+
+  it('a PATH entry of the workspace (npx and npm scripts put its node_modules/.bin first) chooses no bwrap nor setpriv', async () => {
+    const { run, ws } = await startWith(
+      () => ({ sh: { command: '/bin/sh', args: ['-c', 'exit 1'] } }),
+      (w) => ({ PATH: `${w.dir}/node_modules/.bin:${PATH}` }),
+    );
+    expect(run.stderr).toMatch(/agent-turn: mcp sh: failed/);
+    expect(existsSync(ws.marker), run.stderr).toBe(false);
   }, 60_000);
 });

@@ -29,10 +29,14 @@ const LAUNCHER = [
 
 let setpriv: string | null | undefined;
 
-/** The first executable `setpriv` on PATH (or in /usr/bin, /bin), or null; looked up once. */
+/**
+ * The system's `setpriv` (/usr/bin, /bin), else the first executable one on PATH, or null; looked
+ * up once. The system's first: a PATH entry of a project (its node_modules/.bin) must not choose
+ * the program every command and MCP server is started through.
+ */
 export function findSetpriv(searchPath: string | undefined = process.env.PATH): string | null {
   if (setpriv !== undefined) return setpriv;
-  const dirs = [...(searchPath ?? '').split(':'), '/usr/bin', '/bin'].filter((dir) => path.isAbsolute(dir));
+  const dirs = ['/usr/bin', '/bin', ...(searchPath ?? '').split(':')].filter((dir) => path.isAbsolute(dir));
   setpriv = null;
   for (const dir of dirs) {
     const candidate = path.join(dir, 'setpriv');
