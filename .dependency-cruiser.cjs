@@ -2,6 +2,7 @@
 // and the layers and core folders point one way only, so no folder cycle can form either.
 //   app/ → bindings/ → machines/ → src/        (a lower layer never imports an upper one)
 //   src/: wire ← protocol ← parser ← reply;  protocol (dialect names) ← profiles ← reply (history rules);  wire, profiles ← structured ← scripted;  wire ← window ← scripted; protocol (MCP tool names) ← scripted;
+//         parser, protocol, structured, wire ← tools (defineTool);
 //         errors (the error marker) ← every other core folder
 //   app/tools/*.ts (the shared tools) ← app/tools/{node,memory}/ (adapters); only node/ may use node modules
 const core = (folder, allowed) => {
@@ -112,6 +113,7 @@ module.exports = {
     core('reply', ['parser', 'protocol', 'wire', 'profiles']),
     core('structured', ['wire', 'profiles']),
     core('scripted', ['wire', 'profiles', 'structured', 'window', 'protocol']),
+    core('tools', ['parser', 'protocol', 'structured', 'wire']),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

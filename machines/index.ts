@@ -34,6 +34,7 @@ export {
   historyRuleOf,
   DEFAULT_HISTORY_RULE,
   mergeReasoningDetails,
+  defineTool,
 } from '../src/index.js';
 export type {
   AssistantMessageContent,
@@ -89,10 +90,26 @@ export type {
   HistoryReasoning,
   OpaqueHistoryField,
   AssistantReply,
+  AgentTool,
+  AgentToolConfig,
+  AgentToolContext,
+  AgentToolResult,
+  ToolArguments,
+  ToolArgumentsCheck,
+  ToolParameters,
+  JsonSchema,
+  JsonSchemaTypeName,
+  JsonObjectSchema,
+  FromJsonSchema,
+  StandardSchemaV1,
+  StandardSchemaIssue,
+  StandardSchemaResult,
 } from '../src/index.js';
 
 // Running a turn: the common case, a UI's actor, the machine itself.
 export { runAgentTurn, createAgentTurnActor } from './machine/agent-turn-actor.js';
+export { AgentTurnOptionsError } from './machine/check-turn-setup.js';
+export { TurnRecordError } from './record/turn-record.js';
 export type { AgentTurnSetup, AgentTurnActor, ResumeAgentTurnSetup } from './machine/agent-turn-actor.js';
 export type {
   PersistedAgentTurn,
@@ -116,6 +133,8 @@ export type {
   ToolFunctionResult,
   ToolFunctions,
   ToolsPerMessage,
+  TurnTools,
+  EndTurn,
   RetryPolicy,
   NudgePolicy,
   DrainPolicy,
@@ -138,6 +157,7 @@ export type {
   TextBlockView,
   ReasoningBlockView,
   ToolBlockView,
+  SettledBlockView,
   ToolState,
   BlockStatus,
   ProseStatus,

@@ -40,6 +40,25 @@ export type {
   DialectsOption,
 } from './protocol/index.js';
 
+// Tools of one's own: a schema (Standard Schema or JSON Schema) and typed, checked arguments.
+export { defineTool } from './tools/index.js';
+export type {
+  AgentTool,
+  AgentToolConfig,
+  AgentToolContext,
+  AgentToolResult,
+  ToolArguments,
+  ToolArgumentsCheck,
+  ToolParameters,
+  JsonSchema,
+  JsonSchemaTypeName,
+  JsonObjectSchema,
+  FromJsonSchema,
+  StandardSchemaV1,
+  StandardSchemaIssue,
+  StandardSchemaResult,
+} from './tools/index.js';
+
 // OpenAI-compatible chat completions: the client, the stream reader, the typed error.
 export {
   createChatClient,

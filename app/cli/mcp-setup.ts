@@ -103,10 +103,12 @@ export async function startCliMcp(
       servers,
       addTo(setup, beforeCall) {
         const added = servers.addTo(setup);
-        const mcpNames = Object.keys(added.tools ?? {}).filter((name) => !Object.hasOwn(setup.tools ?? {}, name));
+        // The CLI's tools and the MCP ones are all plain functions.
+        const addedTools = (added.tools ?? {}) as ToolFunctions;
+        const mcpNames = Object.keys(addedTools).filter((name) => !Object.hasOwn(setup.tools ?? {}, name));
         const mcpTools: ToolFunctions = {};
         for (const name of mcpNames) {
-          const tool = added.tools?.[name];
+          const tool = addedTools[name];
           if (!tool) continue;
           mcpTools[name] = (toolUse, context) => {
             beforeCall?.();

@@ -2,6 +2,7 @@
 // use_mcp_tool / access_mcp_resource plus the "MCP servers" prompt section) or native mode (one
 // `mcp__<server>__<tool>` function per MCP tool, its JSON schema as the parameters). Arguments
 // are checked before a call; approvals and idempotency are per server and tool.
+import { toolsByName } from '../../machines/machine/turn-tools.js';
 import type { AgentTurnSetup } from '../../machines/machine/agent-turn-actor.js';
 import type { ToolFunctions } from '../../machines/machine/tool-function-types.js';
 import { DEFAULT_COMPLETION_TOOL, DEFAULT_IDEMPOTENT_TOOLS } from '../../machines/machine/turn-context.js';
@@ -240,7 +241,7 @@ export function mcpServersOf(
     addTo(setup) {
       const shape: McpToolShape = setup.nativeTools ? 'native' : 'tag';
       const mcpTools = toolFunctions(shape);
-      const allTools = { ...(setup.tools ?? {}), ...mcpTools };
+      const allTools = { ...toolsByName(setup.tools), ...mcpTools };
       const descriptions = { ...(setup.descriptions ?? defaultToolDescriptions), ...mcpToolDescriptions };
       const section = servers.prompt(shape);
       const instructions = [setup.instructions, section].filter((t) => t !== undefined && t !== '').join('\n\n');
@@ -248,9 +249,10 @@ export function mcpServersOf(
         setup.approval === true
           ? true
           : [...(Array.isArray(setup.approval) ? setup.approval : []), ...servers.approvalNames(shape)];
+      // Only names of tools the turn has (the resource tool exists only with resources): the turn checks them.
       const idempotentTools = [
         ...(setup.idempotentTools ?? DEFAULT_IDEMPOTENT_TOOLS),
-        ...servers.idempotentNames(shape),
+        ...servers.idempotentNames(shape).filter((name) => Object.hasOwn(allTools, name.split(':')[0]!)),
       ];
       const native =
         shape === 'native' && setup.toolDefinitions === undefined

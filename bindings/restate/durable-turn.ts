@@ -19,6 +19,8 @@ import {
 import { selectView } from '../../machines/view/select-view.js';
 import { journaledChatClient, type LiveReplyEvents } from './journaled-chat-client.js';
 import { journaledTools } from './journaled-tools.js';
+import { agentToolsOf, toolFunctionsOf, wrapToolRuns } from '../../machines/machine/turn-tools.js';
+import { DEFAULT_IDEMPOTENT_TOOLS } from '../../machines/machine/turn-context.js';
 import { toDurableOutput, type DurableTurnOutput } from './durable-output.js';
 import { ensurePromiseWithResolvers } from './promise-with-resolvers.js';
 import { MIN_APPROVAL_SECRET_LENGTH, secretHash } from './approval-decision.js';
@@ -155,12 +157,17 @@ export async function runDurableTurn(
     onStepError: abortOnCancel,
     ...(live ? { live: (update: LiveReplyEvents) => live({ ...update, key }) } : {}),
   });
-  const tools = journaledTools(ctx, setup.tools ?? {}, {
+  // A defineTool tool stays one (its schema still offered), its runs journaled.
+  const rerunnable = agentToolsOf(setup.tools)
+    .filter((t) => t.idempotent)
+    .map((t) => t.name);
+  const journaled = journaledTools(ctx, toolFunctionsOf(setup.tools), {
     stepRetry: options.toolStepRetry,
-    idempotentTools: setup.idempotentTools,
+    idempotentTools: [...(setup.idempotentTools ?? DEFAULT_IDEMPOTENT_TOOLS), ...rerunnable],
     beforeStep: publish,
     onStepError: abortOnCancel,
   });
+  const tools = wrapToolRuns(setup.tools, (name) => journaled[name]!);
   actor = createAgentTurnActor({
     ...setup,
     client,

@@ -9,7 +9,7 @@ import type { AgentTurnEvent } from '../../machines/machine/agent-turn-types.js'
 import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/actors/execute-tool-actor-types.js';
 import { runToolUse } from '../../machines/actors/execute-tool-actor.js';
 import { selectView } from '../../machines/view/select-view.js';
-import type { ToolFunctions } from '../../machines/machine/tool-function-types.js';
+import { wrapToolRuns } from '../../machines/machine/turn-tools.js';
 import { persistAgentTurn } from '../../machines/record/turn-record.js';
 import type { PersistedAgentTurn } from '../../machines/record/turn-record-types.js';
 import type { ChatMessage } from '../../src/wire/types.js';
@@ -125,11 +125,10 @@ export async function replayTurnPath(
 
   // Real tools: each call is logged and checked when it starts (approved? complete? recorded?).
   const recorded = input.resume?.turn.reply?.toolOutcomes ?? {};
-  const watchedTools: ToolFunctions = {};
   const calls = new Map<string, number>();
   const own = real ? options.executeTool : undefined;
-  for (const [name, fn] of Object.entries(input.tools ?? {})) {
-    watchedTools[name] = async (toolUse, context) => {
+  const watchedTools = wrapToolRuns(input.tools, (name, fn) => {
+    return async (toolUse, context) => {
       const id = toolUse.call_id;
       const key = `${name}:${id}`;
       calls.set(key, (calls.get(key) ?? 0) + 1);
@@ -142,7 +141,7 @@ export async function replayTurnPath(
         broken.push(new TurnInvariantError('partial-tool-ran', `${name} (${id}) ran while partial`, done));
       return fn(toolUse, context);
     };
-  }
+  });
   const machine = agentTurnMachine.provide({
     actors: {
       chat: fromCallback(() => {}),

@@ -4,7 +4,16 @@ import { createActor, toPromise, type Actor, type ActorOptions } from 'xstate';
 import { clineThinkProtocol } from '../../src/protocol/cline-protocol.js';
 import { nativeToolDefinitions } from '../../src/protocol/native-tools.js';
 import { nativeToolUsePrompt } from '../../src/protocol/native-tool-prompt.js';
-import type { ToolDescriptions } from '../../src/protocol/tool-descriptions.js';
+import { defaultToolDescriptions, type ToolDescriptions } from '../../src/protocol/tool-descriptions.js';
+import type { Protocol } from '../../src/protocol/define-protocol.js';
+import type { ChatToolDefinition } from '../../src/wire/types.js';
+import {
+  agentToolDefinition,
+  agentToolDescription,
+  agentToolsOf,
+  protocolForTools,
+  toolsByName,
+} from './turn-tools.js';
 import { toolUsePrompt } from '../../src/protocol/tool-use-prompt.js';
 import { agentTurnMachine, type AgentTurnMachine } from './agent-turn-machine.js';
 import type { AgentTurnInput, AgentTurnOutput } from './agent-turn-types.js';
@@ -30,6 +39,11 @@ export interface AgentTurnSetup extends AgentTurnInput {
   nativeTools?: boolean;
   /** Tool descriptions for the prompt / the native tool schemas. Default: the Cline tools' table. */
   descriptions?: ToolDescriptions;
+  /**
+   * Aborts the turn when it fires (as an ABORT event does): {@link runAgentTurn} then resolves
+   * with `reason: 'aborted'`; a signal already aborted ends the turn before its first request.
+   */
+  signal?: AbortSignal;
   /** Inspection and other actor options. */
   actorOptions?: Omit<ActorOptions<AgentTurnMachine>, 'input'>;
   /**
@@ -47,6 +61,48 @@ export interface AgentTurnSetup extends AgentTurnInput {
 export type ResumeAgentTurnSetup = Omit<AgentTurnSetup, 'model' | 'messages' | 'snapshot'> &
   Partial<Pick<AgentTurnSetup, 'model' | 'messages'>> & { snapshot: PersistedAgentTurn };
 
+/**
+ * The descriptions the prompt and the native schemas are made from: the caller's (default: the
+ * Cline tools' table), the completion tool's own when they lack it, and each defineTool tool's.
+ */
+function offeredDescriptions(
+  given: ToolDescriptions | undefined,
+  tools: AgentTurnInput['tools'],
+  completionTool: string,
+): ToolDescriptions {
+  const base = given ?? defaultToolDescriptions;
+  const completion: ToolDescriptions =
+    !Object.hasOwn(base, completionTool) && completionTool === DEFAULT_COMPLETION_TOOL
+      ? { [completionTool]: defaultToolDescriptions[DEFAULT_COMPLETION_TOOL]! }
+      : {};
+  const own = Object.fromEntries(agentToolsOf(tools).map((t) => [t.name, agentToolDescription(t)]));
+  return { ...completion, ...base, ...own };
+}
+
+/**
+ * The native function definitions offered: the given (or made) ones, each defineTool tool's with
+ * its own JSON Schema (replacing a made one of the same name), and the completion tool when missing.
+ */
+function offeredDefinitions(
+  made: readonly ChatToolDefinition[],
+  protocol: Protocol,
+  descriptions: ToolDescriptions,
+  tools: AgentTurnInput['tools'],
+  completionTool: string,
+): ChatToolDefinition[] {
+  const own = new Map(agentToolsOf(tools).map((t) => [t.name, agentToolDefinition(t)]));
+  const out = made.map((d) => own.get(d.function.name) ?? d);
+  for (const [name, definition] of own) if (!out.some((d) => d.function.name === name)) out.push(definition);
+  if (!out.some((d) => d.function.name === completionTool)) {
+    out.push(
+      ...nativeToolDefinitions(protocol, descriptions, { toolNames: [completionTool], completionTool }).filter(
+        (d) => d.function.name === completionTool,
+      ),
+    );
+  }
+  return out;
+}
+
 /** `instructions` and `rest`, as one system message's content. */
 function withInstructions(instructions: string | undefined, rest: string | undefined): string {
   if (instructions === undefined || instructions === '') return rest ?? '';
@@ -58,20 +114,41 @@ function withInstructions(instructions: string | undefined, rest: string | undef
  * prompt, unless the messages start with a system message (then only the instructions are added to it).
  */
 export function agentTurnInput(setup: AgentTurnSetup): AgentTurnInput {
-  const { nativeTools, descriptions, instructions, actorOptions: _ignored, snapshot: _snapshot, ...input } = setup;
-  const protocol = input.protocol ?? clineThinkProtocol;
+  const {
+    nativeTools,
+    descriptions: given,
+    instructions,
+    actorOptions: _ignored,
+    snapshot: _snapshot,
+    signal: _signal,
+    ...input
+  } = setup;
   const selection = {
-    toolNames: Object.keys(input.tools ?? {}),
+    toolNames: Object.keys(toolsByName(input.tools)),
     completionTool: input.completionTool ?? DEFAULT_COMPLETION_TOOL,
   };
+  const descriptions = offeredDescriptions(given, input.tools, selection.completionTool);
+  // Every tool of the turn is in the protocol: parsed from tags, in the prompt, offered natively.
+  const protocol = protocolForTools(
+    input.protocol ?? clineThinkProtocol,
+    input.tools,
+    selection.completionTool,
+    descriptions,
+  );
+  const definitions = () =>
+    offeredDefinitions(
+      input.toolDefinitions ?? nativeToolDefinitions(protocol, descriptions, selection),
+      protocol,
+      descriptions,
+      input.tools,
+      selection.completionTool,
+    );
   const [first, ...others] = input.messages;
   if (first?.role === 'system') {
     const messages = instructions
       ? [{ ...first, content: withInstructions(instructions, first.content ?? undefined) }, ...others]
       : input.messages;
-    const toolDefinitions = nativeTools
-      ? { toolDefinitions: input.toolDefinitions ?? nativeToolDefinitions(protocol, descriptions, selection) }
-      : {};
+    const toolDefinitions = nativeTools ? { toolDefinitions: definitions() } : {};
     return { ...input, protocol, messages, ...toolDefinitions };
   }
   if (nativeTools) {
@@ -79,16 +156,21 @@ export function agentTurnInput(setup: AgentTurnSetup): AgentTurnInput {
     const rules = nativeToolUsePrompt({
       completionTool: selection.completionTool,
       toolsPerMessage: input.toolsPerMessage,
+      endTurn: input.endTurn ?? 'text',
     });
     const messages = [{ role: 'system' as const, content: withInstructions(instructions, rules) }, ...input.messages];
     return {
       ...input,
       protocol,
       messages,
-      toolDefinitions: input.toolDefinitions ?? nativeToolDefinitions(protocol, descriptions, selection),
+      toolDefinitions: definitions(),
     };
   }
-  const prompt = toolUsePrompt(protocol, descriptions, { ...selection, toolsPerMessage: input.toolsPerMessage });
+  const prompt = toolUsePrompt(protocol, descriptions, {
+    ...selection,
+    toolsPerMessage: input.toolsPerMessage,
+    endTurn: input.endTurn ?? 'completion-tool',
+  });
   return {
     ...input,
     protocol,
@@ -115,9 +197,26 @@ function resumeInput(setup: ResumeAgentTurnSetup): AgentTurnMachineInput {
     nativeTools: _n,
     descriptions: _d,
     instructions: _i,
+    signal: _s,
     ...rest
   } = setup;
   return { ...rest, model: record.turn.model, messages: record.turn.messages, resume: record };
+}
+
+/** The turn is aborted (an ABORT) when `signal` fires, or at its start when it already had; the listener goes when the turn ends. */
+function abortWith(actor: Actor<AgentTurnMachine>, signal: AbortSignal | undefined): void {
+  if (signal === undefined) return;
+  const abort = () => actor.send({ type: 'ABORT' });
+  const start = actor.start.bind(actor);
+  actor.start = () => {
+    start();
+    if (signal.aborted) abort();
+    else if (actor.getSnapshot().status === 'active') {
+      signal.addEventListener('abort', abort, { once: true });
+      actor.subscribe({ complete: () => signal.removeEventListener('abort', abort) });
+    }
+    return actor;
+  };
 }
 
 /**
@@ -152,6 +251,7 @@ export function createAgentTurnActor(setup: AgentTurnSetup | ResumeAgentTurnSetu
   const actor = createActor(agentTurnMachine, { ...setup?.actorOptions, input: inspectableInput({ ...input }) });
   // Every event from outside is checked first: a bad payload is ignored with a warning, never a crash.
   const send = actor.send.bind(actor);
+  abortWith(actor, setup.signal);
   // XState's own persisted snapshot holds the client, the tools and the parser: the turn's record is plain JSON.
   return Object.assign(actor, {
     send: (event: unknown) => {

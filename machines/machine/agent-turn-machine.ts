@@ -171,6 +171,8 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
     // so once the stream ended the index is past the end or at a tool the end cut off.
     isStreamPresented: ({ context }) => context.streamEnded,
     hasCompletion: ({ context }) => context.result !== undefined,
+    // endTurn 'text': a reply without a tool call that said something ends the turn with its text.
+    isPlainAnswer: ({ context }) => context.options.endTurn === 'text' && context.closing?.plainAnswer !== undefined,
     tooManyMistakes: ({ context }) => context.consecutiveMistakes >= context.options.maxConsecutiveMistakes,
     maxRequestsReached: ({ context }) => context.requestCount >= context.options.maxRequests,
   },
@@ -324,6 +326,13 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
       messages: historyEnding(context),
       closing: undefined,
       reason: 'completed' as const,
+    })),
+    endAnswered: assign(({ context }) => ({
+      messages: historyEnding(context),
+      result: context.closing?.plainAnswer,
+      closing: undefined,
+      reason: 'completed' as const,
+      consecutiveMistakes: 0,
     })),
     endTooManyMistakes: assign(({ context }) => ({
       messages: historyEnding(context),
@@ -506,6 +515,7 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
       entry: 'closeReply',
       always: [
         { guard: 'hasCompletion', target: 'done', actions: 'endCompleted' },
+        { guard: 'isPlainAnswer', target: 'done', actions: 'endAnswered' },
         { guard: 'tooManyMistakes', target: 'done', actions: 'endTooManyMistakes' },
         { guard: 'maxRequestsReached', target: 'done', actions: 'endMaxRequests' },
         { target: 'recursing' },

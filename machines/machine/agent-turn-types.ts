@@ -8,13 +8,22 @@ import type { ChatClient, ChatMessage, ChatRequest, ChatToolDefinition, ChatUsag
 import type { ChatActorEvent } from '../actors/chat-actor-types.js';
 import type { DrainPolicy } from './drain.js';
 import type { ExecuteToolOutput } from '../actors/execute-tool-actor-types.js';
-import type { ToolFunctions } from './tool-function-types.js';
+import type { TurnTools } from './turn-tools.js';
 // The input names its tools' type: re-exported so tool authors import one file.
 export type { ToolFunction, ToolFunctionResult, ToolFunctions } from './tool-function-types.js';
 export type { DrainPolicy } from './drain.js';
+export type { TurnTools } from './turn-tools.js';
 
 /** `'one'`: Cline's rule, the first tool ends the message; `'sequential'`: each tool runs as it completes. */
 export type ToolsPerMessage = 'one' | 'sequential';
+
+/**
+ * How the model ends a turn. `'completion-tool'`: only by calling the completion tool (Cline's
+ * rule; a reply without a tool call gets a note and counts as a mistake). `'text'`: also by a reply
+ * without any tool call, whose text becomes the result (as OpenAI's and Anthropic's APIs and the
+ * AI SDK end a turn); the completion tool still works.
+ */
+export type EndTurn = 'completion-tool' | 'text';
 
 /** When and how often a failed request is tried again. */
 export interface RetryPolicy {
@@ -46,6 +55,12 @@ export interface AgentTurnOptions {
   approval?: readonly string[] | boolean;
   /** The tool whose use ends the turn with its `result` parameter. Default `attempt_completion`. */
   completionTool?: string;
+  /**
+   * How the model ends the turn: `'text'` lets a reply without a tool call end it (`reason:
+   * 'completed'`, its text as `result`); `'completion-tool'` asks for the completion tool. Default:
+   * `'text'` with native tools (`toolDefinitions` sent), `'completion-tool'` in tag mode.
+   */
+  endTurn?: EndTurn;
   /** Retries of failed requests. Default: 2, 4, 8 s for retryable errors. */
   retry?: RetryPolicy;
   /** Replies without a tool use. Default: 3 in a row end the turn. */
@@ -83,8 +98,12 @@ export interface AgentTurnInput extends AgentTurnOptions {
   model: string;
   /** The conversation so far, system message included. */
   messages: ChatMessage[];
-  /** The tools the agent may call, by name. */
-  tools?: ToolFunctions;
+  /**
+   * The tools the agent may call: functions by name (`{ read_file: async (use) => ... }`), tools
+   * made by {@link defineTool} (in the map under their own name, or as an array), or both. Each is
+   * offered to the model (native function definitions or the tag prompt) and run when called.
+   */
+  tools?: TurnTools;
   /** Tag vocabulary. Default `clineThinkProtocol`. */
   protocol?: Protocol;
   /** OpenAI `tools` sent with every request (native tool calls). */

@@ -2,6 +2,10 @@
 // approval as a string) is an AgentTurnOptionsError thrown at once, not 14 s of retries ending
 // in "Cannot read properties of undefined", and not an option silently ignored.
 import { errorMarker, isMarkedInstance, markError } from '../../src/errors/error-marker.js';
+import { clineThinkProtocol } from '../../src/protocol/cline-protocol.js';
+import { isAgentTool } from '../../src/tools/define-tool.js';
+import { DEFAULT_COMPLETION_TOOL, DEFAULT_IDEMPOTENT_TOOLS } from './turn-context.js';
+import { toolsByName, type TurnTools } from './turn-tools.js';
 
 const AGENT_TURN_OPTIONS_ERROR = /* @__PURE__ */ errorMarker('AgentTurnOptionsError');
 
@@ -56,6 +60,8 @@ const KNOWN_SETUP_KEYS: ReadonlySet<string> = new Set([
   'resume',
   'history',
   'dialects',
+  'signal',
+  'endTurn',
 ]);
 
 /** Levenshtein distance, for "did you mean" (option names are short). */
@@ -80,6 +86,66 @@ function describe(value: unknown): string {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+type Fail = (option: string, message: string) => never;
+
+/** `tools`: functions or defineTool tools by name (each under its own name), or an array of defineTool tools. */
+function checkTools(tools: unknown, fail: Fail): void {
+  if (tools === undefined) return;
+  const want =
+    'tool functions or defineTool tools by name ({ read_file: async (use) => ... }), or an array of defineTool tools';
+  if (Array.isArray(tools)) {
+    const seen = new Set<string>();
+    tools.forEach((t, i) => {
+      if (!isAgentTool(t)) fail(`tools[${i}]`, `expected a tool made by defineTool, got ${describe(t)}`);
+      if (seen.has(t.name)) fail(`tools[${i}]`, `a second tool named "${t.name}"`);
+      seen.add(t.name);
+    });
+    return;
+  }
+  if (!isObject(tools)) fail('tools', `expected ${want}, got ${describe(tools)}`);
+  for (const [name, tool] of Object.entries(tools as Record<string, unknown>)) {
+    if (isAgentTool(tool)) {
+      if (tool.name !== name)
+        fail(`tools.${name}`, `the tool is named "${tool.name}": put it under that name (or give tools as an array)`);
+    } else if (typeof tool !== 'function') fail(`tools.${name}`, `expected ${want}, got ${describe(tool)}`);
+  }
+}
+
+/** The names a turn has: its tools' (or, with none given, its protocol's) and the completion tool. */
+function namesOf(s: Record<string, unknown>): string[] {
+  const protocol = s.protocol as { tools?: readonly { name: string }[] } | undefined;
+  const given = s.tools === undefined ? undefined : Object.keys(toolsByName(s.tools as TurnTools));
+  const names = given ?? (protocol?.tools ?? clineThinkProtocol.tools).map((t) => t.name);
+  return [...names, typeof s.completionTool === 'string' ? s.completionTool : DEFAULT_COMPLETION_TOOL];
+}
+
+/**
+ * Every name in `approval` and `idempotentTools` must be a tool the turn has (an MCP name
+ * `use_mcp_tool:server/tool` by its tool, `use_mcp_tool`): a misspelt name would silently run a
+ * tool unasked, or never run it again.
+ */
+function checkToolNames(s: Record<string, unknown>, fail: Fail): void {
+  const known = namesOf(s);
+  for (const option of ['approval', 'idempotentTools'] as const) {
+    const list = s[option];
+    if (!Array.isArray(list)) continue;
+    list.forEach((name, i) => {
+      if (typeof name !== 'string') return;
+      const tool = name.split(':')[0]!;
+      // The default idempotent names may be passed on as they are (agent-turn/mcp extends the default list).
+      if (known.includes(tool) || (option === 'idempotentTools' && DEFAULT_IDEMPOTENT_TOOLS.includes(name))) return;
+      const near = known
+        .map((k) => ({ k, d: editDistance(tool, k) }))
+        .filter(({ k, d }) => d <= Math.max(2, Math.floor(k.length / 3)))
+        .sort((a, b) => a.d - b.d)[0]?.k;
+      fail(
+        `${option}[${i}]`,
+        `"${name}" is not a tool of this turn${near !== undefined ? ` (did you mean "${near}"?)` : ''}; its tools: ${known.join(', ')}`,
+      );
+    });
+  }
+}
 
 /** Throws an AgentTurnOptionsError for the first setting that cannot work. */
 export function checkTurnSetup(setup: unknown): void {
@@ -131,10 +197,13 @@ export function checkTurnSetup(setup: unknown): void {
     'true, false or an array of tool names',
   );
   optional('completionTool', (v) => typeof v === 'string' && v !== '', 'a tool name');
+  checkTools(s.tools, fail);
+  checkToolNames(s, fail);
+  optional('endTurn', (v) => v === 'completion-tool' || v === 'text', "'completion-tool' or 'text'");
   optional(
-    'tools',
-    (v) => isObject(v) && Object.values(v).every((f) => typeof f === 'function'),
-    'an object of tool functions ({ read_file: async (use) => ... })',
+    'signal',
+    (v) => isObject(v) && typeof v.aborted === 'boolean' && typeof v.addEventListener === 'function',
+    'an AbortSignal',
   );
   optional('toolDefinitions', Array.isArray, 'an array of OpenAI tool definitions');
   optional('requestOptions', isObject, 'an object of request fields');

@@ -112,6 +112,15 @@ export function closeReply(
     notes.push(empty ? EMPTY_REPLY_NOTE : noToolUsedNote(c.options.completionTool, c.toolDefinitions !== undefined));
   }
 
+  // A reply that ended normally with text and no tool use at all is a plain answer (a reply cut at
+  // the length limit is not: it did not finish).
+  const text = ended.blocks
+    .filter((b) => b.type === 'text')
+    .map((b) => (b as { content: string }).content)
+    .join('')
+    .trim();
+  const plain =
+    toolBlocks === 0 && cause === undefined && status === 'complete' && finishReason !== 'length' && text !== '';
   return {
     // Stopped by the person: what the parser held back (`<list_f`, `</thi`) stays hidden, as it was shown.
     ...recordRequest(
@@ -122,7 +131,7 @@ export function closeReply(
       finishReason,
     ),
     consecutiveMistakes: countsAsMistake ? c.consecutiveMistakes + 1 : usedTool ? 0 : c.consecutiveMistakes,
-    closing: { assistant, results, notes, usedTool },
+    closing: { assistant, results, notes, usedTool, ...(plain ? { plainAnswer: text } : {}) },
     replyOpen: false,
   };
 }

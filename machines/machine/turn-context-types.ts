@@ -11,6 +11,7 @@ import type { ResumePoint } from '../record/turn-record-types.js';
 import type {
   ContextTruncation,
   ToolOutcome,
+  EndTurn,
   ToolsPerMessage,
   TurnEndReason,
   TurnRequest,
@@ -27,6 +28,8 @@ export interface ResolvedTurnOptions {
   toolsPerMessage: ToolsPerMessage;
   approval: readonly string[] | true;
   completionTool: string;
+  /** How the model ends the turn: the completion tool, or also a reply without a tool call. */
+  endTurn: EndTurn;
   retryDelaysMs: readonly number[];
   retryOn: (error: ChatError) => boolean;
   maxRetryAfterMs: number;
@@ -61,6 +64,8 @@ export interface ReplyClosing {
   notes: string[];
   /** The reply had a tool use that ran, was rejected, or completed the task. */
   usedTool: boolean;
+  /** The reply's text when it is a plain answer (no tool use, ended normally, some text): with `endTurn: 'text'` it ends the turn. */
+  plainAnswer?: string;
 }
 
 export interface AgentTurnContext {

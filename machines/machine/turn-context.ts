@@ -12,6 +12,7 @@ import type { AgentTurnInput } from './agent-turn-types.js';
 import type { AgentTurnContext, ResolvedTurnOptions } from './turn-context-types.js';
 import { createReplyAssembly } from './reply-assembly.js';
 import { listCovers } from './tool-policy-names.js';
+import { agentToolsOf, protocolForTools, toolFunctionsOf } from './turn-tools.js';
 import { DEFAULT_DRAIN_GRACE_MS, DEFAULT_DRAIN_MAX_CHARS } from './drain.js';
 
 export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
@@ -29,6 +30,10 @@ function positiveWhole(value: number | undefined): number | undefined {
 export function resolveTurnOptions(input: AgentTurnInput): ResolvedTurnOptions {
   const limits = contextLimitsFor(input.model);
   const contextWindow = positiveWhole(input.contextWindow) ?? limits.contextWindow;
+  const agentTools = agentToolsOf(input.tools);
+  // A defineTool tool's needsApproval and idempotent count as naming it in those lists.
+  const asking = agentTools.filter((t) => t.needsApproval).map((t) => t.name);
+  const rerunnable = agentTools.filter((t) => t.idempotent).map((t) => t.name);
   return {
     maxRequests: Math.max(1, input.maxRequests ?? DEFAULT_MAX_REQUESTS),
     toolsPerMessage: input.toolsPerMessage ?? 'one',
@@ -36,9 +41,10 @@ export function resolveTurnOptions(input: AgentTurnInput): ResolvedTurnOptions {
       input.approval === true
         ? true
         : input.approval === false || input.approval === undefined
-          ? []
-          : [...input.approval],
+          ? asking
+          : [...input.approval, ...asking],
     completionTool: input.completionTool ?? DEFAULT_COMPLETION_TOOL,
+    endTurn: input.endTurn ?? (input.toolDefinitions !== undefined ? 'text' : 'completion-tool'),
     retryDelaysMs: [...(input.retry?.delaysMs ?? DEFAULT_RETRY_DELAYS_MS)],
     retryOn: input.retry?.retryOn ?? ((error) => error.retryable),
     maxRetryAfterMs: input.retry?.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS,
@@ -48,7 +54,7 @@ export function resolveTurnOptions(input: AgentTurnInput): ResolvedTurnOptions {
       graceMs: input.drain?.graceMs ?? DEFAULT_DRAIN_GRACE_MS,
       maxChars: input.drain?.maxChars ?? DEFAULT_DRAIN_MAX_CHARS,
     },
-    idempotentTools: [...(input.idempotentTools ?? DEFAULT_IDEMPOTENT_TOOLS)],
+    idempotentTools: [...(input.idempotentTools ?? DEFAULT_IDEMPOTENT_TOOLS), ...rerunnable],
     contextWindow,
     // The reply's room can never be the whole window.
     maxOutputTokens: Math.min(
@@ -93,8 +99,16 @@ export function initialContext(input: AgentTurnInput): AgentTurnContext {
   const base = {
     client: input.client,
     model: input.model,
-    protocol: turnProtocol(input.protocol ?? clineThinkProtocol, input.model, input.messages),
-    tools: input.tools ?? {},
+    protocol: turnProtocol(
+      protocolForTools(
+        input.protocol ?? clineThinkProtocol,
+        input.tools,
+        input.completionTool ?? DEFAULT_COMPLETION_TOOL,
+      ),
+      input.model,
+      input.messages,
+    ),
+    tools: toolFunctionsOf(input.tools),
     toolDefinitions: input.toolDefinitions,
     requestOptions: input.requestOptions ?? {},
     options: resolveTurnOptions(input),

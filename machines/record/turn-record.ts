@@ -9,7 +9,8 @@ import { ChatError } from '../../src/wire/errors.js';
 import { errorMarker, isMarkedInstance, markError } from '../../src/errors/error-marker.js';
 import type { AgentTurnInput, AgentTurnOutput, TurnRequest } from '../machine/agent-turn-types.js';
 import { absorbEvents, createReplyAssembly, endReply, replyEvents } from '../machine/reply-assembly.js';
-import { anyToolStarted, freshReply, resolveTurnOptions } from '../machine/turn-context.js';
+import { DEFAULT_COMPLETION_TOOL, anyToolStarted, freshReply, resolveTurnOptions } from '../machine/turn-context.js';
+import { protocolForTools, toolFunctionsOf } from '../machine/turn-tools.js';
 import { streamEventProblem } from '../machine/event-check.js';
 import type { AgentTurnContext, StopCause } from '../machine/turn-context-types.js';
 import type {
@@ -284,8 +285,16 @@ export function restoreTurnContext(record: PersistedAgentTurn, input: AgentTurnI
   const base = {
     client: input.client,
     model: t.model,
-    protocol: turnProtocol(input.protocol ?? clineThinkProtocol, t.model, t.messages ?? []),
-    tools: input.tools ?? {},
+    protocol: turnProtocol(
+      protocolForTools(
+        input.protocol ?? clineThinkProtocol,
+        input.tools,
+        input.completionTool ?? DEFAULT_COMPLETION_TOOL,
+      ),
+      t.model,
+      t.messages ?? [],
+    ),
+    tools: toolFunctionsOf(input.tools),
     // What the model was offered and asked with: the caller's when given, else the record's (what was sent).
     toolDefinitions: input.toolDefinitions ?? t.toolDefinitions,
     requestOptions: input.requestOptions ?? t.requestOptions ?? {},

@@ -16,6 +16,7 @@ import type {
   ContextView,
   ErrorView,
   RequestView,
+  SettledBlockView,
   TokenTotals,
   ToolState,
 } from './turn-view-types.js';
@@ -458,8 +459,16 @@ export function selectView(snapshot: SnapshotFrom<AgentTurnMachine>): AgentTurnV
   };
 }
 
-/** A block is settled when nothing about it can change any more: prose complete, a tool past running. */
-export function isBlockSettled(block: BlockView): boolean {
+/**
+ * A block is settled when nothing about it can change any more: prose complete, a tool past
+ * running. A type guard: a settled tool block has its `result` and `isError`.
+ *
+ * @example
+ * ```ts
+ * for (const block of view.blocks) if (block.type === 'tool_use' && isBlockSettled(block)) show(block.result);
+ * ```
+ */
+export function isBlockSettled(block: BlockView): block is SettledBlockView {
   if (block.type !== 'tool_use') return block.status === 'complete';
   return 'result' in block;
 }

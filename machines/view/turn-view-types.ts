@@ -77,6 +77,15 @@ export type ToolBlockView = BlockPlace & {
 /** One block as a renderer shows it: text, reasoning or a tool use, told apart by `type`. */
 export type BlockView = TextBlockView | ReasoningBlockView | ToolBlockView;
 
+/**
+ * A block nothing about which can change any more (what {@link isBlockSettled} narrows to): prose
+ * complete, or a tool past running, with its result.
+ */
+export type SettledBlockView =
+  | (TextBlockView & { status: 'complete' })
+  | (ReasoningBlockView & { status: 'complete' })
+  | Extract<ToolBlockView, { result: string }>;
+
 /** Every status a block can have. */
 export type BlockStatus = ProseStatus | ToolBlockStatus;
 

@@ -7,7 +7,8 @@ export type ProtocolErrorCode =
   | 'unknown-raw-param'
   | 'name-conflict'
   | 'invalid-definition'
-  | 'invalid-dialect';
+  | 'invalid-dialect'
+  | 'invalid-tool';
 
 const PROTOCOL_ERROR = /* @__PURE__ */ errorMarker('ProtocolError');
 

@@ -16,7 +16,7 @@ import type { ToolUsePromptOptions } from './tool-use-prompt.js';
  * ```
  */
 export function nativeToolUsePrompt(
-  options: Pick<ToolUsePromptOptions, 'completionTool' | 'toolsPerMessage'> = {},
+  options: Pick<ToolUsePromptOptions, 'completionTool' | 'toolsPerMessage' | 'endTurn'> = {},
 ): string {
   const completion = options.completionTool ?? 'attempt_completion';
   return [
@@ -28,7 +28,10 @@ export function nativeToolUsePrompt(
     (options.toolsPerMessage ?? 'one') === 'one'
       ? '- Call one tool per message, then wait for its result before going on.'
       : '- You may call several tools in one message; they run in order, and you get all results together.',
-    '- Every reply must call a tool.',
-    `- When the task is done, call ${completion} with the result.`,
+    ...(options.endTurn === 'text'
+      ? [
+          `- When the task is done, or to answer without acting, reply in plain text without a tool call (or call ${completion} with the result): that ends your turn.`,
+        ]
+      : ['- Every reply must call a tool.', `- When the task is done, call ${completion} with the result.`]),
   ].join('\n');
 }

@@ -15,6 +15,8 @@ export interface ToolSelectionOptions {
 export interface ToolUsePromptOptions extends ToolSelectionOptions {
   /** `'one'` (default) tells the model to use one tool per message. */
   toolsPerMessage?: 'one' | 'sequential';
+  /** `'text'`: a reply without a tool use ends the task (the prompt says so). Default `'completion-tool'`. */
+  endTurn?: 'completion-tool' | 'text';
 }
 
 export interface SelectedTool {
@@ -82,8 +84,14 @@ export function toolUsePrompt(
     (options.toolsPerMessage ?? 'one') === 'one'
       ? '- Use one tool per message, at the end of the message, then wait for its result before going on.'
       : '- You may use several tools in one message; they run in order, and you get all results together.',
-    '- Every reply must contain a tool use.',
-    tools.some((t) => t.name === completion) ? `- When the task is done, use ${completion}.` : '',
+    ...(options.endTurn === 'text'
+      ? [
+          `- When the task is done, or to answer without acting, reply in plain text without a tool use${tools.some((t) => t.name === completion) ? ` (or use ${completion})` : ''}: that ends your turn.`,
+        ]
+      : [
+          '- Every reply must contain a tool use.',
+          tools.some((t) => t.name === completion) ? `- When the task is done, use ${completion}.` : '',
+        ]),
     '',
     '# Tools',
   ];

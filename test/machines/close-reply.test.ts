@@ -398,7 +398,10 @@ describe('what the model is told when a reply closes', () => {
     await toPromise(tags.actor.start());
     expect(lastToModel(tags.client)).toContain('Write a tool use as XML tags');
     const definition = { type: 'function' as const, function: { name: 'read_file', parameters: { type: 'object' } } };
-    const native = turn([reply('hmm'), reply(DONE)], { toolDefinitions: [definition] });
+    const native = turn([reply('hmm'), reply(DONE)], {
+      toolDefinitions: [definition],
+      endTurn: 'completion-tool',
+    });
     await toPromise(native.actor.start());
     expect(lastToModel(native.client)).toContain('[ERROR] Your reply used no tool.');
     expect(lastToModel(native.client)).not.toContain('XML');

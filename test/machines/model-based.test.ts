@@ -38,7 +38,11 @@ function allTransitions(): Set<string> {
 /** A replay, plus what the pieces above promise: a completed turn's result is the completion's `ok`. */
 async function replayPath(steps: readonly TurnPathStep[], input: AgentTurnMachineInput, log: TurnReplayLog) {
   const result = await replayTurnPath(steps, input, { log });
-  if (result.record.turn.reason === 'completed') expect(result.record.output?.result).toBe('ok');
+  if (result.record.turn.reason === 'completed') {
+    // A plain answer (endTurn 'text') ends with its text; the completion tool with its `ok`.
+    const answered = input.endTurn === 'text' && result.record.turn.requests.at(-1)?.toolResults.length === 0;
+    expect(result.record.output?.result).toBe(answered ? 'Looking around.' : 'ok');
+  }
   return result.record;
 }
 
@@ -91,6 +95,15 @@ const small: ModelConfig = {
   laterMaxBlocks: 1,
 };
 
+// endTurn 'text': a reply of prose alone ends the turn; a tool or the completion goes on as before.
+const answering: ModelConfig = {
+  input: turnTestInput({ toolsPerMessage: 'one', endTurn: 'text', maxRequests: 2 }),
+  pieces: [CHUNKS.text, CHUNKS.read, CHUNKS.completion, CHUNKS.finishLength],
+  maxBlocks: 2,
+  laterPieces: [CHUNKS.text, CHUNKS.completion],
+  laterMaxBlocks: 1,
+};
+
 function pathsOf(kind: 'shortest' | 'simple', config: ModelConfig, serialize?: (s: never) => string) {
   return walkTurnPaths(config.input, config, kind, serialize).map((steps) => ({ steps }));
 }
@@ -106,6 +119,15 @@ describe('agentTurnMachine, model-based', () => {
       console.log(`shortest paths ('${mode}'): ${paths.length}`);
     });
   }
+
+  it('replays every shortest path when a plain answer ends the turn', async () => {
+    const paths = pathsOf('shortest', answering);
+    expect(paths.length).toBeGreaterThan(10);
+    const reasons = new Set<string>();
+    for (const path of paths) reasons.add((await replayPath(path.steps, answering.input, coverage)).turn.reason ?? '');
+    expect(reasons).toContain('completed');
+    console.log(`shortest paths (endTurn 'text'): ${paths.length}`);
+  });
 
   it('replays every simple path of a small model', async () => {
     const paths = pathsOf('simple', small);

@@ -25,7 +25,7 @@ const BAD: Array<[string, Record<string, unknown>, RegExp]> = [
   ['approval', { approval: 'write_to_file' }, /did you mean \["write_to_file"\]/],
   ['approval', { approval: [1] }, /an array of tool names/],
   ['toolsPerMessage', { toolsPerMessage: 'two' }, /'one' or 'sequential'/],
-  ['tools', { tools: { read_file: 'cat' } }, /tool functions/],
+  ['tools.read_file', { tools: { read_file: 'cat' } }, /tool functions/],
   [
     'retry.delaysMs[1]',
     { retry: { delaysMs: [1000, -1] } },

@@ -163,7 +163,7 @@ describe('createAgentTurnActor', () => {
     const native = agentTurnInput({ ...base, nativeTools: true, messages: [{ role: 'user', content: 'hi' }] });
     // With native tools the instructions come first, then the rules the tag prompt would state (no tag format).
     expect(native.messages).toEqual([
-      { role: 'system', content: `You are careful.\n\n${nativeToolUsePrompt()}` },
+      { role: 'system', content: `You are careful.\n\n${nativeToolUsePrompt({ endTurn: 'text' })}` },
       { role: 'user', content: 'hi' },
     ]);
     expect(native.messages[0].content).toContain('Call one tool per message');
@@ -178,7 +178,7 @@ describe('createAgentTurnActor', () => {
     });
     expect(sequential.messages[0]).toEqual({
       role: 'system',
-      content: nativeToolUsePrompt({ toolsPerMessage: 'sequential' }),
+      content: nativeToolUsePrompt({ toolsPerMessage: 'sequential', endTurn: 'text' }),
     });
     expect(sequential.messages[0].content).toContain('several tools in one message');
     expect(native.toolDefinitions?.map((d) => d.function.name).sort()).toEqual(['attempt_completion', 'read_file']);
@@ -207,7 +207,7 @@ describe('createAgentTurnActor', () => {
     actor.start();
     await toPromise(actor);
     expect(client.requests[0].messages).toEqual([
-      { role: 'system', content: nativeToolUsePrompt() },
+      { role: 'system', content: nativeToolUsePrompt({ endTurn: 'text' }) },
       { role: 'user', content: 'hi' },
     ]);
     expect(client.requests[0].tools?.map((t) => t.function.name).sort()).toEqual(['attempt_completion', 'read_file']);

@@ -1,0 +1,12 @@
+export { defineTool, isAgentTool, invalidArgumentsText } from './define-tool.js';
+export type {
+  AgentTool,
+  AgentToolConfig,
+  AgentToolContext,
+  AgentToolResult,
+  ToolArguments,
+  ToolArgumentsCheck,
+  ToolParameters,
+} from './define-tool.js';
+export type { JsonSchema, JsonSchemaTypeName, JsonObjectSchema, FromJsonSchema } from './json-schema-types.js';
+export type { StandardSchemaV1, StandardSchemaIssue, StandardSchemaResult } from './standard-schema.js';
