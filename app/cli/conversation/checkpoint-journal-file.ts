@@ -1,8 +1,12 @@
 // The undo steps of a conversation on disk: `steps.json` in its checkpoint folder (beside the
 // session file, outside the workspace), rewritten atomically after each step and each undo, read
-// back on --resume / --continue and checked before any of it is believed.
+// back on --resume / --continue and checked before any of it is believed. The file's first line is
+// an HMAC of the rest under the user's checkpoint key (checkpoint-place.ts): a journal written by
+// anyone else — a repository, another user, a forged step creating .vscode/tasks.json — is refused.
 import { closeSync, constants, fstatSync, openSync, readSync, renameSync, writeFileSync } from 'node:fs';
+import { timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
+import { journalMac } from './checkpoint-place.js';
 import { parseCheckpointJournal, type CheckpointJournal } from '../../tools/checkpoints/index.js';
 
 /** A journal larger than this is refused unread. */
@@ -14,7 +18,7 @@ export const journalFileIn = (folder: string) => path.join(folder, 'steps.json')
 export type JournalRead = { ok: true; journal: CheckpointJournal | undefined } | { ok: false; message: string };
 
 /** Reads and checks the journal; none there is no steps, a broken one a message with the field. */
-export function readJournalFile(file: string): JournalRead {
+export function readJournalFile(file: string, key: Buffer): JournalRead {
   let text: string;
   let fd: number;
   try {
@@ -42,9 +46,18 @@ export function readJournalFile(file: string): JournalRead {
   } finally {
     closeSync(fd);
   }
+  const newline = text.indexOf('\n');
+  const mac = Buffer.from(newline < 0 ? '' : text.slice(0, newline));
+  const body = newline < 0 ? text : text.slice(newline + 1);
+  const expected = Buffer.from(journalMac(key, body));
+  if (mac.length !== expected.length || !timingSafeEqual(mac, expected))
+    return {
+      ok: false,
+      message: `${file}: not signed with your checkpoint key (written by someone else, or changed).`,
+    };
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(body);
   } catch (error) {
     return { ok: false, message: `${file}: not JSON (${(error as Error).message}).` };
   }
@@ -54,9 +67,10 @@ export function readJournalFile(file: string): JournalRead {
     : { ok: false, message: `${file}: ${checked.problem.field}: ${checked.problem.message}` };
 }
 
-/** Writes the journal atomically (a temporary file, then a rename), private to the user. */
-export function writeJournalFile(file: string, journal: CheckpointJournal): void {
+/** Writes the journal atomically (a temporary file, then a rename), private to the user, signed with `key`. */
+export function writeJournalFile(file: string, journal: CheckpointJournal, key: Buffer): void {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  writeFileSync(temporary, `${JSON.stringify(journal)}\n`, { mode: 0o600 });
+  const body = `${JSON.stringify(journal)}\n`;
+  writeFileSync(temporary, `${journalMac(key, body)}\n${body}`, { mode: 0o600 });
   renameSync(temporary, file);
 }

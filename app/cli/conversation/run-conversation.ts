@@ -33,6 +33,7 @@ import type {
 import { startsWithTurn } from './conversation-mode.js';
 import { readPromptLine } from './line-prompt.js';
 import { journalFileIn, readJournalFile, writeJournalFile } from './checkpoint-journal-file.js';
+import { checkpointKey, checkpointPlace } from './checkpoint-place.js';
 import type { ResumedConversation } from './pick-session.js';
 import { newSessionFile, sessionsFolder } from './sessions-folder.js';
 import { isSlashCommand, parseConversationCommand, SLASH_HELP } from './slash-commands.js';
@@ -87,12 +88,17 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
   const notes: string[] = [];
 
   // Checkpoints beside the session file, never inside the workspace.
-  const storeFolder = checkpointFolder(sessionFile, root);
+  const checkpointKeyBytes = checkpointKey(io.env);
+  const place = checkpointPlace(sessionFile, root, io.env, checkpointKeyBytes);
+  if (place.note) io.stderr.write(`agent-turn: ${place.note}\n`);
+  const storeFolder = place.folder;
   const workspace = await openWorkspace(root);
   const store = createDiskCheckpointStore(storeFolder);
   // The undo steps survive --resume / --continue: kept beside the contents, read back checked.
   const journalFile = journalFileIn(storeFolder);
-  const earlier = setup.resumed ? readJournalFile(journalFile) : { ok: true as const, journal: undefined };
+  const earlier = setup.resumed
+    ? readJournalFile(journalFile, checkpointKeyBytes)
+    : { ok: true as const, journal: undefined };
   const journalProblem = earlier.ok ? undefined : earlier.message;
   let journalBroken = false;
   const checkpoints = createWorkspaceCheckpoints({
@@ -103,7 +109,7 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
     onJournal: (journal) => {
       if (journalBroken) return;
       try {
-        writeJournalFile(journalFile, journal);
+        writeJournalFile(journalFile, journal, checkpointKeyBytes);
       } catch (error) {
         journalBroken = true;
         io.stderr.write(
@@ -296,13 +302,6 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
   checkpoints.close();
   say(style.dim(`The conversation is kept in ${sessionFile} (agent-turn --continue goes on with it).`));
   return 0;
-}
-
-/** The checkpoints' folder: beside the session file, unless that is inside the workspace. */
-function checkpointFolder(sessionFile: string, root: string): string {
-  const beside = `${sessionFile.replace(/\.json$/, '')}.checkpoints`;
-  const inside = !path.relative(root, beside).startsWith('..') && !path.isAbsolute(path.relative(root, beside));
-  return inside ? path.join(tmpdir(), `agent-turn-checkpoints-${path.basename(beside)}`) : beside;
 }
 
 /** `/cost`: tokens and cost of every message so far. */

@@ -24,7 +24,7 @@ async function folders() {
 function start(args: string[], sessions: string): PtySession {
   const cli = startCliInPty(['--model', 'scripted', '--pace', '0', ...args], {
     conversation: true,
-    env: { AGENT_TURN_SESSIONS_DIR: sessions, PAGER: 'cat' },
+    env: { AGENT_TURN_SESSIONS_DIR: sessions, XDG_STATE_HOME: `${sessions}/.state`, PAGER: 'cat' },
   });
   cleanups.push(() => cli.kill());
   return cli;
@@ -136,7 +136,8 @@ describe('a conversation in the terminal', () => {
     // Someone edits the kept steps to restore a file outside the workspace.
     const [folder] = (await readdir(sessions)).filter((f) => f.endsWith('.checkpoints'));
     const journal = path.join(sessions, folder, 'steps.json');
-    expect(JSON.parse(await readFile(journal, 'utf8')).steps).toEqual([]);
+    // Its first line signs the rest with the user's key (issue 32): an edit without the key is refused.
+    expect(JSON.parse((await readFile(journal, 'utf8')).split('\n')[1]).steps).toEqual([]);
     const forged = {
       version: 1,
       recordedBytes: 5,
@@ -145,7 +146,7 @@ describe('a conversation in the terminal', () => {
     await writeFile(journal, JSON.stringify(forged));
     const third = start(['--continue', '--yes', '--workspace', workspace], sessions);
     await third.waitFor('undo steps kept for this session are refused');
-    expect(third.text()).toContain('steps[0].changes[0].path');
+    expect(third.text()).toContain('not signed with your checkpoint key');
     await prompt(third, 1);
     third.type('/undo\r');
     await third.waitFor('the steps before this resume were refused');

@@ -138,20 +138,22 @@ describe('the undo journal file', () => {
     const { readJournalFile, writeJournalFile } = await import(
       '../../../../app/cli/conversation/checkpoint-journal-file.js'
     );
+    const { journalMac } = await import('../../../../app/cli/conversation/checkpoint-place.js');
     const dir = await mkdtemp(path.join(tmpdir(), 'journal-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const key = Buffer.alloc(32, 7);
     const file = path.join(dir, 'steps.json');
-    expect(readJournalFile(file)).toEqual({ ok: true, journal: undefined });
+    expect(readJournalFile(file, key)).toEqual({ ok: true, journal: undefined });
     const journal = { version: 1 as const, recordedBytes: 0, steps: [] };
-    writeJournalFile(file, journal);
-    expect(readJournalFile(file)).toEqual({ ok: true, journal });
-    await writeFile(file, '{ not json');
-    expect(readJournalFile(file)).toMatchObject({ ok: false, message: expect.stringContaining('not JSON') });
+    writeJournalFile(file, journal, key);
+    expect(readJournalFile(file, key)).toEqual({ ok: true, journal });
+    await writeFile(file, `${journalMac(key, '{ not json')}\n{ not json`);
+    expect(readJournalFile(file, key)).toMatchObject({ ok: false, message: expect.stringContaining('not JSON') });
     const fifo = path.join(dir, 'fifo.json');
     execFileSync('mkfifo', [fifo]);
-    expect(readJournalFile(fifo)).toEqual({ ok: false, message: `${fifo}: not a regular file.` });
+    expect(readJournalFile(fifo, key)).toEqual({ ok: false, message: `${fifo}: not a regular file.` });
     const link = path.join(dir, 'link.json');
     await symlink(file, link);
-    expect(readJournalFile(link)).toEqual({ ok: false, message: `${link}: a symbolic link, not the journal.` });
+    expect(readJournalFile(link, key)).toEqual({ ok: false, message: `${link}: a symbolic link, not the journal.` });
   });
 });
