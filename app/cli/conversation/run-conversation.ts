@@ -2,7 +2,6 @@
 // (as the machine gave it back, with the profile's history rule applied), slash commands, a
 // session file per conversation in the sessions folder, and checkpoints with /undo.
 import path from 'node:path';
-import { tmpdir } from 'node:os';
 import type { AgentTurnOutput } from '../../../machines/machine/index.js';
 import type { PersistedAgentTurn } from '../../../machines/record/index.js';
 import { contextLimitsFor } from '../../../src/profiles/index.js';
