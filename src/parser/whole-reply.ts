@@ -8,7 +8,8 @@ import type { DialectName } from '../protocol/dialect-names.js';
 import { looksHtmlEscaped, unescapeOnce } from './dialects/html-escaped.js';
 import { wholeReplyJson } from './dialects/json-call.js';
 import { wholeReplyPythonic } from './dialects/pythonic.js';
-import type { DecodeContext, DecodedCall } from './dialects/recognizer.js';
+import type { DecodedCall } from './dialects/recognizer.js';
+import { decodeContext } from './scan/dialect-transitions.js';
 import { createTrimmedBuilder } from './text-builders.js';
 import { MODE_TEXT, type ScanState } from './scan/scan-state.js';
 
@@ -35,11 +36,7 @@ export function judgeWholeReply(s: ScanState, reparse: ReparseStrict): void {
   for (const block of s.done) if (block.type !== 'reasoning') return;
   const text = s.builder.value;
   if (text === '') return;
-  const tools = s.protocol.tools;
-  const context: DecodeContext = {
-    hasTool: (name) => tools.has(name),
-    isRaw: (tool, param) => tools.get(tool)?.params.get(param) === true,
-  };
+  const context = decodeContext(s);
   if (on.has('html-escaped') && looksHtmlEscaped(text, context.hasTool)) {
     const blocks = reparse(unescapeOnce(text), `${s.idPrefix}_reply`);
     if (blocks.some((b) => b.type === 'tool_use' && !b.partial)) {

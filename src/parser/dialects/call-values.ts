@@ -1,6 +1,7 @@
 // Shared by the recognizers: a call's arguments as the string parameters a tool use carries.
 
 import type { DecodeContext, DecodedCall } from './recognizer.js';
+import { isWhitespace } from '../text-builders.js';
 
 /** A JSON value as a parameter string: strings as they are, anything else JSON-encoded. */
 export function paramString(value: unknown): string {
@@ -10,12 +11,26 @@ export function paramString(value: unknown): string {
 /** Strict JSON.parse of `text` (trimmed); undefined when it is not JSON. */
 export function parseJson(text: string): unknown {
   const t = text.trim();
-  if (t === '') return undefined;
+  if (t === '' || !mayBeJson(t)) return undefined;
   try {
     return JSON.parse(t);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A cheap look at the ends first: most bodies tried as JSON are another dialect's (a GLM name, a
+ * `<function=` tag) or cut off, and a thrown SyntaxError costs far more than the parse.
+ */
+function mayBeJson(t: string): boolean {
+  const first = t.charCodeAt(0);
+  const last = t.charCodeAt(t.length - 1);
+  if (first === 123) return last === 125; // {…}
+  if (first === 91) return last === 93; // […]
+  if (first === 34) return last === 34 && t.length > 1; // "…"
+  // a number or a literal (true, false, null)
+  return (first >= 48 && first <= 57) || first === 45 || first === 116 || first === 102 || first === 110;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -98,7 +113,7 @@ const QUOTE = 34,
  */
 export function jsonValueEnd(text: string, from: number): number {
   let i = from;
-  while (i < text.length && /\s/.test(text.charAt(i))) i++;
+  while (i < text.length && isWhitespace(text.charCodeAt(i))) i++;
   const first = text.charCodeAt(i);
   if (first !== 123 && first !== 91) return -1;
   let depth = 0;

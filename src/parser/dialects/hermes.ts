@@ -2,6 +2,7 @@
 
 import { callsFromJson, parseJson, parseJsonSequence, unfence } from './call-values.js';
 import { readPythonValue } from './python-literal.js';
+import { isWhitespace } from '../text-builders.js';
 import type { BlockRecognizer } from './recognizer.js';
 
 /**
@@ -15,9 +16,19 @@ export const hermes: BlockRecognizer = {
   opener: '<tool_call>',
   closes: ['</tool_call>'],
   decode(body, context) {
+    // a JSON object or list, or a fence around one: any other start is another dialect's body
+    const first = firstVisible(body);
+    if (first !== 123 && first !== 91 && first !== 96) return undefined;
     const text = unfence(body);
     // several objects one after another: one call each (llama.cpp's Hermes tests show it)
     const value = parseJson(text) ?? readPythonValue(text.trim()) ?? parseJsonSequence(text);
     return value === undefined ? undefined : callsFromJson(value, context);
   },
 };
+
+/** The first character of `body` that is not whitespace (NaN when none). */
+function firstVisible(body: string): number {
+  let i = 0;
+  while (i < body.length && isWhitespace(body.charCodeAt(i))) i++;
+  return body.charCodeAt(i);
+}

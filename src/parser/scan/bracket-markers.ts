@@ -35,7 +35,7 @@ export function nextMarker(s: ScanState, input: string, from: number): number {
 export function partialMarkerAt(input: string, from: number): number {
   for (let at = input.indexOf('[', from); at !== -1; at = input.indexOf('[', at + 1)) {
     const tail = input.slice(at);
-    if (MARKERS.some((m) => m.startsWith(tail))) return at;
+    for (const m of MARKERS) if (m.startsWith(tail)) return at;
   }
   return -1;
 }

@@ -6,7 +6,9 @@ import type { ScanState } from './scan-state.js';
 
 /** One tool use per call; ids from the construct's offset (`${prefix}_${at}`, then `_${i}` for the later ones). */
 export function pushCallBlocks(s: ScanState, calls: readonly DecodedCall[], dialect: DialectName, at: number): void {
-  calls.forEach((call, i) => {
+  // a plain loop: a callback made per construct costs more than the push
+  for (let i = 0; i < calls.length; i++) {
+    const call = calls[i]!;
     s.done.push({
       type: 'tool_use',
       name: call.name,
@@ -15,5 +17,5 @@ export function pushCallBlocks(s: ScanState, calls: readonly DecodedCall[], dial
       call_id: i === 0 ? `${s.idPrefix}_${at}` : `${s.idPrefix}_${at}_${i}`,
       dialect,
     });
-  });
+  }
 }

@@ -14,8 +14,8 @@ import { MODE_DIALECT, MODE_TEXT, type ScanState } from './scan-state.js';
 
 /** A construct's opener `openText` at absolute offset `offset`. */
 export function openDialect(s: ScanState, entry: OpenerEntry, offset: number, openText: string): void {
+  // the builder stays the text before the construct (nothing appends to it inside one)
   s.pendingText = s.builder;
-  s.builder = createTrimmedBuilder();
   s.dialectEntry = entry;
   s.dialectOpenAt = offset;
   s.dialectOpenText = openText;
@@ -39,12 +39,21 @@ export function takeBody(s: ScanState): string {
   return body;
 }
 
-function decodeContext(s: ScanState): DecodeContext {
-  const tools = s.protocol.tools;
-  return {
-    hasTool: (name) => tools.has(name),
-    isRaw: (tool, param) => tools.get(tool)?.params.get(param) === true,
-  };
+const contexts = new WeakMap<ScanState['protocol'], DecodeContext>();
+
+/** What the recognizers may ask about the protocol: made once per protocol, not per construct. */
+export function decodeContext(s: ScanState): DecodeContext {
+  const protocol = s.protocol;
+  let context = contexts.get(protocol);
+  if (context === undefined) {
+    const tools = protocol.tools;
+    context = {
+      hasTool: (name) => tools.has(name),
+      isRaw: (tool, param) => tools.get(tool)?.params.get(param) === true,
+    };
+    contexts.set(protocol, context);
+  }
+  return context;
 }
 
 /** Leaves the construct: back to text mode with the text before it (completed or going on). */

@@ -129,12 +129,19 @@ function readProbe(m: MarkdownState, c: number): void {
 /** Takes `input[from, to)` (prose) into the Markdown state. */
 export function trackMarkdown(m: MarkdownState, input: string, from: number, to: number): void {
   for (let i = from; i < to; i++) {
-    const c = input.charCodeAt(i);
-    // the fast path: an ordinary visible character in the middle of a line
-    if (c > SPACE && c !== LT && c !== BACKTICK && c !== TILDE && m.run === 0 && !m.lineStart && m.probe === '') {
-      m.lastVisible = c;
-      continue;
+    if (m.run === 0 && !m.lineStart && m.probe === '') {
+      // the fast path: ordinary characters in the middle of a line change nothing but the last visible one
+      let last = -1;
+      for (; i < to; i++) {
+        const c = input.charCodeAt(i);
+        if (c === SPACE) continue;
+        if (c < SPACE || c === LT || c === BACKTICK || c === TILDE) break;
+        last = c;
+      }
+      if (last !== -1) m.lastVisible = last;
+      if (i === to) return;
     }
+    const c = input.charCodeAt(i);
     if (c === LF || c === CR) {
       endLine(m);
       continue;
