@@ -66,6 +66,7 @@ export {
   ChatError,
   isChatError,
   mergeReasoningDetails,
+  CHAT_WIRES,
 } from './wire/index.js';
 export type {
   ChatClient,
@@ -86,6 +87,7 @@ export type {
   ReadChatStreamOptions,
   ChatLimits,
   ChatRequestOptions,
+  ChatWire,
 } from './wire/index.js';
 
 // A streamed reply as blocks, and the history messages of a finished reply.

@@ -40,11 +40,13 @@ export function estimateRequestUsage(
 export function addUsage(total: TurnUsage, more: TurnUsage | undefined): TurnUsage {
   if (more === undefined) return total;
   const hasReasoning = total.reasoningTokens !== undefined || more.reasoningTokens !== undefined;
+  const hasCached = total.cachedTokens !== undefined || more.cachedTokens !== undefined;
   return {
     promptTokens: total.promptTokens + more.promptTokens,
     completionTokens: total.completionTokens + more.completionTokens,
     totalTokens: total.totalTokens + more.totalTokens,
     ...(hasReasoning ? { reasoningTokens: (total.reasoningTokens ?? 0) + (more.reasoningTokens ?? 0) } : {}),
+    ...(hasCached ? { cachedTokens: (total.cachedTokens ?? 0) + (more.cachedTokens ?? 0) } : {}),
     estimated: total.estimated || more.estimated,
   };
 }

@@ -8,6 +8,7 @@ import { ChatStreamDecoder } from './stream-decoder.js';
 import { sourceError, type StreamPieces } from './stream-pieces.js';
 import type { ChatStreamEvent } from './types.js';
 import { Watchdog } from './watchdog.js';
+import type { WireChunkReader } from './wire-chunk-reader.js';
 
 const DONE: IteratorResult<ChatStreamEvent> = Object.freeze({ done: true, value: undefined });
 
@@ -30,8 +31,10 @@ export class ChatEventIterator implements AsyncIterableIterator<ChatStreamEvent>
     private readonly onFinish?: () => void,
     /** Awaited after each piece that arrived, before it is decoded (ChatRequestOptions.beforeDecode). */
     private readonly beforeDecode?: () => Promise<void>,
+    /** The wire's reader of parsed events, made for this stream; default: Chat Completions chunks. */
+    reader?: WireChunkReader,
   ) {
-    this.decoder = new ChatStreamDecoder(limits.maxReplyChars, limits.maxToolCallsPerReply);
+    this.decoder = new ChatStreamDecoder(limits.maxReplyChars, limits.maxToolCallsPerReply, reader);
     this.events = this.decoder.events;
     this.watchdog = new Watchdog(limits, () => this.decoder.describeProgress());
   }

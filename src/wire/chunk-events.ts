@@ -7,7 +7,8 @@ import type { ChatStreamEvent, ChatUsage } from './types.js';
 
 type Json = Record<string, unknown>;
 
-function malformed(chunkNumber: number, what: string, value: unknown): ChatError {
+/** A 'malformed-chunk' error naming the chunk, what was wrong, and a preview of the value. */
+export function malformed(chunkNumber: number, what: string, value: unknown): ChatError {
   let shown: string;
   try {
     shown = preview(JSON.stringify(value) ?? String(value));
@@ -17,11 +18,13 @@ function malformed(chunkNumber: number, what: string, value: unknown): ChatError
   return new ChatError('malformed-chunk', `malformed chunk ${chunkNumber}: ${what}: ${shown}`);
 }
 
-function isObject(value: unknown): value is Json {
+/** A plain JSON object (not an array, not null). */
+export function isObject(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function count(value: unknown): number | undefined {
+/** A finite number, else undefined. */
+export function count(value: unknown): number | undefined {
   // Stryker disable next-line ConditionalExpression: Number.isFinite never coerces, so the typeof test only narrows the type
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
@@ -35,9 +38,12 @@ export function normalizeUsage(usage: unknown, chunkNumber: number): ChatUsage {
   const details = usage.completion_tokens_details ?? usage.output_tokens_details;
   const reasoningTokens =
     (isObject(details) ? count(details.reasoning_tokens) : undefined) ?? count(usage.reasoning_tokens);
-  return reasoningTokens === undefined
-    ? { promptTokens, completionTokens, totalTokens }
-    : { promptTokens, completionTokens, totalTokens, reasoningTokens };
+  const promptDetails = usage.prompt_tokens_details ?? usage.input_tokens_details;
+  const cachedTokens = isObject(promptDetails) ? count(promptDetails.cached_tokens) : undefined;
+  const out: ChatUsage = { promptTokens, completionTokens, totalTokens };
+  if (reasoningTokens !== undefined) out.reasoningTokens = reasoningTokens;
+  if (cachedTokens !== undefined) out.cachedTokens = cachedTokens;
+  return out;
 }
 
 /** `content` as a string, or as an array of parts (Mistral's `text` and `thinking` parts). */

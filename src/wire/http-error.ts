@@ -4,7 +4,7 @@ import { MAX_ERROR_BODY_BYTES } from './limits.js';
 import { preview } from './preview.js';
 import { readBodyText } from './read-body.js';
 import { providerErrorInfo } from './provider-error.js';
-import { retryAfterFromHeaders } from './retry-after.js';
+import { rateLimitResetMs, retryAfterFromHeaders } from './retry-after.js';
 
 /** Reads the body of a response with status >= 400 and describes it. */
 export async function httpError(response: Response): Promise<ChatError> {
@@ -37,6 +37,9 @@ export async function httpError(response: Response): Promise<ChatError> {
     status: response.status,
     providerMessage,
     providerCode: code,
-    retryAfterMs: retryAfterFromHeaders(response.headers),
+    // A 429 without Retry-After: Anthropic's reset times say how long instead.
+    retryAfterMs:
+      retryAfterFromHeaders(response.headers) ??
+      (response.status === 429 ? rateLimitResetMs(response.headers) : undefined),
   });
 }

@@ -10,3 +10,5 @@ export type { ChatClientOptions } from './chat-client.js';
 export { DEFAULT_CHAT_LIMITS } from './limits.js';
 export type { ChatLimits } from './limits.js';
 export { concatBytes } from './concat-bytes.js';
+export { CHAT_WIRES } from './chat-wire.js';
+export type { ChatWire } from './chat-wire.js';

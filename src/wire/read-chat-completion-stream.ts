@@ -16,6 +16,10 @@ import {
 } from './limits.js';
 import { readBodyText, type BodyText } from './read-body.js';
 import type { ChatStreamEvent } from './types.js';
+import type { ChatWire } from './chat-wire.js';
+import { isObject } from './chunk-events.js';
+import { providerError } from './provider-error.js';
+import { wireReaderFor } from './wire-readers.js';
 
 /** Anything a chat completion stream can arrive as. */
 export type ChatStreamSource =
@@ -30,6 +34,12 @@ export interface ReadChatStreamOptions extends ChatLimits {
   signal?: AbortSignal;
   /** Awaited after each read, before it is decoded: see ChatRequestOptions.beforeDecode. */
   beforeDecode?: () => Promise<void>;
+  /**
+   * The wire the stream speaks: `chat-completions` (default), `anthropic-messages` (its SSE, or
+   * the `@anthropic-ai/sdk` stream's event objects) or `responses` (its SSE, or the `openai`
+   * SDK's Responses stream events).
+   */
+  wire?: ChatWire;
 }
 
 function isResponse(source: unknown): source is Response {
@@ -62,6 +72,7 @@ async function responsePieces(
   signal: AbortSignal | undefined,
   limits: ResolvedChatLimits,
   touch: () => void,
+  wire: ChatWire = 'chat-completions',
 ): Promise<StreamPieces> {
   if (signal?.aborted) throw abortedError(signal);
   if (response.status >= 400) throw await untilAborted(httpError(response), signal);
@@ -69,11 +80,25 @@ async function responsePieces(
   if (type.includes('application/json')) {
     // The server answered without streaming (or with an error object and status 200).
     const body = await readCompletionBody(response, limits, signal, touch);
+    if (wire !== 'chat-completions') throw jsonInsteadOfStream(body, wire);
     completionEvents(body); // throws the typed error of a bad or failed completion
     return singlePiece(JSON.parse(body));
   }
   if (response.body === null) throw new ChatError('truncated', `the response (HTTP ${response.status}) has no body`);
   return readerPieces(response.body, signal);
+}
+
+/** A JSON body where an Anthropic or Responses event stream was asked for: its error, or a malformed reply. */
+function jsonInsteadOfStream(body: string, wire: ChatWire): ChatError {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    parsed = undefined;
+  }
+  if (isObject(parsed) && parsed.error !== undefined && parsed.error !== null)
+    return providerError(parsed.error, 'the response body');
+  return new ChatError('malformed-chunk', `a ${wire} stream was asked for, but the server answered with one JSON body`);
 }
 
 /** A non-streamed body as text, read up to the cap the reply limit allows ('too-large' past it). */
@@ -105,15 +130,17 @@ export function readChatResponse(
   respond: () => Promise<Response>,
   signal: AbortSignal | undefined,
   limits: ResolvedChatLimits,
-  hooks: { discard: () => void; onFinish: () => void; beforeDecode?: () => Promise<void> },
+  hooks: { discard: () => void; onFinish: () => void; beforeDecode?: () => Promise<void>; wire?: ChatWire },
 ): AsyncIterableIterator<ChatStreamEvent> {
+  const wire = hooks.wire ?? 'chat-completions';
   return new ChatEventIterator(
-    async (touch) => responsePieces(await respond(), signal, limits, touch),
+    async (touch) => responsePieces(await respond(), signal, limits, touch, wire),
     signal,
     hooks.discard,
     limits,
     hooks.onFinish,
     hooks.beforeDecode,
+    wireReaderFor(wire),
   );
 }
 
@@ -148,7 +175,7 @@ export function readChatCompletionStream(
   let open: (touch: () => void) => Promise<StreamPieces>;
   let discard: (() => void) | undefined;
   if (isResponse(source)) {
-    open = (touch) => responsePieces(source, signal, limits, touch);
+    open = (touch) => responsePieces(source, signal, limits, touch, options.wire);
     discard = () => cancelUnread(source.bodyUsed ? null : source.body);
   } else if (isReadableStream(source)) {
     open = async () => readerPieces(source, signal);
@@ -160,7 +187,8 @@ export function readChatCompletionStream(
       `readChatCompletionStream: expected a Response, a ReadableStream or an async iterable, got ${source === null ? 'null' : typeof source}`,
     );
   }
-  return new ChatEventIterator(open, signal, discard, limits, undefined, options.beforeDecode);
+  const reader = wireReaderFor(options.wire ?? 'chat-completions');
+  return new ChatEventIterator(open, signal, discard, limits, undefined, options.beforeDecode, reader);
 }
 
 /** Cancels a byte stream nobody reads yet; one locked by a reader is that reader's to stop. */

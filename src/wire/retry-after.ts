@@ -22,3 +22,30 @@ export function retryAfterFromHeaders(
   if (ms !== undefined && /^\d+(\.\d+)?$/.test(ms)) return Math.round(Number(ms));
   return parseRetryAfter(headers.get('retry-after'));
 }
+
+/** Anthropic's rate-limit reset headers (RFC 3339 times), read when a 429 has no Retry-After. */
+const ANTHROPIC_RESET_HEADERS = [
+  'anthropic-ratelimit-requests-reset',
+  'anthropic-ratelimit-tokens-reset',
+  'anthropic-ratelimit-input-tokens-reset',
+  'anthropic-ratelimit-output-tokens-reset',
+];
+
+/**
+ * The wait until the latest of Anthropic's `anthropic-ratelimit-*-reset` times that lies ahead
+ * (a 429 names no limit, so the latest is the safe one), or undefined when none is readable.
+ */
+export function rateLimitResetMs(
+  headers: { get(name: string): string | null } | undefined | null,
+  now: number = Date.now(),
+): number | undefined {
+  if (headers === undefined || headers === null || typeof headers.get !== 'function') return undefined;
+  let latest: number | undefined;
+  for (const name of ANTHROPIC_RESET_HEADERS) {
+    const text = headers.get(name)?.trim();
+    if (text === undefined || !/^\d{4}-\d{2}-\d{2}T/.test(text)) continue;
+    const at = Date.parse(text);
+    if (!Number.isNaN(at) && (latest === undefined || at > latest)) latest = at;
+  }
+  return latest === undefined ? undefined : Math.max(0, latest - now);
+}

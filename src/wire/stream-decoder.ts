@@ -9,6 +9,7 @@ import { DEFAULT_CHAT_LIMITS } from './limits.js';
 import { preview } from './preview.js';
 import { providerError } from './provider-error.js';
 import type { ChatStreamEvent } from './types.js';
+import type { WireChunkReader } from './wire-chunk-reader.js';
 
 /** One SSE event larger than this is never a chat chunk: stop instead of buffering without bound. */
 export const MAX_SSE_EVENT_CHARS = 32 * 1024 * 1024;
@@ -43,6 +44,8 @@ export class ChatStreamDecoder {
   constructor(
     private readonly maxReplyChars: number = DEFAULT_CHAT_LIMITS.maxReplyChars,
     private readonly maxToolCallsPerReply: number = DEFAULT_CHAT_LIMITS.maxToolCallsPerReply,
+    /** The wire's reader of parsed events (made for this stream); default: Chat Completions chunks. */
+    private readonly reader: WireChunkReader = appendChunkEvents,
   ) {
     // One event holds at most the whole reply, JSON-escaped (up to 6 characters for one).
     this.maxSseEventChars = Math.min(MAX_SSE_EVENT_CHARS, maxReplyChars * 6 + 64 * 1024);
@@ -83,7 +86,9 @@ export class ChatStreamDecoder {
     this.chunks++;
     const from = this.events.length;
     try {
-      if (appendChunkEvents(chunk, this.events, this.chunks)) this.sawFinish = true;
+      const outcome = this.reader(chunk, this.events, this.chunks);
+      if (outcome !== false) this.sawFinish = true;
+      if (outcome === 'end') this.sawDone = true; // the wire's last event: nothing more is read
     } catch (error) {
       this.error =
         error instanceof ChatError

@@ -60,12 +60,18 @@ export interface ChatRequest {
   [key: string]: unknown;
 }
 
-/** Token counts of a request, from the stream's `usage` chunk (`reasoningTokens` when the provider reports them). */
+/**
+ * Token counts of a request, from the stream's usage (`reasoningTokens` and `cachedTokens` when the
+ * provider reports them). `promptTokens` is the whole prompt, the cached part included (Anthropic's
+ * `input_tokens` + `cache_read_input_tokens` + `cache_creation_input_tokens`).
+ */
 export interface ChatUsage {
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;
   reasoningTokens?: number;
+  /** Prompt tokens read from the provider's prompt cache (OpenAI's `cached_tokens`, Anthropic's `cache_read_input_tokens`). */
+  cachedTokens?: number;
 }
 
 /** Normalized events from an OpenAI-compatible stream, in arrival order. */
