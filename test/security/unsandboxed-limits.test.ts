@@ -99,9 +99,9 @@ describe('an unsandboxed command (--no-sandbox)', () => {
     expect((await Promise.all(left)).flat()).toEqual([]);
   });
 
-  it('is described truthfully in --help: the key in the CLI’s environment, setsid children, loopback with --allow-network', () => {
+  it('is described truthfully in --help: the key in the launching process’s environment, setsid children, loopback with --allow-network', () => {
     const help = helpText([], []);
-    expect(help).toMatch(/--no-sandbox[\s\S]*\/proc\/<CLI pid>\/environ/);
+    expect(help).toMatch(/--no-sandbox[\s\S]*launching process's\s+\/proc\/<pid>\/environ/);
     expect(help).toMatch(/setsid/);
     expect(help).toMatch(/--allow-network[\s\S]*loopback/);
   });
