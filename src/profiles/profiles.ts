@@ -114,6 +114,11 @@ export interface ModelProfile {
    * errors through in its own envelope.
    */
   gateway?: 'openrouter';
+  /**
+   * The wire its endpoint speaks, when not Chat Completions: `anthropic-messages` or `responses`
+   * (the CLI takes it unless `--wire` says otherwise). Unset: `chat-completions`.
+   */
+  wire?: 'chat-completions' | 'anthropic-messages' | 'responses';
   /** The dialects the parser recovers for it besides Cline's XML (see `dialectsForModel`). Unset: its family's, else a safe set. */
   dialects?: readonly DialectName[];
   /** Its chat template opens `<think>` in the prompt, so the reply starts inside reasoning. Unset: false (a lone `</think>` is still detected). */
@@ -546,6 +551,8 @@ function checkProfile(p: ModelProfile): void {
   }
   if (p.history !== undefined) checkHistoryRule(p.id, p.history);
   if (p.gateway !== undefined && p.gateway !== 'openrouter') fail(`"${p.id}": gateway must be 'openrouter'`);
+  if (p.wire !== undefined && !['chat-completions', 'anthropic-messages', 'responses'].includes(p.wire))
+    fail(`"${p.id}": wire must be 'chat-completions', 'anthropic-messages' or 'responses'`);
   // (each name is checked where a turn uses it: protocol.withDialects says which is unknown)
   if (p.dialects !== undefined && (!Array.isArray(p.dialects) || !p.dialects.every((d) => typeof d === 'string'))) {
     fail(`"${p.id}": dialects must be a list of dialect names`);

@@ -93,4 +93,17 @@ describe('profileFor', () => {
     }
     expect(() => registerModelProfile({ id: '' } as never)).toThrow(/id must be a non-empty string/);
   });
+
+  it('takes a profile that names its wire, and refuses an unknown one', () => {
+    const base = {
+      reasoning: 'none',
+      inactiveKey: 'absent',
+      structured: { jsonSchema: 'unknown', jsonObject: false },
+    } as const;
+    registerModelProfile({ ...base, id: 'my-claude-proxy', wire: 'anthropic-messages' });
+    expect(profileFor('my-claude-proxy-2')?.wire).toBe('anthropic-messages');
+    expect(() => registerModelProfile({ ...base, id: 'bad-wire', wire: 'grpc' as never })).toThrow(
+      /"bad-wire": wire must be 'chat-completions', 'anthropic-messages' or 'responses'/,
+    );
+  });
 });
