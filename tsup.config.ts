@@ -12,6 +12,8 @@ export default defineConfig([
       otel: 'bindings/otel/index.ts',
       testing: 'bindings/testing/index.ts',
       mcp: 'bindings/mcp/index.ts',
+      'ag-ui': 'bindings/ag-ui/index.ts',
+      'ui-message-stream': 'bindings/ui-message-stream/index.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,

@@ -8,7 +8,19 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 
-const ENTRIES = ['index', 'core', 'scripted', 'react', 'restate', 'node', 'otel', 'testing', 'mcp'];
+const ENTRIES = [
+  'index',
+  'core',
+  'scripted',
+  'react',
+  'restate',
+  'node',
+  'otel',
+  'testing',
+  'mcp',
+  'ag-ui',
+  'ui-message-stream',
+];
 
 /** The exported names of one .d.ts file of `program`: values and types (sorted), and what their docs hold. */
 function exportsOf(program, file) {

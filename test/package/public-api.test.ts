@@ -33,6 +33,8 @@ const WITH_EXAMPLE: Record<string, string[]> = {
   otel: ['traceAgentTurn'],
   testing: ['machineToDirectedGraph', 'createTurnTestModel'],
   mcp: ['connectMcpServers', 'parseMcpConfig', 'mcpToolName'],
+  'ag-ui': ['createAgUiEncoder', 'agUiEvents', 'readAgUiInput'],
+  'ui-message-stream': ['createUiMessageEncoder', 'uiMessageParts', 'readUiMessageInput'],
 };
 
 let built: Record<string, EntryExports>;
