@@ -7,7 +7,13 @@
 // and their wall time against the in-process runs'; BENCH_DURABLE=0 leaves them out.
 // BENCH_TURNS (default "10,200,1000") the levels; BENCH_REPEAT (default 3) runs per figure.
 import { loadavg } from 'node:os';
-import { recordedClient, runInProcessTurns, type InProcessFigures } from './turn-cpu/in-process-turns.js';
+import { createScriptedModel } from '../src/scripted/index.js';
+import {
+  inProcessClient,
+  recordedClient,
+  runInProcessTurns,
+  type InProcessFigures,
+} from './turn-cpu/in-process-turns.js';
 import type { ChatClient } from '../src/wire/types.js';
 import type { DurableFigures } from './turn-cpu/durable-turns.js';
 import { best, median } from './many-turns/stats.js';
@@ -21,7 +27,10 @@ export async function run(): Promise<void> {
   console.log(`${REPEAT} runs per figure, "best / median"; load average ${loadavg()[0].toFixed(1)}`);
   const transports: [string, () => ChatClient | undefined][] = [];
   const recorded = await recordedClient();
-  transports.push(['scripted model as fetch', () => undefined], ['recorded replies, no fetch', () => recorded]);
+  transports.push(
+    ['scripted model as fetch, pace 0', () => undefined],
+    ['recorded replies, no fetch, pace 0', () => recorded],
+  );
   const inProcessWall = new Map<number, number[]>();
   for (const [name, client] of transports) {
     await runInProcessTurns(20, client()); // warm-up
@@ -36,17 +45,31 @@ export async function run(): Promise<void> {
         );
     }
   }
-  if (process.env.BENCH_DURABLE !== '0') await durable(recorded, inProcessWall);
+  if (process.env.BENCH_DURABLE === '0') return;
+  await durable('recorded replies, pace 0', recorded, inProcessWall);
+  // At the scripted model's realistic pace (~300 ms to the first token, ~8 ms a token), as fetch.
+  const paced = inProcessClient(createScriptedModel());
+  const pacedWall = new Map<number, number[]>();
+  for (const count of LEVELS) {
+    const runs: InProcessFigures[] = [];
+    for (let i = 0; i < REPEAT; i++) runs.push(await runInProcessTurns(count, paced));
+    report('scripted model as fetch, realistic pace', count, runs);
+    pacedWall.set(
+      count,
+      runs.map((r) => r.wallMs),
+    );
+  }
+  await durable('scripted model as fetch, realistic pace', paced, pacedWall);
 }
 
 /** The same turns as durable turns on a Restate server; the wall-time ratio to the in-process runs. */
-async function durable(client: ChatClient, inProcessWall: Map<number, number[]>): Promise<void> {
+async function durable(name: string, client: ChatClient, inProcessWall: Map<number, number[]>): Promise<void> {
   // The SDK reads its log level when it loads: one INFO line per invocation would be measured too.
   process.env.RESTATE_LOGGING ??= 'WARN';
   const { startDurableRig } = await import('./turn-cpu/durable-turns.js');
   const rig = await startDurableRig(client);
   try {
-    await rig.run(20); // warm-up
+    await rig.run(Math.min(20, LEVELS[0])); // warm-up
     for (const count of LEVELS) {
       const runs: DurableFigures[] = [];
       for (let i = 0; i < REPEAT; i++) runs.push(await rig.run(count));
@@ -54,7 +77,7 @@ async function durable(client: ChatClient, inProcessWall: Map<number, number[]>)
       const plain = inProcessWall.get(count) ?? [NaN];
       const failed = runs.reduce((n, r) => n + r.count - r.completed, 0);
       console.log(
-        `${String(count).padStart(5)} durable turns at once (recorded replies; a Restate server, the endpoint in this process): ` +
+        `${String(count).padStart(5)} durable turns at once (${name}; a Restate server, the endpoint in this process): ` +
           `wall ${pair(
             walls.map((w) => w / 1000),
             2,
@@ -74,7 +97,7 @@ async function durable(client: ChatClient, inProcessWall: Map<number, number[]>)
 function report(name: string, count: number, runs: InProcessFigures[]): void {
   const failed = runs.reduce((n, r) => n + r.count - r.completed, 0);
   console.log(
-    `${String(count).padStart(5)} turns at once (${name}; pace 0, ${runs[0].requestsPerTurn} requests a turn): ` +
+    `${String(count).padStart(5)} turns at once (${name}; ${runs[0].requestsPerTurn} requests a turn): ` +
       `CPU ${pair(
         runs.map((r) => r.cpuMsPerTurn),
         2,

@@ -72,8 +72,9 @@ export async function startDurableRig(client: ChatClient): Promise<DurableRig> {
       };
     },
     async stop() {
-      await new Promise<void>((resolve) => http.close(() => resolve()));
+      // The server first: its HTTP/2 sessions end with it, and then the endpoint can close.
       await server.stop();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
 }
