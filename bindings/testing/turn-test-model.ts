@@ -7,7 +7,7 @@ import type { ExecuteToolInput, ExecuteToolOutput } from '../../machines/actors/
 import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
 import type { AgentTurnMachineInput } from '../../machines/machine/agent-turn-machine-input.js';
 import type { AgentTurnInput } from '../../machines/machine/agent-turn-types.js';
-import type { ToolFunctions } from '../../machines/machine/tool-function-types.js';
+import type { TurnTools } from '../../machines/machine/turn-tools.js';
 import type { PersistedAgentTurn } from '../../machines/record/turn-record-types.js';
 import type { ChatClient, ChatMessage } from '../../src/wire/types.js';
 import {
@@ -28,8 +28,12 @@ import {
 
 /** What {@link createTurnTestModel} takes; everything but the tools has a default. */
 export interface TurnTestModelOptions {
-  /** The agent's tools, run for real at every tool step (each call checked). Without them the walk answers the tool actor itself, done and error both. */
-  tools?: ToolFunctions;
+  /**
+   * The agent's tools — functions by name, `defineTool` tools, or both — run for real at
+   * every tool step (each call checked). Without them the walk answers the tool actor itself, done
+   * and error both.
+   */
+  tools?: TurnTools;
   /**
    * Your own tool actor in place of the package's (an adapter between the turn and your UI or
    * runtime); your `tools` are still the functions it should call, each call watched.

@@ -9,6 +9,11 @@ export const sections = [
   {
     text: 'Use it',
     pages: [
+      [
+        'build-your-own-agent',
+        'Build your own agent',
+        'your tools with a schema, native and tag mode, plain answers, approvals, a React page, tests',
+      ],
       ['cli', 'The CLI', 'the coding agent in a terminal: flags, approvals, NDJSON, tokens and cost, the tools'],
       ['web', 'The web page', 'the same machine in a browser: what the page shows, its controls, its tests under load'],
       [
