@@ -171,3 +171,13 @@ export type {
 export type { TurnPhase } from './view/turn-phase.js';
 export { machineToMermaid } from './graph/machine-to-mermaid.js';
 export { dialectsForModel } from './machine/model-dialects.js';
+export type {
+  TurnHooks,
+  ToolCheck,
+  ToolReview,
+  StopCheck,
+  StopHookInput,
+  ToolHookResult,
+} from './machine/turn-hooks.js';
+export type { TurnMode } from './machine/plan-mode.js';
+export { DEFAULT_READ_ONLY_TOOLS } from './machine/plan-mode.js';

@@ -99,6 +99,8 @@ async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 }
 
+const HOOK_EVENT = /^xstate\.(done|error)\.actor\.(checkTool|reviewTool|checkStop)$/;
+
 function needsApproval(input: AgentTurnMachineInput, name: string): boolean {
   return input.approval === true || (Array.isArray(input.approval) && input.approval.includes(name));
 }
@@ -121,6 +123,11 @@ export async function replayTurnPath(
   const broken: TurnInvariantError[] = [];
   const done: string[] = [];
   let pending: { resolve: (v: ExecuteToolOutput) => void; reject: (e: unknown) => void } | undefined;
+  // The hooks' actors (beforeTool, afterTool, beforeStop): the path answers them, as it does a controlled tool.
+  const hookPending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+  const controlledHook = (id: string) =>
+    // biome-ignore lint/suspicious/noExplicitAny: one controlled actor stands for each hook actor's own output type
+    fromPromise<any, any>(() => new Promise((resolve, reject) => hookPending.set(id, { resolve, reject })));
   let actorRef: { getSnapshot(): TurnSnapshot } | undefined;
 
   // Real tools: each call is logged and checked when it starts (approved? complete? recorded?).
@@ -153,6 +160,9 @@ export async function replayTurnPath(
           if (real) return runToolUse(i, signal);
           return new Promise((resolve, reject) => (pending = { resolve, reject }));
         }),
+      checkTool: controlledHook('checkTool'),
+      reviewTool: controlledHook('reviewTool'),
+      checkStop: controlledHook('checkStop'),
     },
   });
   let readingStopped = false;
@@ -221,6 +231,13 @@ export async function replayTurnPath(
       if (real) await untilToolSettled(actor, options.toolTimeoutMs ?? 10_000, done, fail);
       else if (event.type === 'xstate.done.actor.executeTool') pending!.resolve(event.output);
       else pending!.reject(event.error);
+      await settle();
+    } else if (HOOK_EVENT.test(event.type)) {
+      const [, kind, id] = HOOK_EVENT.exec(event.type) as RegExpExecArray;
+      const hook = hookPending.get(id as string);
+      hookPending.delete(id as string);
+      if (kind === 'done') hook?.resolve((event as { output: unknown }).output);
+      else hook?.reject((event as { error: unknown }).error);
       await settle();
     } else if (TIMER_EVENTS.has(event.type)) {
       await new Promise((r) => setTimeout(r, 0));

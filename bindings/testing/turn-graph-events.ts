@@ -66,6 +66,23 @@ export const TURN_EVENTS = {
   },
   toolDone: { type: 'xstate.done.actor.executeTool', output: { content: 'tool output', isError: false } },
   toolError: { type: 'xstate.error.actor.executeTool', error: new Error('tool crashed') },
+  /** The beforeTool hook's answers: refuse, run unasked, ask, no decision (with a rewritten input and context), a failure. */
+  checkDeny: { type: 'xstate.done.actor.checkTool', output: { decision: 'deny', reason: 'not here' } },
+  checkAllow: { type: 'xstate.done.actor.checkTool', output: { decision: 'allow' } },
+  checkAsk: { type: 'xstate.done.actor.checkTool', output: { decision: 'ask' } },
+  checkPass: {
+    type: 'xstate.done.actor.checkTool',
+    output: { updatedInput: { path: 'b.ts' }, additionalContext: 'checked' },
+  },
+  checkError: { type: 'xstate.error.actor.checkTool', error: new Error('hook crashed') },
+  /** The afterTool hook's answers: context added, the result withheld, a failure. */
+  reviewContext: { type: 'xstate.done.actor.reviewTool', output: { additionalContext: 'reviewed' } },
+  reviewBlock: { type: 'xstate.done.actor.reviewTool', output: { decision: 'block', reason: 'withheld' } },
+  reviewError: { type: 'xstate.error.actor.reviewTool', error: new Error('hook crashed') },
+  /** The beforeStop hook's answers: keep going, let it end, a failure. */
+  stopBlock: { type: 'xstate.done.actor.checkStop', output: { decision: 'block', reason: 'tests fail' } },
+  stopPass: { type: 'xstate.done.actor.checkStop', output: {} },
+  stopError: { type: 'xstate.error.actor.checkStop', error: new Error('hook crashed') },
   approve: { type: 'APPROVE' },
   reject: { type: 'REJECT', feedback: 'no thanks' },
   abort: { type: 'ABORT' },
@@ -102,6 +119,17 @@ export function turnEventsFor(model: TurnReplyModel): (s: TurnSnapshot) => Agent
       out.push(TURN_EVENTS.toolDone, ...(model.tools === 'real' ? [] : [TURN_EVENTS.toolError]));
     if (s.matches({ request: 'awaitingApproval' }) || s.matches({ resumed: 'awaitingApproval' }))
       out.push(TURN_EVENTS.approve, TURN_EVENTS.reject);
+    if (s.matches({ request: 'checkingTool' }))
+      out.push(
+        TURN_EVENTS.checkDeny,
+        TURN_EVENTS.checkAllow,
+        TURN_EVENTS.checkAsk,
+        TURN_EVENTS.checkPass,
+        TURN_EVENTS.checkError,
+      );
+    if (s.matches({ request: 'reviewingTool' }))
+      out.push(TURN_EVENTS.reviewContext, TURN_EVENTS.reviewBlock, TURN_EVENTS.reviewError);
+    if (s.matches('checkingStop')) out.push(TURN_EVENTS.stopBlock, TURN_EVENTS.stopPass, TURN_EVENTS.stopError);
     if (s.matches('retrying')) out.push(RETRY_EVENT);
     if (s.matches({ request: 'draining' })) out.push(DRAIN_GRACE_EVENT);
     return out;
@@ -139,6 +167,9 @@ export function serializeTurnState(s: TurnSnapshot): string {
     c.contextRetried,
     c.truncations.length,
     c.droppedMessages,
+    c.stopHookActive,
+    c.hookFailures,
+    Object.keys(c.toolInputs).length,
   ]);
 }
 

@@ -48,6 +48,7 @@ export const sections = [
       ['long-turns', 'Long turns', 'the context window, persisting and resuming a turn, in the CLI and the page'],
       ['restate', 'Many agents, Restate', 'many turns in one process, persisted snapshots, durable turns on Restate'],
       ['mcp', 'MCP', 'tools from Model Context Protocol servers'],
+      ['hooks', 'Hooks and plan mode', "beforeTool, afterTool, beforeStop, plan mode; the CLI's command hooks"],
       ['conversation', 'Conversations', 'many turns, each with the history the last one left'],
       ['tracing', 'Tracing', 'a turn as OpenTelemetry spans after the GenAI semantic conventions (agent-turn/otel)'],
     ],

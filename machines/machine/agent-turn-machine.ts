@@ -11,6 +11,9 @@ import type { AgentTurnEvent, AgentTurnOutput } from './agent-turn-types.js';
 import type { AgentTurnMachineInput } from './agent-turn-machine-input.js';
 import { chatActor } from '../actors/chat-actor.js';
 import { executeToolActor, toolErrorResult } from '../actors/execute-tool-actor.js';
+import { checkStopActor, checkToolActor, reviewToolActor } from '../actors/hook-actors.js';
+import { deniedToolText, hookFailedText, stopBlockedNote, withAddedContext } from './turn-hooks.js';
+import { planRefusalText } from './plan-mode.js';
 import { absorbEvents, endReply } from './reply-assembly.js';
 import { closeReply, cutOffAtEnd, historyContinuing, historyEnding, recordFailedAttempt } from './close-reply.js';
 import {
@@ -21,6 +24,8 @@ import {
   initialContext,
   needsApproval,
   pendingToolAtIndex,
+  refusedByMode,
+  toolToRun,
 } from './turn-context.js';
 import type { AgentTurnContext, StopCause } from './turn-context-types.js';
 import { COMPLETION_ACK, rejectedToolText } from './turn-notes.js';
@@ -37,12 +42,38 @@ import { inspectableContext, inspectableInput } from './inspection-summary.js';
 type Ctx = AgentTurnContext;
 type Ev = AgentTurnEvent;
 
+const isParams = (v: unknown): v is Record<string, string> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
+
+/** The result the model gets for a tool whose result an afterTool hook blocked. */
+function deniedResultOfReview(reason: string | undefined): string {
+  const why = reason !== undefined && reason.trim() !== '' ? reason.trim() : 'no reason was given';
+  return `The tool ran, but a hook withheld its result. Reason: ${why}`;
+}
+
 function outcome(c: Ctx, callId: string, value: Ctx['toolOutcomes'][string]) {
   return { ...c.toolOutcomes, [callId]: value };
 }
 
 function currentToolId(c: Ctx): string {
   return (blockAtIndex(c) as ToolUse).call_id;
+}
+
+/** The tool's result for the model, with what hooks added to it. */
+function resultWithNotes(c: Ctx, result: { content: string; isError: boolean }, extra?: string) {
+  const id = currentToolId(c);
+  const note = Object.hasOwn(c.toolNotes, id) ? c.toolNotes[id] : undefined;
+  const content = withAddedContext(withAddedContext(result.content, note), extra);
+  return {
+    toolOutcomes: outcome(c, id, { status: result.isError ? 'error' : 'done', content, isError: result.isError }),
+    currentStreamingContentIndex: c.currentStreamingContentIndex + 1,
+    heldResult: undefined,
+  } satisfies Partial<Ctx>;
+}
+
+/** The tool's input for the executeTool actor: the tool use (as a hook rewrote it) and the tools. */
+function executeInput(c: Ctx) {
+  return inspectableInput({ toolUse: toolToRun(c, blockAtIndex(c) as ToolUse), tools: c.tools });
 }
 
 interface StopEnqueue {
@@ -106,6 +137,9 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
   actors: {
     chat: chatActor,
     executeTool: executeToolActor,
+    checkTool: checkToolActor,
+    reviewTool: reviewToolActor,
+    checkStop: checkStopActor,
   },
   delays: {
     // Waits until the retry's due time (retryWait.at): a restored turn waits only the rest of it.
@@ -167,6 +201,22 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
     // Checked only in request.toolReady, where a complete tool waits at the index.
     atToolNeedingApproval: ({ context }) => needsApproval(context, pendingToolAtIndex(context) as ToolUse),
     atCompleteTool: ({ context }) => pendingToolAtIndex(context) !== undefined,
+    // Plan mode: a tool that is not a reading one is refused (told, never run).
+    atToolRefusedByMode: ({ context }) => {
+      const tool = pendingToolAtIndex(context);
+      return tool !== undefined && refusedByMode(context, tool);
+    },
+    hasToolCheck: ({ context }) => context.hooks.beforeTool !== undefined,
+    toolCheckDenies: ({ event }) => event.type === 'xstate.done.actor.checkTool' && event.output.decision === 'deny',
+    toolCheckAsks: ({ event }) => event.type === 'xstate.done.actor.checkTool' && event.output.decision === 'ask',
+    toolCheckAllows: ({ event }) => event.type === 'xstate.done.actor.checkTool' && event.output.decision === 'allow',
+    hasToolReview: ({ context }) => context.hooks.afterTool !== undefined,
+    // A stop hook is asked only while another request may still be made.
+    hasStopCheck: ({ context }) =>
+      context.result !== undefined &&
+      context.hooks.beforeStop !== undefined &&
+      context.requestCount < context.options.maxRequests,
+    stopCheckBlocks: ({ event }) => event.type === 'xstate.done.actor.checkStop' && event.output.decision === 'block',
     // Last in request.streaming: every complete block at the index was taken by the guards before,
     // so once the stream ended the index is past the end or at a tool the end cut off.
     isStreamPresented: ({ context }) => context.streamEnded,
@@ -262,14 +312,75 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
     })),
     recordToolResult: assign(({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.executeTool');
-      const result = event.output;
+      return resultWithNotes(context, event.output);
+    }),
+    // The afterTool hook reviews the result before it is recorded.
+    holdToolResult: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.executeTool');
+      return { heldResult: event.output };
+    }),
+    recordReviewedResult: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.reviewTool');
+      const held = context.heldResult as { content: string; isError: boolean };
+      const review = event.output;
+      const result =
+        review.decision === 'block' ? { content: deniedResultOfReview(review.reason), isError: true } : held;
+      return resultWithNotes(context, result, review.additionalContext);
+    }),
+    recordHeldResult: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.error.actor.reviewTool');
+      const held = context.heldResult as { content: string; isError: boolean };
       return {
+        ...resultWithNotes(context, held, hookFailedText('afterTool', event.error)),
+        hookFailures: context.hookFailures + 1,
+      };
+    }),
+    recordModeRefusal: assign(({ context }) => {
+      const tool = pendingToolAtIndex(context) as ToolUse;
+      const content = planRefusalText(tool, context.options.completionTool);
+      return {
+        toolOutcomes: outcome(context, tool.call_id, { status: 'error', content, isError: true }),
+        currentStreamingContentIndex: context.currentStreamingContentIndex + 1,
+      };
+    }),
+    // What beforeTool gave: a rewritten input and added context, kept for the run and the result.
+    recordToolCheck: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.checkTool');
+      const id = currentToolId(context);
+      const { updatedInput, additionalContext } = event.output;
+      return {
+        ...(isParams(updatedInput) ? { toolInputs: { ...context.toolInputs, [id]: updatedInput } } : {}),
+        ...(typeof additionalContext === 'string' && additionalContext !== ''
+          ? { toolNotes: { ...context.toolNotes, [id]: additionalContext } }
+          : {}),
+      };
+    }),
+    recordToolDenied: assign(({ context, event }) => {
+      const reason =
+        event.type === 'xstate.done.actor.checkTool'
+          ? event.output.reason
+          : event.type === 'xstate.error.actor.checkTool'
+            ? hookFailedText('beforeTool', event.error)
+            : undefined;
+      return {
+        hookFailures: context.hookFailures + (event.type === 'xstate.error.actor.checkTool' ? 1 : 0),
         toolOutcomes: outcome(context, currentToolId(context), {
-          status: result.isError ? 'error' : 'done',
-          content: result.content,
-          isError: result.isError,
+          status: 'error',
+          content: deniedToolText(reason),
+          isError: true,
         }),
         currentStreamingContentIndex: context.currentStreamingContentIndex + 1,
+      };
+    }),
+    countHookFailure: assign(({ context }) => ({ hookFailures: context.hookFailures + 1 })),
+    // The stop hook keeps the turn going: the completion is undone and its reason told to the model.
+    continueAfterStopHook: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.checkStop');
+      const closing = context.closing as NonNullable<Ctx['closing']>;
+      return {
+        result: undefined,
+        stopHookActive: true,
+        closing: { ...closing, notes: [...closing.notes, stopBlockedNote(event.output.reason)] },
       };
     }),
     recordToolFailure: assign(({ context, event }) => {
@@ -403,8 +514,7 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
           invoke: {
             id: 'executeTool',
             src: 'executeTool',
-            input: ({ context }) =>
-              inspectableInput({ toolUse: blockAtIndex(context) as ToolUse, tools: context.tools }),
+            input: ({ context }) => executeInput(context),
             onDone: { target: '#agentTurn.finalizing', actions: 'recordToolResult' },
             onError: { target: '#agentTurn.finalizing', actions: 'recordToolFailure' },
           },
@@ -456,6 +566,7 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
             { guard: 'atCompleteProse', actions: 'advancePresentation' },
             // a blank required parameter (a blank completion result included) is a missing one: told, never run
             { guard: 'atToolMissingParam', actions: ['recordMissingParam', 'stopPresentingInOneToolMode'] },
+            { guard: 'atToolRefusedByMode', actions: ['recordModeRefusal', 'stopPresentingInOneToolMode'] },
             { guard: 'atCompletionTool', target: 'draining', actions: 'acceptCompletion' },
             { guard: 'atCompleteTool', target: 'toolReady' },
             { guard: 'isStreamPresented', target: '#agentTurn.finalizing' },
@@ -466,9 +577,45 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
         toolReady: {
           tags: 'streaming',
           always: [
+            { guard: 'hasToolCheck', target: 'checkingTool', actions: 'stopPresentingInOneToolMode' },
             { guard: 'atToolNeedingApproval', target: 'awaitingApproval', actions: 'stopPresentingInOneToolMode' },
             { target: 'executingTool', actions: 'stopPresentingInOneToolMode' },
           ],
+        },
+        // The beforeTool hook decides: refused (its reason is the result), asked about, run unasked,
+        // or as the approval list says; its rewritten input and added context are kept.
+        checkingTool: {
+          tags: 'streaming',
+          invoke: {
+            id: 'checkTool',
+            src: 'checkTool',
+            input: ({ context }) =>
+              inspectableInput({ toolUse: blockAtIndex(context) as ToolUse, hooks: context.hooks }),
+            onDone: [
+              { guard: 'toolCheckDenies', target: 'streaming', actions: 'recordToolDenied' },
+              { guard: 'toolCheckAsks', target: 'awaitingApproval', actions: 'recordToolCheck' },
+              { guard: 'toolCheckAllows', target: 'executingTool', actions: 'recordToolCheck' },
+              { guard: 'atToolNeedingApproval', target: 'awaitingApproval', actions: 'recordToolCheck' },
+              { target: 'executingTool', actions: 'recordToolCheck' },
+            ],
+            onError: { target: 'streaming', actions: 'recordToolDenied' },
+          },
+        },
+        // The afterTool hook reviews the result: context added, or the result replaced by its reason.
+        reviewingTool: {
+          tags: 'running-tool',
+          invoke: {
+            id: 'reviewTool',
+            src: 'reviewTool',
+            input: ({ context }) =>
+              inspectableInput({
+                toolUse: toolToRun(context, blockAtIndex(context) as ToolUse),
+                result: context.heldResult as { content: string; isError: boolean },
+                hooks: context.hooks,
+              }),
+            onDone: { target: 'streaming', actions: 'recordReviewedResult' },
+            onError: { target: 'streaming', actions: 'recordHeldResult' },
+          },
         },
         // Transient: retry the request, keep what a tool already did, or give up.
         streamFailed: {
@@ -502,9 +649,11 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
           invoke: {
             id: 'executeTool',
             src: 'executeTool',
-            input: ({ context }) =>
-              inspectableInput({ toolUse: blockAtIndex(context) as ToolUse, tools: context.tools }),
-            onDone: { target: 'streaming', actions: 'recordToolResult' },
+            input: ({ context }) => executeInput(context),
+            onDone: [
+              { guard: 'hasToolReview', target: 'reviewingTool', actions: 'holdToolResult' },
+              { target: 'streaming', actions: 'recordToolResult' },
+            ],
             onError: { target: 'streaming', actions: 'recordToolFailure' },
           },
         },
@@ -514,12 +663,32 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
       tags: 'closing',
       entry: 'closeReply',
       always: [
+        { guard: 'hasStopCheck', target: 'checkingStop' },
         { guard: 'hasCompletion', target: 'done', actions: 'endCompleted' },
         { guard: 'isPlainAnswer', target: 'done', actions: 'endAnswered' },
         { guard: 'tooManyMistakes', target: 'done', actions: 'endTooManyMistakes' },
         { guard: 'maxRequestsReached', target: 'done', actions: 'endMaxRequests' },
         { target: 'recursing' },
       ],
+    },
+    // The beforeStop hook decides whether the completed turn ends or goes on.
+    checkingStop: {
+      tags: 'closing',
+      invoke: {
+        id: 'checkStop',
+        src: 'checkStop',
+        input: ({ context }) =>
+          inspectableInput({
+            result: context.result as string,
+            stopHookActive: context.stopHookActive,
+            hooks: context.hooks,
+          }),
+        onDone: [
+          { guard: 'stopCheckBlocks', target: 'recursing', actions: 'continueAfterStopHook' },
+          { target: 'done', actions: 'endCompleted' },
+        ],
+        onError: { target: 'done', actions: ['countHookFailure', 'endCompleted'] },
+      },
     },
     recursing: {
       tags: 'closing',

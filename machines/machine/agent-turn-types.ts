@@ -9,6 +9,8 @@ import type { ChatActorEvent } from '../actors/chat-actor-types.js';
 import type { DrainPolicy } from './drain.js';
 import type { ExecuteToolOutput } from '../actors/execute-tool-actor-types.js';
 import type { TurnTools } from './turn-tools.js';
+import type { TurnHooks, ToolCheck, ToolReview, StopCheck } from './turn-hooks.js';
+import type { TurnMode } from './plan-mode.js';
 // The input names its tools' type: re-exported so tool authors import one file.
 export type { ToolFunction, ToolFunctionResult, ToolFunctions } from './tool-function-types.js';
 export type { DrainPolicy } from './drain.js';
@@ -88,6 +90,17 @@ export interface AgentTurnOptions {
    * override the model profile's rule (`historyRuleOf(profileFor(model))`). See docs/profiles.md.
    */
   history?: Partial<HistoryRule>;
+  /**
+   * `'plan'`: only the tools in `readOnlyTools` (and the completion tool) run; any other is refused
+   * with a result saying the turn is planning, and the system prompt says so. Default `'default'`.
+   */
+  mode?: TurnMode;
+  /**
+   * The tools plan mode runs, by the names the `approval` list takes (`use_mcp_tool:server/tool`
+   * for one MCP tool). Default `read_file`, `list_files`, `search_files`,
+   * `list_code_definition_names`, `ask_followup_question`, `access_mcp_resource`.
+   */
+  readOnlyTools?: readonly string[];
 }
 
 /** The machine's input: the client and model, the conversation, the tools, and the options. */
@@ -115,6 +128,8 @@ export interface AgentTurnInput extends AgentTurnOptions {
    * (agent-turn/restate) draws it from its journal, so a replayed turn makes the same ids.
    */
   idPrefix?: () => string;
+  /** Callbacks before and after each tool and before the turn ends (see {@link TurnHooks}). */
+  hooks?: TurnHooks;
 }
 
 /** What happened to one tool use of a reply. */
@@ -216,4 +231,10 @@ export type AgentTurnEvent =
   | { type: 'REJECT'; feedback?: string; expiredAfterMs?: number }
   | { type: 'ABORT' }
   | { type: 'xstate.done.actor.executeTool'; output: ExecuteToolOutput }
-  | { type: 'xstate.error.actor.executeTool'; error: unknown };
+  | { type: 'xstate.error.actor.executeTool'; error: unknown }
+  | { type: 'xstate.done.actor.checkTool'; output: ToolCheck }
+  | { type: 'xstate.error.actor.checkTool'; error: unknown }
+  | { type: 'xstate.done.actor.reviewTool'; output: ToolReview }
+  | { type: 'xstate.error.actor.reviewTool'; error: unknown }
+  | { type: 'xstate.done.actor.checkStop'; output: StopCheck }
+  | { type: 'xstate.error.actor.checkStop'; error: unknown };

@@ -62,6 +62,9 @@ const KNOWN_SETUP_KEYS: ReadonlySet<string> = new Set([
   'dialects',
   'signal',
   'endTurn',
+  'hooks',
+  'mode',
+  'readOnlyTools',
 ]);
 
 /** Levenshtein distance, for "did you mean" (option names are short). */
@@ -225,6 +228,15 @@ export function checkTurnSetup(setup: unknown): void {
     "a history rule such as { reasoning: 'tool-turns' } (reasoning: 'drop' | 'tool-turns' | 'all'; see docs/profiles.md)",
   );
   optional('maxOutputTokens', count(1), 'a whole number of tokens');
+  optional('mode', (v) => v === 'default' || v === 'plan', "'default' or 'plan'");
+  optional('readOnlyTools', (v) => Array.isArray(v) && v.every((n) => typeof n === 'string'), 'an array of tool names');
+  optional('hooks', isObject, 'an object of hook functions ({ beforeTool, afterTool, beforeStop })');
+  const hooks = (s.hooks ?? {}) as Record<string, unknown>;
+  for (const key of Object.keys(hooks)) {
+    if (!['beforeTool', 'afterTool', 'beforeStop'].includes(key))
+      fail(`hooks.${key}`, 'unknown hook (the hooks are beforeTool, afterTool and beforeStop)');
+    optional(`hooks.${key}`, (v) => typeof v === 'function', 'a function', hooks[key]);
+  }
   optional('idPrefix', (v) => typeof v === 'function', 'a function () => string');
   for (const group of ['retry', 'nudge', 'drain'] as const) optional(group, isObject, 'an object');
   const retry = (s.retry ?? {}) as Record<string, unknown>;

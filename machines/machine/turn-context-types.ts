@@ -21,6 +21,9 @@ import type { ChatBacklog } from '../actors/chat-actor-types.js';
 import type { DrainPolicy } from './drain.js';
 import type { ReplyAssembly } from './reply-assembly.js';
 import type { ToolFunctions } from './tool-function-types.js';
+import type { TurnHooks } from './turn-hooks.js';
+import type { TurnMode } from './plan-mode.js';
+import type { ExecuteToolOutput } from '../actors/execute-tool-actor-types.js';
 
 /** Defaults applied: what the machine reads. */
 export interface ResolvedTurnOptions {
@@ -44,6 +47,8 @@ export interface ResolvedTurnOptions {
   idempotentTools: readonly string[];
   /** What the history carries back of each reply: the model profile's rule with the input's `history` over it. */
   history: Required<HistoryRule>;
+  mode: TurnMode;
+  readOnlyTools: readonly string[];
 }
 
 /** A scheduled retry: how long, until when, and the server's Retry-After when it set the delay. */
@@ -73,6 +78,7 @@ export interface AgentTurnContext {
   model: string;
   protocol: Protocol;
   tools: ToolFunctions;
+  hooks: TurnHooks;
   toolDefinitions: ChatToolDefinition[] | undefined;
   requestOptions: Partial<ChatRequest>;
   options: ResolvedTurnOptions;
@@ -114,6 +120,12 @@ export interface AgentTurnContext {
   currentStreamingContentIndex: number;
   /** call_id -> what happened to that tool use. */
   toolOutcomes: Record<string, ToolOutcome>;
+  /** call_id -> the parameters a beforeTool hook gave the tool instead of the model's. */
+  toolInputs: Record<string, Record<string, string>>;
+  /** call_id -> text a hook added to the tool's result. */
+  toolNotes: Record<string, string>;
+  /** The tool's result while the afterTool hook reviews it. */
+  heldResult: ExecuteToolOutput | undefined;
   /** Any stream event (or its end) arrived. */
   responded: boolean;
   streamEnded: boolean;
@@ -130,6 +142,11 @@ export interface AgentTurnContext {
   replyOpen: boolean;
   /** Set when the reply was closed, until it enters the history. */
   closing: ReplyClosing | undefined;
+
+  /** A beforeStop hook already kept this turn going. */
+  stopHookActive: boolean;
+  /** Hooks that threw (or whose actor failed) in this turn. */
+  hookFailures: number;
 
   // --- persistence ---
   /** Set on a restored turn: where it goes on (read once, by `starting`). */

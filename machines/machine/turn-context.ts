@@ -14,6 +14,7 @@ import { createReplyAssembly } from './reply-assembly.js';
 import { listCovers } from './tool-policy-names.js';
 import { agentToolsOf, protocolForTools, toolFunctionsOf } from './turn-tools.js';
 import { DEFAULT_DRAIN_GRACE_MS, DEFAULT_DRAIN_MAX_CHARS } from './drain.js';
+import { DEFAULT_READ_ONLY_TOOLS, runsInMode, withPlanNote } from './plan-mode.js';
 
 export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 export const DEFAULT_RETRY_DELAYS_MS = [2000, 4000, 8000] as const;
@@ -63,6 +64,8 @@ export function resolveTurnOptions(input: AgentTurnInput): ResolvedTurnOptions {
     ),
     newIdPrefix: input.idPrefix ?? (() => nanoid(10)),
     history: historyRuleOf(profileFor(input.model), input.history),
+    mode: input.mode ?? 'default',
+    readOnlyTools: [...(input.readOnlyTools ?? DEFAULT_READ_ONLY_TOOLS)],
   };
 }
 
@@ -81,6 +84,9 @@ export function freshReply(context: Pick<AgentTurnContext, 'protocol' | 'options
     blocks: [] as AssistantMessageContent[],
     currentStreamingContentIndex: 0,
     toolOutcomes: {},
+    toolInputs: {},
+    toolNotes: {},
+    heldResult: undefined,
     responded: false,
     streamEnded: false,
     finishReason: undefined,
@@ -109,6 +115,7 @@ export function initialContext(input: AgentTurnInput): AgentTurnContext {
       input.messages,
     ),
     tools: toolFunctionsOf(input.tools),
+    hooks: input.hooks ?? {},
     toolDefinitions: input.toolDefinitions,
     requestOptions: input.requestOptions ?? {},
     options: resolveTurnOptions(input),
@@ -128,6 +135,8 @@ export function initialContext(input: AgentTurnInput): AgentTurnContext {
     fitTarget: undefined,
     contextRetried: false,
     resumeAt: undefined,
+    stopHookActive: false,
+    hookFailures: 0,
     ...freshReply(base),
     replyOpen: false,
     reason: undefined,
@@ -141,7 +150,10 @@ export function chatRequestOf(context: AgentTurnContext): ChatRequest {
   return {
     ...context.requestOptions,
     model: context.model,
-    messages: context.messages,
+    messages:
+      context.options.mode === 'plan'
+        ? withPlanNote(context.messages, context.options.completionTool)
+        : context.messages,
     stream: true,
     stream_options: { include_usage: true },
     ...(context.toolDefinitions !== undefined && context.toolDefinitions.length > 0
@@ -174,4 +186,16 @@ export function anyToolStarted(context: AgentTurnContext): boolean {
     if (status === 'running' || status === 'done' || status === 'error' || status === 'rejected') return true;
   }
   return false;
+}
+
+/** The tool use as it runs: with the parameters a beforeTool hook gave it, if it did. */
+export function toolToRun(context: AgentTurnContext, toolUse: ToolUse): ToolUse {
+  const params = Object.hasOwn(context.toolInputs, toolUse.call_id) ? context.toolInputs[toolUse.call_id] : undefined;
+  return params === undefined ? toolUse : { ...toolUse, params };
+}
+
+/** Whether the turn's mode refuses this tool use (plan mode: not a reading tool). */
+export function refusedByMode(context: AgentTurnContext, toolUse: ToolUse): boolean {
+  const o = context.options;
+  return !runsInMode(o.mode, toolUse, o.readOnlyTools, o.completionTool);
 }

@@ -57,6 +57,10 @@ export interface PersistedTurnOptions {
   idempotentTools: readonly string[];
   /** The history rule the turn applies (absent in records saved before it existed: the model's rule then). */
   history?: Required<HistoryRule>;
+  /** The turn's mode (absent in records saved before plan mode existed: `'default'`). */
+  mode?: 'default' | 'plan';
+  /** The tools plan mode runs. */
+  readOnlyTools?: readonly string[];
 }
 
 /** The reply in progress, when the turn resumes inside it (approval, a running tool, an interrupted stream). */
@@ -76,6 +80,10 @@ export interface PersistedReply {
   readingStopped: boolean;
   rejectionFeedback?: string;
   streamError?: PlainChatError;
+  /** call_id -> the parameters a beforeTool hook gave the tool (it runs with them when resumed). */
+  toolInputs?: Record<string, Record<string, string>>;
+  /** call_id -> text a hook added to the tool's result. */
+  toolNotes?: Record<string, string>;
 }
 
 /** Everything the turn knows, as plain data. */

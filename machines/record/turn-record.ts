@@ -123,6 +123,8 @@ function persistedReply(c: AgentTurnContext): PersistedReply {
     readingStopped: c.readingStopped,
     ...(c.rejectionFeedback !== undefined ? { rejectionFeedback: c.rejectionFeedback } : {}),
     ...(c.streamError !== undefined ? { streamError: plainError(c.streamError) } : {}),
+    ...(Object.keys(c.toolInputs).length > 0 ? { toolInputs: c.toolInputs } : {}),
+    ...(Object.keys(c.toolNotes).length > 0 ? { toolNotes: c.toolNotes } : {}),
   };
 }
 
@@ -240,6 +242,9 @@ const STOP_CAUSES: readonly string[] = ['one-tool', 'rejected', 'completion', 'e
 /** The fields of the current reply. */
 type ReplyFields = Pick<AgentTurnContext, keyof ReturnType<typeof freshReply>>;
 
+const isPlainRecord = (v: unknown): v is Record<string, never> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
 function restoredReply(base: Pick<AgentTurnContext, 'protocol' | 'options'>, r: PersistedReply): ReplyFields {
   const assembly = createReplyAssembly({
     protocol: base.protocol,
@@ -258,6 +263,8 @@ function restoredReply(base: Pick<AgentTurnContext, 'protocol' | 'options'>, r: 
     blocks: read.blocks,
     currentStreamingContentIndex: r.currentStreamingContentIndex,
     toolOutcomes: { ...r.toolOutcomes },
+    toolInputs: isPlainRecord(r.toolInputs) ? { ...r.toolInputs } : {},
+    toolNotes: isPlainRecord(r.toolNotes) ? { ...r.toolNotes } : {},
     responded: true,
     streamEnded: r.streamEnded,
     finishReason: r.finishReason,
@@ -295,6 +302,7 @@ export function restoreTurnContext(record: PersistedAgentTurn, input: AgentTurnI
       t.messages ?? [],
     ),
     tools: toolFunctionsOf(input.tools),
+    hooks: input.hooks ?? {},
     // What the model was offered and asked with: the caller's when given, else the record's (what was sent).
     toolDefinitions: input.toolDefinitions ?? t.toolDefinitions,
     requestOptions: input.requestOptions ?? t.requestOptions ?? {},
@@ -322,6 +330,8 @@ export function restoreTurnContext(record: PersistedAgentTurn, input: AgentTurnI
     fitTarget: t.fitTarget,
     contextRetried: t.contextRetried === true,
     resumeAt: record.resume,
+    stopHookActive: false,
+    hookFailures: 0,
     ...reply,
     retryWait: t.retryWait,
     reason: t.reason,

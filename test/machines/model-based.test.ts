@@ -54,11 +54,14 @@ const STATES = [
   'request.requesting',
   'request.streaming',
   'request.toolReady',
+  'request.checkingTool',
+  'request.reviewingTool',
   'request.streamFailed',
   'request.draining',
   'request.executingTool',
   'request.awaitingApproval',
   'finalizing',
+  'checkingStop',
   'recursing',
   'retrying',
   'done',
@@ -104,6 +107,23 @@ const answering: ModelConfig = {
   laterMaxBlocks: 1,
 };
 
+// Hooks at every point (the walk answers them: each decision and a failure), or plan mode, which
+// refuses the write; three requests, so a stop hook can keep the turn going.
+const hooked = (mode: 'default' | 'plan'): ModelConfig => ({
+  input: turnTestInput({
+    toolsPerMessage: 'one',
+    maxRequests: 3,
+    mode,
+    ...(mode === 'default'
+      ? { hooks: { beforeTool: () => undefined, afterTool: () => undefined, beforeStop: () => undefined } }
+      : {}),
+  }),
+  pieces: [CHUNKS.read, CHUNKS.write, CHUNKS.completion],
+  maxBlocks: 1,
+  laterPieces: [CHUNKS.completion],
+  laterMaxBlocks: 1,
+});
+
 function pathsOf(kind: 'shortest' | 'simple', config: ModelConfig, serialize?: (s: never) => string) {
   return walkTurnPaths(config.input, config, kind, serialize).map((steps) => ({ steps }));
 }
@@ -117,7 +137,16 @@ describe('agentTurnMachine, model-based', () => {
       expect(paths.length).toBeGreaterThan(50);
       for (const path of paths) await replayPath(path.steps, full(mode).input, coverage);
       console.log(`shortest paths ('${mode}'): ${paths.length}`);
-    });
+    }, 120_000);
+  }
+
+  for (const mode of ['default', 'plan'] as const) {
+    it(`replays every shortest path with hooks ('${mode}' mode)`, async () => {
+      const paths = pathsOf('shortest', hooked(mode));
+      expect(paths.length).toBeGreaterThan(10);
+      for (const path of paths) await replayPath(path.steps, hooked(mode).input, coverage);
+      console.log(`shortest paths with hooks ('${mode}'): ${paths.length}`);
+    }, 120_000);
   }
 
   it('replays every shortest path when a plain answer ends the turn', async () => {
