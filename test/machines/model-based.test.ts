@@ -108,11 +108,11 @@ const answering: ModelConfig = {
 };
 
 // Hooks at every point (the walk answers them: each decision and a failure), or plan mode, which
-// refuses the write; three requests, so a stop hook can keep the turn going.
+// refuses the write; two requests, so a stop hook can keep the turn going once.
 const hooked = (mode: 'default' | 'plan'): ModelConfig => ({
   input: turnTestInput({
     toolsPerMessage: 'one',
-    maxRequests: 3,
+    maxRequests: 2,
     mode,
     ...(mode === 'default'
       ? { hooks: { beforeTool: () => undefined, afterTool: () => undefined, beforeStop: () => undefined } }
