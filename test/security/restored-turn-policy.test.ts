@@ -145,6 +145,8 @@ describe('a restored turn takes its policy from the caller, never from the recor
     contextWindow: 1e12,
     maxOutputTokens: 1e12,
     idempotentTools: ['execute_command', 'write_to_file'],
+    mode: 'plan',
+    readOnlyTools: ['execute_command', 'write_to_file'],
     history: {
       reasoning: 'all',
       reasoningField: 'reasoning',
