@@ -37,9 +37,10 @@ export interface DeferredCalls {
   readonly dialect: DialectName;
   /** The construct's offset in the reply (for the call ids). */
   readonly at: number;
-  /** The construct's span in the text builder's value (which only grows at its end). */
+  /** Where the construct stands in the text builder's value (which only grows at its end); it is not shown there. */
   readonly start: number;
-  readonly end: number;
+  /** The construct as written (it becomes reasoning if the reply turns out to have begun inside reasoning). */
+  readonly raw: string;
 }
 
 export interface ScanState {

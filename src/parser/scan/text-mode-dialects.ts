@@ -14,6 +14,7 @@ import { holdFrom, type ScanState } from './scan-state.js';
 import { FULLWIDTH_PIPE, PIPE, readSpecialToken, SPECIAL_INCOMPLETE } from './special-token.js';
 import { createTrimmedBuilder } from '../text-builders.js';
 import { MARKER_THINK, MARKER_THINK_END, nextMarker, partialMarkerAt } from './bracket-markers.js';
+import { heldAsReasoning } from './deferred-calls.js';
 
 const BACKTICK = 96;
 const GT = 62;
@@ -71,8 +72,8 @@ function atMarker(s: ScanState, input: string, lt: number, base: number, final: 
       closeText(s);
       openReasoningUntil(s, [MARKER_THINK_END]);
     } else if (s.done.length === 0) {
-      // `[/THINK]` before any block: the template opened the reasoning
-      s.done.push({ type: 'reasoning', reasoning: s.builder.value, partial: false });
+      // `[/THINK]` before any block: the template opened the reasoning (calls held in it were quoted)
+      s.done.push({ type: 'reasoning', reasoning: heldAsReasoning(s), partial: false });
       s.builder = createTrimmedBuilder();
       cur.pos = cur.from = mk + marker.length;
       s.md.lastVisible = CLOSE_BRACKET;
@@ -203,8 +204,7 @@ function atCloseTag(s: ScanState, input: string, lt: number): number {
     if (inCode(s.md)) return CONTINUE;
     // only a close tag and no open one before any block: the template opened the reasoning, and
     // the recovered calls held in it were quoted: they never run
-    s.deferred = undefined;
-    s.done.push({ type: 'reasoning', reasoning: s.builder.value, partial: false });
+    s.done.push({ type: 'reasoning', reasoning: heldAsReasoning(s), partial: false });
     s.builder = createTrimmedBuilder();
     cur.pos = cur.from = tag.end;
     s.md.lastVisible = GT;
@@ -222,7 +222,7 @@ function atCloseTag(s: ScanState, input: string, lt: number): number {
 function mayBeStrayClose(s: ScanState, input: string, lt: number): boolean {
   if (input.slice(cur.pos, lt).trim() !== '') return false;
   const held = s.deferred?.[s.deferred.length - 1];
-  if (held !== undefined) return held.end === s.builder.value.length;
+  if (held !== undefined) return held.start === s.builder.value.length;
   const last = s.done[s.done.length - 1];
   if (last === undefined || last.type !== 'tool_use' || last.dialect === undefined) return false;
   return s.builder.value === '';

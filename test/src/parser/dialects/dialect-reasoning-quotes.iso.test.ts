@@ -17,6 +17,13 @@ const QUOTED = [
 ];
 
 describe('a reply that begins inside reasoning the template opened', () => {
+  it('[/THINK] makes the held calls reasoning too', () => {
+    const text = `Maybe ${hermes('quoted.ts')} would do.[/THINK][TOOL_CALLS]read_file[ARGS]{"path": "real.ts"}`;
+    const blocks = atEveryCut(text, options);
+    expect(completeCalls(blocks)).toEqual([['read_file', { path: 'real.ts' }, 'mistral']]);
+    expect((blocks[0] as { reasoning: string }).reasoning).toContain('quoted.ts');
+  });
+
   it.each(QUOTED)('a call the reasoning quotes never runs; the real one after </think> does: %s', (quoted) => {
     const text = `The user wants a file. I could call ${quoted} but first let me think.\n</think>\n\n${hermes('real.ts')}`;
     const blocks = atEveryCut(text, options);
@@ -25,12 +32,13 @@ describe('a reply that begins inside reasoning the template opened', () => {
     expect((blocks[0] as { reasoning: string }).reasoning).toContain('quoted.ts');
   });
 
-  it('while streaming, no snapshot holds the quoted call complete', () => {
+  it('while streaming, no snapshot holds the quoted call complete, nor shows its markup', () => {
     const text = `Maybe ${hermes('quoted.ts')} would do.\n</think>\n${hermes('real.ts')}`;
     const parser = createStreamParser(options);
     for (const ch of text) {
-      const calls = completeCalls(parser.push(ch));
-      expect(calls.filter(([, p]) => p.path === 'quoted.ts')).toEqual([]);
+      const blocks = parser.push(ch);
+      expect(completeCalls(blocks).filter(([, p]) => p.path === 'quoted.ts')).toEqual([]);
+      expect(proseOf(blocks).join('')).not.toMatch(/<tool_call>|"arguments"/);
     }
     expect(completeCalls(parser.end({ finishReason: 'stop' }))).toEqual([['read_file', { path: 'real.ts' }, 'hermes']]);
   });
