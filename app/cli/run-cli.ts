@@ -48,6 +48,9 @@ import { applySettings, loadSettings } from './settings/apply-settings.js';
 import { rememberProjectRule } from './settings/settings-file.js';
 import { createTurnPermissions, withDenyRules } from './permissions/turn-permissions.js';
 import { withDeniedReads } from './permissions/denied-reads.js';
+import { runEventHooks, turnHooksOf, type HookContext } from './hooks/command-hooks.js';
+import type { TurnHooks } from '../../machines/machine/index.js';
+import { randomUUID } from 'node:crypto';
 
 /** The process around the CLI: real in app/cli.ts, fakes are possible. */
 export interface CliIo {
@@ -186,16 +189,41 @@ export async function runCli(io: CliIo): Promise<number> {
       root,
       unsandboxedCommands: commands !== undefined && !commands.sandboxed,
     });
+    const hookContext: HookContext = {
+      sessionId: randomUUID(),
+      root,
+      env: io.env,
+      notify: (line) => sayLine(line),
+    };
+    const turnHooks = turnHooksOf(settings.hooks, hookContext);
     if (!isConversation(options, io)) {
+      const start = await runEventHooks(
+        settings.hooks,
+        'SessionStart',
+        ['startup'],
+        { source: 'startup' },
+        hookContext,
+      );
+      const submit = await runEventHooks(
+        settings.hooks,
+        'UserPromptSubmit',
+        undefined,
+        { prompt: options.task },
+        hookContext,
+      );
+      if (submit.decision === 'block' || submit.decision === 'deny') {
+        say(`a UserPromptSubmit hook refused the prompt: ${submit.reason ?? 'no reason given'}`);
+        return 1;
+      }
       const plan: TurnPlan = {
         history: [],
         task: options.task,
-        notes: [],
+        notes: [start.additionalContext, submit.additionalContext].filter((n): n is string => n !== undefined),
         ...(instructions && !snapshot ? { instructions } : {}),
         permissions,
         wrapTools: (tools, asked) => withDenyRules(tools, permissions, asked),
       };
-      return (await runTurn(io, options, root, chat, chatModel, commands, snapshot, plan, mcp)).code;
+      return (await runTurn(io, options, root, chat, chatModel, commands, snapshot, plan, mcp, turnHooks)).code;
     }
     // A terminal: a conversation (app/cli/conversation/), each message a turn.
     return runConversation({
@@ -210,7 +238,7 @@ export async function runCli(io: CliIo): Promise<number> {
       permissions,
       ...(settings.settings.checkpoints ? { checkpointLimits: settings.settings.checkpoints } : {}),
       runTurn: (turnOptions, client, modelName, plan, turnSnapshot) =>
-        runTurn(io, turnOptions, root, client, modelName, commands, turnSnapshot, plan, mcp),
+        runTurn(io, turnOptions, root, client, modelName, commands, turnSnapshot, plan, mcp, turnHooks),
     });
   };
   try {
@@ -254,6 +282,7 @@ async function runTurn(
   snapshot: PersistedAgentTurn | undefined,
   plan?: TurnPlan,
   mcp?: CliMcp,
+  hooks?: TurnHooks,
 ): Promise<TurnEnd> {
   const approvalNeeded = toolsNeedingApproval({ ...options, commandsNeedPerson: commands?.commandsNeedPerson });
   const approval = plan?.permissions ? [...new Set([...approvalNeeded, ...plan.permissions.alsoAsk])] : approvalNeeded;
@@ -394,6 +423,8 @@ async function runTurn(
       saveSession,
     ),
     approval,
+    // The settings' command hooks (app/cli/hooks/): PreToolUse, PostToolUse, Stop.
+    ...(hooks !== undefined && Object.keys(hooks).length > 0 ? { hooks } : {}),
     ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
     // Project instructions (AGENTS.md …) join the system prompt once, with the first message.
     ...(plan?.instructions && plan.history.length === 0 ? { instructions: plan.instructions } : {}),

@@ -18,3 +18,5 @@ export * from './turn-context-types.js';
 export * from './turn-dialects.js';
 export * from './turn-notes.js';
 export * from './turn-usage.js';
+export * from './turn-hooks.js';
+export * from './plan-mode.js';

@@ -10,6 +10,7 @@ import type { McpServersConfig } from '../../../bindings/mcp/index.js';
 import { ruleProblems, type PermissionRules } from '../permissions/permission-rules.js';
 import { readSettingsText } from './read-settings-text.js';
 import { mcpSettingsProblem, settingsMcpServers } from './settings-mcp.js';
+import { hooksSettingsProblem, settingsHooks, type HooksConfig } from '../hooks/hook-settings.js';
 
 /** What a settings file may hold. */
 export interface Settings {
@@ -27,6 +28,10 @@ export interface Settings {
   checkpoints?: { maxFileBytes?: number; maxSessionBytes?: number };
   /** Rules added by "always in this project", by workspace root (user file only). */
   projects?: Record<string, { allow?: string[] }>;
+  /** Command hooks by event, in Claude Code's shape (user file only: a project's are ignored, with a note). */
+  hooks?: HooksConfig;
+  /** Turns every hook off (the one thing a project's file may say about hooks). */
+  disableAllHooks?: boolean;
 }
 
 export type SettingsRead = { ok: true; settings: Settings } | { ok: false; message: string };
@@ -63,6 +68,8 @@ const KNOWN = new Set([
   'permissions',
   'checkpoints',
   'projects',
+  'hooks',
+  'disableAllHooks',
   '$schema',
 ]);
 
@@ -97,6 +104,11 @@ function problemOf(value: Record<string, unknown>, scope: 'user' | 'project'): [
     if (!object(k)) return [k, 'expected an object.'];
   const mcp = mcpSettingsProblem(value.mcpServers, scope);
   if (mcp) return mcp;
+  // A project's hooks are never used (mergeSettings says so): only the user's are checked.
+  const hooks = scope === 'user' ? hooksSettingsProblem(value.hooks) : undefined;
+  if (hooks) return hooks;
+  if (value.disableAllHooks !== undefined && typeof value.disableAllHooks !== 'boolean')
+    return ['disableAllHooks', 'expected true or false.'];
   const sandbox = (value.sandbox ?? {}) as Record<string, unknown>;
   for (const k of Object.keys(sandbox)) {
     if (k !== 'allowNetwork' && k !== 'noSandbox')
@@ -157,6 +169,8 @@ export interface EffectiveSettings {
   notes: string[];
   /** The MCP servers the settings start (the user's, narrowed by the project's). */
   mcpServers: McpServersConfig;
+  /** The command hooks in force: the user's, unless either file sets "disableAllHooks". */
+  hooks: HooksConfig;
 }
 
 /** The user's settings narrowed by the project's. */
@@ -201,7 +215,13 @@ export function mergeSettings(user: Settings, project: Settings, root: string): 
   } catch (error) {
     notes.push(`the settings' mcpServers are not used: ${(error as Error).message}`);
   }
-  return { settings, notes, mcpServers };
+  const hooks = settingsHooks(
+    user.disableAllHooks === true ? undefined : user.hooks,
+    project.hooks,
+    project.disableAllHooks,
+  );
+  notes.push(...hooks.notes);
+  return { settings, notes, mcpServers, hooks: hooks.hooks };
 }
 
 /** Adds an allow rule for this project to the user's settings file (written atomically). */
