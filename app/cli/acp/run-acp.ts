@@ -1,0 +1,62 @@
+// The CLI's side of `--acp`: what a session needs from the CLI (settings, sandbox, project
+// instructions) handed to the ACP agent, which then owns stdin and stdout until the editor leaves.
+import type { Readable, Writable } from 'node:stream';
+import type { ChatClient } from '../../../src/wire/index.js';
+import { printableLine } from '../ansi-style.js';
+import type { CliOptions } from '../cli-options.js';
+import { setUpCommands } from '../command-sandbox.js';
+import { loadSettings } from '../settings/apply-settings.js';
+import { readProjectInstructions } from '../settings/project-instructions.js';
+import { serveAcp } from './acp-agent.js';
+
+export interface AcpRun {
+  env: Record<string, string | undefined>;
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  options: CliOptions;
+  chat: ChatClient;
+  model: string;
+}
+
+/** Serves ACP on stdio until the editor closes it; resolves with the exit code. */
+export async function runAcp(run: AcpRun): Promise<number> {
+  const { options, env } = run;
+  const log = (line: string) => run.stderr.write(`agent-turn: ${printableLine(line)}\n`);
+  await serveAcp(
+    {
+      env,
+      options,
+      chat: run.chat,
+      model: run.model,
+      log,
+      rulesFor(root) {
+        const settings = loadSettings(env, root);
+        if (!settings.ok) return settings;
+        for (const note of settings.notes) log(note);
+        return { ok: true, rules: settings.settings.permissions ?? {} };
+      },
+      async openCommands(root) {
+        if (options.readOnly) return undefined;
+        const commands = await setUpCommands({
+          root,
+          cwd: root,
+          env,
+          allowNetwork: options.allowNetwork,
+          noSandbox: options.noSandbox,
+          allowGitWrites: options.allowGitWrites === true,
+          ...(options.limits ? { limits: options.limits } : {}),
+        });
+        if (commands.notice) log(commands.notice);
+        return commands;
+      },
+      async instructionsFor(root) {
+        const project = await readProjectInstructions(root);
+        return project.text || undefined;
+      },
+    },
+    run.stdin,
+    run.stdout,
+  );
+  return 0;
+}
