@@ -50,7 +50,7 @@ export interface AcpAgentSetup {
 
 /** Told to the editor when it passes MCP servers: a repository's settings never start programs. */
 const MCP_REFUSED =
-  'agent-turn --acp does not start MCP servers an editor passes: they would run programs chosen outside your own agent-turn settings (a project can bring its editor configuration along). The session runs with agent-turn\'s own tools.';
+  "agent-turn --acp does not start MCP servers an editor passes: they would run programs chosen outside your own agent-turn settings (a project can bring its editor configuration along). The session runs with agent-turn's own tools.";
 
 /** The agent-side ACP app: its handlers for initialize, session/new, session/load, session/prompt and session/cancel. */
 export function createAcpAgent(setup: AcpAgentSetup): AgentApp {
@@ -67,7 +67,10 @@ export function createAcpAgent(setup: AcpAgentSetup): AgentApp {
     record?: Parameters<typeof createAcpSession>[0]['record'],
   ) => {
     if (!path.isAbsolute(cwd) || !(await stat(cwd).catch(() => undefined))?.isDirectory())
-      throw RequestError.invalidParams({ cwd }, `cwd must be the absolute path of an existing folder, got ${JSON.stringify(cwd)}`);
+      throw RequestError.invalidParams(
+        { cwd },
+        `cwd must be the absolute path of an existing folder, got ${JSON.stringify(cwd)}`,
+      );
     const root = path.resolve(cwd);
     const rules = setup.rulesFor(root);
     if (!rules.ok) throw RequestError.invalidParams({ cwd }, `invalid settings: ${rules.message}`);
@@ -83,7 +86,11 @@ export function createAcpAgent(setup: AcpAgentSetup): AgentApp {
         }
       : sandbox && {
           runner: () => sandbox.runner,
-          isolation: !sandbox.sandboxed ? 'unsandboxed' : setup.options.allowNetwork ? 'sandboxed-with-network' : 'sandboxed',
+          isolation: !sandbox.sandboxed
+            ? 'unsandboxed'
+            : setup.options.allowNetwork
+              ? 'sandboxed-with-network'
+              : 'sandboxed',
           commandsNeedPerson: sandbox.commandsNeedPerson,
         };
     const sessionRules: string[] = [];
@@ -116,7 +123,12 @@ export function createAcpAgent(setup: AcpAgentSetup): AgentApp {
       setTimeout(() => {
         void client.notify('session/update', {
           sessionId: id,
-          update: { sessionUpdate: 'notice', severity: 'warning', title: 'MCP servers not started', description: MCP_REFUSED },
+          update: {
+            sessionUpdate: 'notice',
+            severity: 'warning',
+            title: 'MCP servers not started',
+            description: MCP_REFUSED,
+          },
         });
       }, 0);
     }
@@ -166,7 +178,8 @@ export function createAcpAgent(setup: AcpAgentSetup): AgentApp {
       try {
         return { stopReason: await session.prompt(client, text.task) };
       } catch (error) {
-        if ((error as { code?: unknown }).code === 'busy') throw RequestError.invalidRequest(undefined, (error as Error).message);
+        if ((error as { code?: unknown }).code === 'busy')
+          throw RequestError.invalidRequest(undefined, (error as Error).message);
         throw error;
       }
     })
@@ -179,7 +192,11 @@ export function createAcpAgent(setup: AcpAgentSetup): AgentApp {
 const AGENT_VERSION = '0.1.0';
 
 /** Serves the agent on a process's stdin/stdout until the editor closes the connection. */
-export async function serveAcp(setup: AcpAgentSetup, input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<void> {
+export async function serveAcp(
+  setup: AcpAgentSetup,
+  input: NodeJS.ReadableStream,
+  output: NodeJS.WritableStream,
+): Promise<void> {
   const stream = ndJsonStream(
     Writable.toWeb(output as Writable) as WritableStream<Uint8Array>,
     Readable.toWeb(input as Readable) as ReadableStream<Uint8Array>,

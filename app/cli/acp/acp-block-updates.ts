@@ -54,7 +54,12 @@ export function createBlockUpdates(options: BlockUpdatesOptions): BlockUpdates {
   const sent = new Map<string, SentBlock>();
   const idOf = (block: Pick<BlockView, 'key'>) => `${options.idPrefix}${block.key}`;
 
-  const prose = (block: BlockView, text: string, kind: 'agent_message_chunk' | 'agent_thought_chunk', out: SessionUpdate[]) => {
+  const prose = (
+    block: BlockView,
+    text: string,
+    kind: 'agent_message_chunk' | 'agent_thought_chunk',
+    out: SessionUpdate[],
+  ) => {
     const was = sent.get(block.key) ?? { text: '', inputSent: false, settled: false };
     sent.set(block.key, was);
     // A re-parse may take back a tail (a `<` that became a tag): nothing is sent until the text passes it again.

@@ -26,10 +26,15 @@ export interface EditorOptions {
   /** Buffers the editor holds (absolute path → text): reads see them before the disk. */
   buffers?: Map<string, string>;
   /** Answers each permission request (default: allow once). */
-  onPermission?: (request: RequestPermissionRequest) => Promise<RequestPermissionResponse> | RequestPermissionResponse;
+  onPermission?: (
+    request: RequestPermissionRequest,
+    agent: ClientContext,
+  ) => Promise<RequestPermissionResponse> | RequestPermissionResponse;
   /** Called with each update as it arrives. */
-  onUpdate?: (notification: SessionNotification) => void;
+  onUpdate?: (notification: SessionNotification, agent: ClientContext) => void;
   env?: Record<string, string>;
+  /** The sessions folder (a new temporary one by default): give the same one to load a session again. */
+  sessions?: string;
 }
 
 export interface EditorRecord {
@@ -53,7 +58,7 @@ export async function withEditor<T>(
   options: EditorOptions,
   op: (ctx: ClientContext, record: EditorRecord) => Promise<T>,
 ): Promise<T> {
-  const sessions = options.env?.AGENT_TURN_SESSIONS_DIR ?? (await mkdtemp(path.join(tmpdir(), 'acp-sessions-')));
+  const sessions = options.sessions ?? (await mkdtemp(path.join(tmpdir(), 'acp-sessions-')));
   const child = spawn(process.execPath, ['--import', 'tsx', 'app/cli.ts', '--acp', ...args], {
     cwd: REPO_ROOT,
     env: {
@@ -69,17 +74,24 @@ export async function withEditor<T>(
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const buffers = options.buffers ?? new Map<string, string>();
-  const record: EditorRecord = { updates: [], permissions: [], reads: [], writes: [], terminals: [], stderr: () => stderr };
+  const record: EditorRecord = {
+    updates: [],
+    permissions: [],
+    reads: [],
+    writes: [],
+    terminals: [],
+    stderr: () => stderr,
+  };
   const terminals = new Map<string, TerminalRun>();
   const offerFs = options.fs !== false;
   const app = client({ name: 'test-editor' })
-    .onNotification('session/update', ({ params }) => {
+    .onNotification('session/update', ({ params, agent }) => {
       record.updates.push(params);
-      options.onUpdate?.(params);
+      options.onUpdate?.(params, agent);
     })
-    .onRequest('session/request_permission', async ({ params }) => {
+    .onRequest('session/request_permission', async ({ params, agent }) => {
       record.permissions.push(params);
-      if (options.onPermission) return options.onPermission(params);
+      if (options.onPermission) return options.onPermission(params, agent);
       const once = params.options.find((o) => o.kind === 'allow_once');
       return { outcome: { outcome: 'selected', optionId: once!.optionId } };
     })
@@ -112,7 +124,10 @@ export async function withEditor<T>(
       });
       return { terminalId: id };
     })
-    .onRequest('terminal/output', ({ params }) => ({ output: terminals.get(params.terminalId)!.output, truncated: false }))
+    .onRequest('terminal/output', ({ params }) => ({
+      output: terminals.get(params.terminalId)!.output,
+      truncated: false,
+    }))
     .onRequest('terminal/wait_for_exit', async ({ params }) => terminals.get(params.terminalId)!.exit)
     .onRequest('terminal/kill', ({ params }) => {
       terminals.get(params.terminalId)?.kill();
