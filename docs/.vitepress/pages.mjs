@@ -17,6 +17,11 @@ export const sections = [
       ['cli', 'The CLI', 'the coding agent in a terminal: flags, approvals, NDJSON, tokens and cost, the tools'],
       ['web', 'The web page', 'the same machine in a browser: what the page shows, its controls, its tests under load'],
       [
+        'acp',
+        'Editors over ACP',
+        "agent-turn --acp in Zed, JetBrains IDEs and Neovim: sessions, approvals, the editor's files and terminal",
+      ],
+      [
         'security',
         'Security',
         "the commands' bubblewrap sandbox, the file tools' checks, what is not enforced, the attacks tested",
