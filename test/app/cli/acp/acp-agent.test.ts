@@ -269,4 +269,45 @@ describe.concurrent('agent-turn --acp with the ACP client library', () => {
       );
     });
   }, 30_000);
+
+  it("keeps the user's permission rules: a deny rule refuses unasked, allow always holds for the session", async () => {
+    const root = await workspace();
+    const config = await mkdtemp(path.join(tmpdir(), 'acp-config-'));
+    cleanups.push(() => import('node:fs/promises').then((fs) => fs.rm(config, { recursive: true, force: true })));
+    await import('node:fs/promises').then(async (fs) => {
+      await fs.mkdir(path.join(config, 'agent-turn'));
+      await fs.writeFile(
+        path.join(config, 'agent-turn', 'settings.json'),
+        JSON.stringify({ permissions: { deny: ['write_to_file(secret.md)'] } }),
+      );
+    });
+    await withEditor(
+      ['--pace', '0'],
+      {
+        env: { XDG_CONFIG_HOME: config },
+        onPermission: (request) => ({
+          outcome: { outcome: 'selected', optionId: request.options.find((o) => o.kind === 'allow_always')!.optionId },
+        }),
+      },
+      async (ctx, record) => {
+        const { sessionId } = await ctx.request('session/new', { cwd: root, mcpServers: [] });
+        const prompt = (text: string) => ctx.request('session/prompt', { sessionId, prompt: [{ type: 'text', text }] });
+        await prompt('Write notes.md');
+        expect(record.permissions).toHaveLength(1);
+        expect(record.writes.map((w) => path.basename(w.path))).toEqual(['notes.md']);
+        // "Allow always" added write_to_file(notes.md) for the session: not asked again.
+        await prompt('Write notes.md again');
+        expect(record.permissions).toHaveLength(1);
+        expect(record.writes.map((w) => path.basename(w.path))).toEqual(['notes.md', 'notes.md']);
+        // The deny rule refuses without asking; nothing reaches the editor.
+        const before = record.updates.length;
+        await prompt('Write secret.md');
+        expect(record.permissions).toHaveLength(1);
+        expect(record.writes.map((w) => path.basename(w.path))).toEqual(['notes.md', 'notes.md']);
+        const denied = [...toolCalls(record.updates.slice(before)).values()].find((c) => c.kind === 'edit');
+        expect(denied?.status).toBe('failed');
+        expect(JSON.stringify(denied?.content)).toContain('write_to_file(secret.md)');
+      },
+    );
+  }, 60_000);
 });
