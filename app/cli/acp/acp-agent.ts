@@ -52,86 +52,96 @@ export interface AcpAgentSetup {
 const MCP_REFUSED =
   "agent-turn --acp does not start MCP servers an editor passes: they would run programs chosen outside your own agent-turn settings (a project can bring its editor configuration along). The session runs with agent-turn's own tools.";
 
+/** What opening a session needs to know: where, with what the client offers, and what came with it. */
+interface SessionOpening {
+  client: AgentContext;
+  capabilities: ClientCapabilities;
+  id: string;
+  file: string;
+  cwd: string;
+  mcpServers: readonly McpServer[];
+  record?: Parameters<typeof createAcpSession>[0]['record'];
+}
+
+/** Opens a session in `cwd`: its workspace, its commands, its permission rules, its instructions. */
+async function openSession(setup: AcpAgentSetup, opening: SessionOpening): Promise<AcpSession> {
+  const { client, capabilities, id, file, cwd, mcpServers, record } = opening;
+  if (!path.isAbsolute(cwd) || !(await stat(cwd).catch(() => undefined))?.isDirectory())
+    throw RequestError.invalidParams(
+      { cwd },
+      `cwd must be the absolute path of an existing folder, got ${JSON.stringify(cwd)}`,
+    );
+  const root = path.resolve(cwd);
+  const rules = setup.rulesFor(root);
+  if (!rules.ok) throw RequestError.invalidParams({ cwd }, `invalid settings: ${rules.message}`);
+  const disk = await openWorkspace(root);
+  const workspace = withClientFiles({ workspace: disk, client, sessionId: id, capabilities: capabilities.fs });
+  const sandbox = await setup.openCommands(root);
+  const terminal = capabilities.terminal === true && !setup.options.readOnly;
+  const commands: AcpCommands | undefined = terminal
+    ? {
+        runner: (onTerminal) => createClientTerminalRunner({ client, sessionId: id, cwd: root, onTerminal }),
+        isolation: 'unsandboxed',
+        commandsNeedPerson: true,
+      }
+    : sandbox && {
+        runner: () => sandbox.runner,
+        isolation: !sandbox.sandboxed
+          ? 'unsandboxed'
+          : setup.options.allowNetwork
+            ? 'sandboxed-with-network'
+            : 'sandboxed',
+        commandsNeedPerson: sandbox.commandsNeedPerson,
+      };
+  const sessionRules: string[] = [];
+  const permissions = createTurnPermissions({
+    rules: rules.rules,
+    sessionRules,
+    style: createStyle(false),
+    root,
+    unsandboxedCommands: commands !== undefined && commands.isolation === 'unsandboxed',
+  });
+  const instructions = setup.options.noProjectInstructions ? undefined : await setup.instructionsFor(root);
+  const session = createAcpSession({
+    id,
+    file,
+    workspace,
+    options: { ...setup.options, workspace: root },
+    chat: setup.chat,
+    model: setup.model,
+    ...(instructions ? { instructions } : {}),
+    ...(commands ? { commands } : {}),
+    permissions,
+    sessionRules,
+    ...(record ? { record } : {}),
+    log: setup.log,
+  });
+  if (mcpServers.length > 0) {
+    setup.log(`session ${id}: ${mcpServers.length} MCP server(s) from the editor not started. ${MCP_REFUSED}`);
+    // After the response: the session exists for the client by then.
+    setTimeout(() => {
+      void client.notify('session/update', {
+        sessionId: id,
+        update: {
+          sessionUpdate: 'notice',
+          severity: 'warning',
+          title: 'MCP servers not started',
+          description: MCP_REFUSED,
+        },
+      });
+    }, 0);
+  }
+  return session;
+}
+
 /** The agent-side ACP app: its handlers for initialize, session/new, session/load, session/prompt and session/cancel. */
-export function createAcpAgent(setup: AcpAgentSetup): AgentApp {
+function createAcpAgent(setup: AcpAgentSetup): AgentApp {
   let capabilities: ClientCapabilities = {};
   const sessions = new Map<string, AcpSession>();
   const folder = sessionsFolder(setup.env);
-
-  const open = async (
-    client: AgentContext,
-    id: string,
-    file: string,
-    cwd: string,
-    mcpServers: readonly McpServer[],
-    record?: Parameters<typeof createAcpSession>[0]['record'],
-  ) => {
-    if (!path.isAbsolute(cwd) || !(await stat(cwd).catch(() => undefined))?.isDirectory())
-      throw RequestError.invalidParams(
-        { cwd },
-        `cwd must be the absolute path of an existing folder, got ${JSON.stringify(cwd)}`,
-      );
-    const root = path.resolve(cwd);
-    const rules = setup.rulesFor(root);
-    if (!rules.ok) throw RequestError.invalidParams({ cwd }, `invalid settings: ${rules.message}`);
-    const disk = await openWorkspace(root);
-    const workspace = withClientFiles({ workspace: disk, client, sessionId: id, capabilities: capabilities.fs });
-    const sandbox = await setup.openCommands(root);
-    const terminal = capabilities.terminal === true && !setup.options.readOnly;
-    const commands: AcpCommands | undefined = terminal
-      ? {
-          runner: (onTerminal) => createClientTerminalRunner({ client, sessionId: id, cwd: root, onTerminal }),
-          isolation: 'unsandboxed',
-          commandsNeedPerson: true,
-        }
-      : sandbox && {
-          runner: () => sandbox.runner,
-          isolation: !sandbox.sandboxed
-            ? 'unsandboxed'
-            : setup.options.allowNetwork
-              ? 'sandboxed-with-network'
-              : 'sandboxed',
-          commandsNeedPerson: sandbox.commandsNeedPerson,
-        };
-    const sessionRules: string[] = [];
-    const permissions = createTurnPermissions({
-      rules: rules.rules,
-      sessionRules,
-      style: createStyle(false),
-      root,
-      unsandboxedCommands: commands !== undefined && commands.isolation === 'unsandboxed',
-    });
-    const instructions = setup.options.noProjectInstructions ? undefined : await setup.instructionsFor(root);
-    const session = createAcpSession({
-      id,
-      file,
-      workspace,
-      options: { ...setup.options, workspace: root },
-      chat: setup.chat,
-      model: setup.model,
-      ...(instructions ? { instructions } : {}),
-      ...(commands ? { commands } : {}),
-      permissions,
-      sessionRules,
-      ...(record ? { record } : {}),
-      log: setup.log,
-    });
-    sessions.set(id, session);
-    if (mcpServers.length > 0) {
-      setup.log(`session ${id}: ${mcpServers.length} MCP server(s) from the editor not started. ${MCP_REFUSED}`);
-      // After the response: the session exists for the client by then.
-      setTimeout(() => {
-        void client.notify('session/update', {
-          sessionId: id,
-          update: {
-            sessionUpdate: 'notice',
-            severity: 'warning',
-            title: 'MCP servers not started',
-            description: MCP_REFUSED,
-          },
-        });
-      }, 0);
-    }
+  const open = async (opening: Omit<SessionOpening, 'capabilities'>) => {
+    const session = await openSession(setup, { ...opening, capabilities });
+    sessions.set(session.id, session);
     return session;
   };
 
@@ -158,7 +168,7 @@ export function createAcpAgent(setup: AcpAgentSetup): AgentApp {
     .onRequest('session/new', async ({ params, client }) => {
       const file = newSessionFile(folder);
       const id = path.basename(file, '.json');
-      await open(client, id, file, params.cwd, params.mcpServers);
+      await open({ client, id, file, cwd: params.cwd, mcpServers: params.mcpServers });
       return { sessionId: id };
     })
     .onRequest('session/load', async ({ params, client }) => {
@@ -167,7 +177,14 @@ export function createAcpAgent(setup: AcpAgentSetup): AgentApp {
       const read = readSessionFile(file);
       if (!read.ok) throw RequestError.sessionNotFound(params.sessionId);
       const { record } = resumedConversationOf(read.session);
-      const session = await open(client, params.sessionId, file, params.cwd, params.mcpServers, record);
+      const session = await open({
+        client,
+        id: params.sessionId,
+        file,
+        cwd: params.cwd,
+        mcpServers: params.mcpServers,
+        record,
+      });
       for (const update of session.replay()) await client.notify('session/update', { sessionId: session.id, update });
       return {};
     })

@@ -2,29 +2,23 @@
 // it offers them), its permission rules, deny rules and no-sandbox safeguard, the turn's blocks
 // streamed as `session/update`s, approvals asked with `session/request_permission`, and a cancel
 // that aborts the turn. Updates go out one after another, in the order the turn made them.
-import path from 'node:path';
-import type { AgentContext, SessionUpdate, StopReason } from '@agentclientprotocol/sdk';
+import type { AgentContext, StopReason } from '@agentclientprotocol/sdk';
 import { toPromise } from 'xstate';
 import { createAgentTurnActor, type AgentTurnOutput } from '../../../machines/machine/index.js';
 import type { PersistedAgentTurn } from '../../../machines/record/index.js';
 import { selectView, type AgentTurnView, type ToolBlockView } from '../../../machines/view/index.js';
 import type { ChatClient, ChatMessage } from '../../../src/wire/index.js';
-import { previewFileChange } from '../../tools/change-preview.js';
-import type { CommandRunner, WorkspaceTool } from '../../tools/index.js';
-import { createNodeTools, type NodeWorkspace } from '../../tools/node/index.js';
+import type { CommandRunner } from '../../tools/index.js';
+import type { NodeWorkspace } from '../../tools/node/index.js';
 import { toolsNeedingApproval } from '../approval-policy.js';
 import type { CliOptions } from '../cli-options.js';
 import type { TurnPermissions } from '../conversation/conversation-types.js';
 import { scriptedDialectProtocol } from '../model-client.js';
-import { withDeniedReads } from '../permissions/denied-reads.js';
-import { ruleFor } from '../permissions/permission-rules.js';
-import { withDenyRules } from '../permissions/turn-permissions.js';
-import { refuseUnaskedRunsLaterWrites } from '../runs-later-guard.js';
-import { withSessionWrittenFirst } from '../session-checkpoint.js';
 import { taskMessage, type CommandIsolation } from '../task-message.js';
+import { createApprovals } from './acp-approvals.js';
 import { createBlockUpdates } from './acp-block-updates.js';
-import { toolKindOf, toolLocationsOf, toolTitleOf } from './acp-tool-call.js';
-import { askClientPermission } from './client-permission.js';
+import { createAcpTools } from './acp-turn-tools.js';
+import { createUpdateSender } from './update-sender.js';
 
 /** How the session's commands run: the sandbox (or not), or the client's terminal. */
 export interface AcpCommands {
@@ -73,95 +67,16 @@ const STOP_REASONS: Record<AgentTurnOutput['reason'], StopReason> = {
   failed: 'end_turn',
 };
 
-/** The tools that write one file (their diff is shown before they run). */
-const FILE_WRITERS = new Set(['write_to_file', 'replace_in_file']);
-
-/** Runs one prompt's turn to its end; resolves once every update it made was sent. */
-export async function runAcpTurn(input: AcpTurnInput): Promise<AcpTurnEnd> {
-  const { client, sessionId, workspace, options, permissions, signal } = input;
-  let chain: Promise<unknown> = Promise.resolve();
-  const send = (update: SessionUpdate): Promise<unknown> => {
-    chain = chain.then(() => client.notify('session/update', { sessionId, update })).catch(() => undefined);
-    return chain;
-  };
-  const shown = new Set<string>();
-  const updates = createBlockUpdates({
-    root: workspace.root,
-    idPrefix: `${input.number}:`,
-    keepsContent: (id) => shown.has(id),
-  });
-  const callIds = new Map<string, string>();
-  const idOf = (callId: string) => callIds.get(callId) ?? `${input.number}:${callId}`;
-
-  // A write's diff, read through the port (the editor's buffer) before it is asked or run.
-  const diffs = new Map<string, Promise<unknown>>();
-  const showDiff = (toolUse: { call_id: string; name: string; params: Record<string, string> }) => {
-    const id = idOf(toolUse.call_id);
-    let done = diffs.get(id);
-    if (!done) {
-      done = previewFileChange(workspace, toolUse).then((preview) => {
-        if (!preview.ok) return;
-        shown.add(id);
-        const { change } = preview;
-        return send({
-          sessionUpdate: 'tool_call_update',
-          toolCallId: id,
-          content: [
-            {
-              type: 'diff',
-              path: path.join(workspace.root, change.path),
-              oldText: change.before ?? null,
-              newText: change.after,
-            },
-          ],
-        });
-      });
-      diffs.set(id, done);
-    }
-    return done;
-  };
-  let runningCommand: string | undefined;
-  const onTerminal = (terminalId: string) => {
-    if (runningCommand === undefined) return;
-    shown.add(runningCommand);
-    void send({
-      sessionUpdate: 'tool_call_update',
-      toolCallId: runningCommand,
-      content: [{ type: 'terminal', terminalId }],
-    });
-  };
-
-  const needsApproval = toolsNeedingApproval({ ...options, commandsNeedPerson: input.commands?.commandsNeedPerson });
-  const approval = [...new Set([...needsApproval, ...permissions.alsoAsk])];
-  const base = createNodeTools({
-    workspace: withDeniedReads(workspace, permissions),
-    readOnly: options.readOnly,
-    allowGitWrites: options.allowGitWrites === true,
-    ...(input.commands ? { commands: input.commands.runner(onTerminal) } : {}),
-  });
-  const shownFirst: Record<string, WorkspaceTool> = { ...base };
-  if (!options.readOnly) {
-    for (const name of FILE_WRITERS)
-      shownFirst[name] = async (toolUse, context) => {
-        await showDiff(toolUse);
-        await chain;
-        return base[name](toolUse, context);
-      };
-    shownFirst.execute_command = async (toolUse, context) => {
-      runningCommand = idOf(toolUse.call_id);
-      try {
-        return await base.execute_command(toolUse, context);
-      } finally {
-        runningCommand = undefined;
-      }
-    };
-  }
-  let actorRef: ReturnType<typeof createAgentTurnActor> | undefined;
-  const save = () => {
-    if (actorRef) input.save(actorRef.getPersistedSnapshot());
-  };
+/** The turn's actor: the history, the task message as the CLI words it, the tools, the approvals. */
+function startActor(
+  input: AcpTurnInput,
+  tools: Parameters<typeof createAgentTurnActor>[0]['tools'],
+  approval: string[],
+  needsApproval: string[],
+) {
+  const { options, workspace } = input;
   const dialectProtocol = scriptedDialectProtocol(options, input.model);
-  const actor = createAgentTurnActor({
+  return createAgentTurnActor({
     nativeTools: options.nativeTools,
     client: input.chat,
     model: input.model,
@@ -178,73 +93,60 @@ export async function runAcpTurn(input: AcpTurnInput): Promise<AcpTurnEnd> {
         }),
       },
     ],
-    tools: withSessionWrittenFirst(
-      refuseUnaskedRunsLaterWrites(
-        withDenyRules(shownFirst, permissions, approval),
-        workspace,
-        new Set(options.readOnly ? [] : [...FILE_WRITERS].filter((t) => !approval.includes(t))),
-      ),
-      save,
-    ),
+    tools,
     approval,
     ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
     ...(input.instructions && input.history.length === 0 ? { instructions: input.instructions } : {}),
   });
-  actorRef = actor;
+}
 
+/** Runs one prompt's turn to its end; resolves once every update it made was sent. */
+export async function runAcpTurn(input: AcpTurnInput): Promise<AcpTurnEnd> {
+  const { client, sessionId, workspace, options, permissions, signal } = input;
+  const updates = createUpdateSender(client, sessionId);
+  const callIds = new Map<string, string>();
+  const idOf = (callId: string) => callIds.get(callId) ?? `${input.number}:${callId}`;
+  const needsApproval = toolsNeedingApproval({ ...options, commandsNeedPerson: input.commands?.commandsNeedPerson });
+  const approval = [...new Set([...needsApproval, ...permissions.alsoAsk])];
+  let actor: ReturnType<typeof createAgentTurnActor> | undefined;
+  const tools = createAcpTools({
+    workspace,
+    options,
+    permissions,
+    approval,
+    ...(input.commands ? { commands: input.commands.runner } : {}),
+    updates,
+    idOf,
+    save: () => actor && input.save(actor.getPersistedSnapshot()),
+  });
+  const blocks = createBlockUpdates({
+    root: workspace.root,
+    idPrefix: `${input.number}:`,
+    keepsContent: (id) => tools.shown.has(id),
+  });
+  const turn = startActor(input, tools.tools, approval, needsApproval);
+  actor = turn;
+  const decide = createApprovals({
+    client,
+    sessionId,
+    root: workspace.root,
+    permissions,
+    sessionRules: input.sessionRules,
+    tools,
+    updates,
+    toolCallId: blocks.toolCallId,
+    signal,
+    answer(approved, feedback) {
+      if (turn.getSnapshot().status !== 'active') return;
+      turn.send(approved ? { type: 'APPROVE' } : { type: 'REJECT', ...(feedback ? { feedback } : {}) });
+    },
+  });
   const decided = new Set<string>();
-  const answer = (approved: boolean, feedback?: string) => {
-    if (actor.getSnapshot().status !== 'active') return;
-    actor.send(approved ? { type: 'APPROVE' } : { type: 'REJECT', ...(feedback ? { feedback } : {}) });
-  };
-  const decide = (block: ToolBlockView) => {
-    const ruled = permissions.decide(block.name, block.params);
-    if (ruled.byRule && ruled.decision !== 'ask') {
-      queueMicrotask(() =>
-        answer(
-          ruled.decision === 'allow',
-          ruled.decision === 'deny' ? `Not run: ${ruled.reason} (a permission rule of the user).` : undefined,
-        ),
-      );
-      return;
-    }
-    void ask(block);
-  };
-  const ask = async (block: ToolBlockView) => {
-    const toolCallId = updates.toolCallId(block);
-    if (FILE_WRITERS.has(block.name)) await showDiff(block);
-    await chain;
-    // "Always" is offered only where the rule it adds would hold (not for a use asked every time).
-    const rule = ruleFor(block.name, block.params);
-    input.sessionRules.push(rule);
-    const canAlways = permissions.decide(block.name, block.params).decision === 'allow';
-    input.sessionRules.pop();
-    const chosen = await askClientPermission({
-      client,
-      sessionId,
-      toolCall: {
-        toolCallId,
-        title: toolTitleOf(block.name, block.params),
-        kind: toolKindOf(block.name),
-        status: 'pending',
-        locations: toolLocationsOf(workspace.root, block.params),
-      },
-      canAlways,
-      signal,
-    });
-    if (chosen === 'allow-always') input.sessionRules.push(rule);
-    if (chosen === 'cancelled') {
-      if (!signal.aborted) answer(false, 'Not approved: the user cancelled the question.');
-      return;
-    }
-    answer(chosen !== 'reject', chosen === 'reject' ? 'The user rejected this.' : undefined);
-  };
-
   const onView = (view: AgentTurnView) => {
     for (const request of view.requests)
       for (const block of request.blocks)
-        if (block.type === 'tool_use') callIds.set(block.call_id, updates.toolCallId(block));
-    for (const update of updates.next(view)) void send(update);
+        if (block.type === 'tool_use') callIds.set(block.call_id, blocks.toolCallId(block));
+    for (const update of blocks.next(view)) void updates.send(update);
     if (view.phase !== 'awaiting-approval') return;
     const waiting = view.blocks.find(
       (b): b is ToolBlockView => b.type === 'tool_use' && b.status === 'awaiting-approval' && !decided.has(b.key),
@@ -253,33 +155,35 @@ export async function runAcpTurn(input: AcpTurnInput): Promise<AcpTurnEnd> {
     decided.add(waiting.key);
     decide(waiting);
   };
-  actor.subscribe({ next: (snapshot) => onView(selectView(snapshot)), error: () => undefined });
-  const onCancel = () => actor.send({ type: 'ABORT' });
+  turn.subscribe({ next: (snapshot) => onView(selectView(snapshot)), error: () => undefined });
+  return finish(input, turn, updates);
+}
+
+/** Starts the turn, aborts it on cancel, and says how it ended. */
+async function finish(
+  input: AcpTurnInput,
+  turn: ReturnType<typeof createAgentTurnActor>,
+  updates: ReturnType<typeof createUpdateSender>,
+): Promise<AcpTurnEnd> {
+  const { signal } = input;
+  const say = (text: string) => updates.send({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } });
+  const onCancel = () => turn.send({ type: 'ABORT' });
   signal.addEventListener('abort', onCancel, { once: true });
   let output: AgentTurnOutput;
   try {
-    actor.start();
+    turn.start();
     if (signal.aborted) onCancel();
-    output = await toPromise(actor);
+    output = await toPromise(turn);
   } catch (error) {
-    await send({
-      sessionUpdate: 'agent_message_chunk',
-      content: { type: 'text', text: `\n\nThe turn crashed: ${(error as Error)?.message ?? String(error)}` },
-    });
+    await say(`\n\nThe turn crashed: ${(error as Error)?.message ?? String(error)}`);
     return { stopReason: signal.aborted ? 'cancelled' : 'end_turn' };
   } finally {
     signal.removeEventListener('abort', onCancel);
   }
   if (output.reason === 'failed' || output.reason === 'too_many_mistakes')
-    void send({
-      sessionUpdate: 'agent_message_chunk',
-      content: {
-        type: 'text',
-        text: `\n\nThe turn ended (${output.reason})${output.error ? `: ${output.error.message}` : ''}.`,
-      },
-    });
-  const persisted = actor.getPersistedSnapshot();
+    void say(`\n\nThe turn ended (${output.reason})${output.error ? `: ${output.error.message}` : ''}.`);
+  const persisted = turn.getPersistedSnapshot();
   input.save(persisted);
-  await chain;
+  await updates.flushed();
   return { stopReason: signal.aborted ? 'cancelled' : STOP_REASONS[output.reason], output, persisted };
 }

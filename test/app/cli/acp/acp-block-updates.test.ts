@@ -20,7 +20,7 @@ const text = (content: string, status: 'streaming' | 'complete' = 'streaming'): 
 const joined = (updates: SessionUpdate[], kind: string) =>
   updates
     .filter((u) => u.sessionUpdate === kind)
-    .map((u) => ('content' in u && !Array.isArray(u.content) && u.content.type === 'text' ? u.content.text : ''))
+    .map((u) => (u.sessionUpdate === 'agent_message_chunk' && u.content.type === 'text' ? u.content.text : ''))
     .join('');
 
 describe('createBlockUpdates', () => {
