@@ -51,6 +51,8 @@ export interface CliOptions {
   taskGiven?: boolean;
   /** --no-project-instructions: leave AGENTS.md / CLAUDE.md / .clinerules out of the system prompt. */
   noProjectInstructions?: boolean;
+  /** --acp: serve the Agent Client Protocol on stdin/stdout (an editor drives the sessions). */
+  acp?: boolean;
 }
 
 export type CliUsageErrorCode = 'unknown-option' | 'missing-value' | 'invalid-value' | 'conflicting-options';

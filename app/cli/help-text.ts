@@ -52,6 +52,9 @@ Options:
                       servers are not sandboxed (see docs/mcp.md). Your settings file's
                       "mcpServers" are started too (a project's file may only turn them
                       off or narrow them, never add one)
+  --acp               serve the Agent Client Protocol on stdin/stdout for an editor (Zed,
+                      JetBrains, Neovim): it opens sessions and sends the prompts; your
+                      flags and settings still decide approvals and the sandbox (docs/acp.md)
   --pace MS           scripted model: milliseconds per token, or "realistic" (default)
   --fault NAME        scripted model: inject a fault once
   --scripted-dialect NAME

@@ -18,6 +18,7 @@ const FLAGS = new Set([
   '-p',
   '--continue',
   '--no-project-instructions',
+  '--acp',
 ]);
 const VALUED = new Set([
   '--model',
@@ -128,6 +129,7 @@ export function parseCliArgs(
       else if (name === '--print' || name === '-p') options.print = true;
       else if (name === '--continue') options.continueLatest = true;
       else if (name === '--no-project-instructions') options.noProjectInstructions = true;
+      else if (name === '--acp') options.acp = true;
       else options.help = true;
       continue;
     }
@@ -151,6 +153,8 @@ export function parseCliArgs(
     words.push(arg);
   }
   const task = words.join(' ').trim();
+  if (options.acp && task)
+    return fail('invalid-value', `--acp takes no task: the editor sends the prompts (got "${task}").`);
   if (options.listSessions) return { ok: true, options };
   if (options.continueLatest) {
     // The task, if any, is the next message of the continued conversation.

@@ -136,6 +136,12 @@ export async function runCli(io: CliIo): Promise<number> {
     say(model.error.message);
     return 2;
   }
+  // --acp: an editor drives sessions over stdio (app/cli/acp/); each session sets up its own workspace.
+  if (options.acp) {
+    // Loaded only here: the ACP SDK (and zod) stay out of every other start.
+    const { runAcp } = await import('./acp/run-acp.js');
+    return runAcp({ ...io, options, chat: model.client, model: model.model });
+  }
   // Read-only turns run no command: no sandbox to set up.
   const commands = options.readOnly
     ? undefined
