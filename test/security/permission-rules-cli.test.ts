@@ -1,7 +1,8 @@
 // The permission rules in the running CLI (issue 32): without a sandbox an allow rule approves no
 // command (High 2), and a deny rule holds on MCP calls under --yes, in both shapes (Medium 4).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCliProcess, toolResultsOf } from '../support/cli-process.js';
 import { referenceServer, tempFolder } from '../support/mcp-servers.js';
@@ -21,13 +22,20 @@ function withUserRules(permissions: unknown): { dir: string; config: string } {
   return { dir: folder.dir, config };
 }
 
+/** A folder on no one's PATH that holds only a link to this node. */
+function nodeOnlyPath(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'node-only-path-'));
+  symlinkSync(process.execPath, join(dir, 'node'));
+  return dir;
+}
+
 describe('permission rules in the CLI', () => {
   it('without a sandbox, an allow rule approves no command: it is asked (and, with no terminal, refused)', async () => {
     const ws = withUserRules({ allow: ['execute_command(touch made-by-rule.txt)'] });
     const run = await runCliProcess(
       ['--model', 'scripted', '--pace', '0', '--json', '--yes', '--workspace', ws.dir, 'Run `touch made-by-rule.txt`'],
-      // No bubblewrap on this PATH: the CLI finds no sandbox.
-      { env: { XDG_CONFIG_HOME: ws.config, PATH: dirname(process.execPath) }, timeoutMs: 60_000 },
+      // No bubblewrap on this PATH (a folder holding only node; node's own folder may hold bwrap): no sandbox.
+      { env: { XDG_CONFIG_HOME: ws.config, PATH: nodeOnlyPath() }, timeoutMs: 60_000 },
     );
     expect(run.stderr).toContain('no sandbox for commands');
     const command = toolResultsOf(run.output!).find((r) => r.name === 'execute_command');

@@ -59,7 +59,12 @@ describe('command hooks in a turn', () => {
         client,
         model: 'm',
         messages: [{ role: 'user', content: 'clean up' }],
-        tools: { execute_command: (t) => void ran.push(String(t.params.command)) ?? 'ran' },
+        tools: {
+          execute_command: (t) => {
+            ran.push(String(t.params.command));
+            return 'ran';
+          },
+        },
         hooks,
       },
     }).start();
