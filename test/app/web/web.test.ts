@@ -639,8 +639,10 @@ describe('web page', () => {
     await dialog.waitFor();
     const enlarged = await readability();
     expect(enlarged.inDialog).toBe(true);
-    // As large as fits the window: larger than in the panel at 1440 x 900.
-    expect(enlarged.smallest).toBeGreaterThan(normal.smallest);
+    // As large as fits the window. Since the hook states (issue 38) the whole machine no longer fits
+    // 1440 x 900 above the panel's 12 px (the panel scrolls instead): enlarged, it is the whole
+    // diagram at once, its smallest text still readable.
+    expect(enlarged.smallest).toBeGreaterThanOrEqual(10);
     // Enlarged, the whole diagram fits the window: its box needs no scrolling either way.
     expect(
       await page.evaluate(() => {
@@ -661,5 +663,5 @@ describe('web page', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('enlarge-diagram');
     expect(errors).toEqual([]);
     await page.close();
-  }, 30_000);
+  }, 90_000);
 });
