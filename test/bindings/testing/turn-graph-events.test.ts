@@ -286,23 +286,23 @@ describe('serializeTurnState', () => {
   it('keys the state by what decides what comes next, not by the text', async () => {
     const t = turn();
     expect(serializeTurnState(t.snap())).toBe(
-      '[{"request":"requesting"},"",0,false,null,null,null,false,1,0,0,null,0,false,false,0,0]',
+      '[{"request":"requesting"},"",0,false,null,null,null,false,1,0,0,null,0,false,false,0,0,false,0,0]',
     );
     expect(serializeTurnStateWithResults(t.snap())).toBe(`${serializeTurnState(t.snap())}|`);
     t.send(REPLY_PIECES.reasoning, REPLY_PIECES.text);
     const key = serializeTurnState(t.snap());
-    expect(key).toBe('[{"request":"streaming"},"r,t~",1,false,null,null,null,false,1,0,0,null,0,false,false,0,0]');
+    expect(key).toBe('[{"request":"streaming"},"r,t~",1,false,null,null,null,false,1,0,0,null,0,false,false,0,0,false,0,0]');
     t.send(replyPiece({ type: 'text', text: 'more words' }));
     expect(serializeTurnState(t.snap())).toBe(key);
     t.send(REPLY_PIECES.read);
     expect(serializeTurnState(t.snap())).toBe(
-      '[{"request":"executingTool"},"r,t,read_file:running",2,false,null,null,"one-tool",false,1,0,0,null,0,false,false,0,0]',
+      '[{"request":"executingTool"},"r,t,read_file:running",2,false,null,null,"one-tool",false,1,0,0,null,0,false,false,0,0,false,0,0]',
     );
     await t.toolDone();
     // The write passes the drain's limit: reading stops, the write is skipped, the next request begins.
     t.send(REPLY_PIECES.write);
     expect(serializeTurnStateWithResults(t.snap())).toBe(
-      '[{"request":"requesting"},"",0,false,null,null,null,false,2,0,0,null,1,false,false,0,0]|done,skipped',
+      '[{"request":"requesting"},"",0,false,null,null,null,false,2,0,0,null,1,false,false,0,0,false,0,0]|done,skipped',
     );
   });
 
@@ -333,6 +333,9 @@ describe('serializeTurnState', () => {
       false,
       0,
       0,
+      false,
+      0,
+      0,
     ]);
   });
 
@@ -344,7 +347,7 @@ describe('serializeTurnState', () => {
     expect(t.snap().context.requests[0]).toMatchObject({ status: 'complete' });
     expect(t.snap().context.requests[0]?.error).toBeDefined();
     expect(serializeTurnStateWithResults(t.snap())).toBe(
-      '[{"request":"requesting"},"",0,false,null,null,null,false,2,0,0,null,1,true,false,0,0]|done',
+      '[{"request":"requesting"},"",0,false,null,null,null,false,2,0,0,null,1,true,false,0,0,false,0,0]|done',
     );
     // The same fault after the person rejected the tool is another state.
     const r = turn();
