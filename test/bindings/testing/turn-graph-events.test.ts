@@ -291,7 +291,9 @@ describe('serializeTurnState', () => {
     expect(serializeTurnStateWithResults(t.snap())).toBe(`${serializeTurnState(t.snap())}|`);
     t.send(REPLY_PIECES.reasoning, REPLY_PIECES.text);
     const key = serializeTurnState(t.snap());
-    expect(key).toBe('[{"request":"streaming"},"r,t~",1,false,null,null,null,false,1,0,0,null,0,false,false,0,0,false,0,0]');
+    expect(key).toBe(
+      '[{"request":"streaming"},"r,t~",1,false,null,null,null,false,1,0,0,null,0,false,false,0,0,false,0,0]',
+    );
     t.send(replyPiece({ type: 'text', text: 'more words' }));
     expect(serializeTurnState(t.snap())).toBe(key);
     t.send(REPLY_PIECES.read);
