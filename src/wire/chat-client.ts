@@ -117,15 +117,15 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     return resolveLimits(requestOptions, clientLimits, where);
   }
 
-  /** A stream of the Anthropic or Responses wire: the body is translated when the request is sent. */
-  function streamWire(request: ChatRequest, streamOptions: ChatRequestOptions): AsyncIterable<ChatStreamEvent> {
+  /** A stream of one request body; each iteration sends it anew, nothing is sent until then. */
+  function streamBody(body: ChatRequest, streamOptions: ChatRequestOptions): AsyncIterable<ChatStreamEvent> {
     const { signal } = streamOptions;
     const limits = limitsOf(streamOptions, 'ChatClient.stream');
-    const body = withoutNullFields(request);
     return {
       [Symbol.asyncIterator]: () => {
         const { controller, release } = requestController(signal);
         return readChatResponse(() => post(body, 'text/event-stream', signal, controller.signal), signal, limits, {
+          // Left before its body was read (a timeout, an abort, the consumer): end the fetch too.
           discard: () => controller.abort(new ChatError('aborted', 'the request was left before its reply')),
           onFinish: release,
           beforeDecode: streamOptions.beforeDecode,
@@ -137,32 +137,22 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
 
   return {
     stream(request, streamOptions = {}): AsyncIterable<ChatStreamEvent> {
-      const { signal } = streamOptions;
-      if (wire !== 'chat-completions') return streamWire(request, streamOptions);
-      const limits = limitsOf(streamOptions, 'ChatClient.stream');
-      const body: ChatRequest = {
-        ...withoutNullFields(request),
-        stream: true,
-        stream_options: { ...request.stream_options, include_usage: true },
-      };
-      // Each iteration sends the request anew; nothing is sent until then.
-      return {
-        [Symbol.asyncIterator]: () => {
-          const { controller, release } = requestController(signal);
-          return readChatResponse(() => post(body, 'text/event-stream', signal, controller.signal), signal, limits, {
-            // Left before its body was read (a timeout, an abort, the consumer): end the fetch too.
-            discard: () => controller.abort(new ChatError('aborted', 'the request was left before its reply')),
-            onFinish: release,
-            beforeDecode: streamOptions.beforeDecode,
-            wire,
-          });
+      // The Anthropic and Responses bodies are translated when the request is sent.
+      if (wire !== 'chat-completions') return streamBody(withoutNullFields(request), streamOptions);
+      return streamBody(
+        {
+          ...withoutNullFields(request),
+          stream: true,
+          stream_options: { ...request.stream_options, include_usage: true },
         },
-      };
+        streamOptions,
+      );
     },
 
     async complete(request, completeOptions = {}): Promise<ChatCompletionResult> {
       // Anthropic and Responses replies are read as streams, whole.
-      if (wire !== 'chat-completions') return collectCompletion(streamWire(request, completeOptions));
+      if (wire !== 'chat-completions')
+        return collectCompletion(streamBody(withoutNullFields(request), completeOptions));
       const { signal } = completeOptions;
       const limits = limitsOf(completeOptions, 'ChatClient.complete');
       const body: ChatRequest = { ...withoutNullFields(request), stream: false };

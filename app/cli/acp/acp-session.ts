@@ -8,6 +8,7 @@ import type { ChatClient, ChatMessage } from '../../../src/wire/index.js';
 import type { NodeWorkspace } from '../../tools/node/index.js';
 import type { CliOptions } from '../cli-options.js';
 import { CLI_SESSION_FORMAT, CLI_SESSION_VERSION, sessionOptions, writeSessionFile } from '../cli-session.js';
+import { conversationTurn } from '../conversation/conversation-turn.js';
 import type { ConversationRecord, TurnPermissions } from '../conversation/conversation-types.js';
 import { runAcpTurn, type AcpCommands } from './acp-turn.js';
 
@@ -109,18 +110,7 @@ export function createAcpSession(setup: AcpSessionSetup): AcpSession {
         });
         if (end.output) {
           history = end.output.messages;
-          record.turns.push({
-            task,
-            reason: end.output.reason,
-            ...(end.output.result !== undefined ? { result: end.output.result } : {}),
-            usage: {
-              promptTokens: end.output.usage.promptTokens,
-              completionTokens: end.output.usage.completionTokens,
-              totalTokens: end.output.usage.totalTokens,
-              ...(end.output.usage.estimated ? { estimated: true } : {}),
-            },
-            model: setup.model,
-          });
+          record.turns.push(conversationTurn(task, end.output, setup.model));
         }
         if (end.persisted) lastTurn = end.persisted;
         save();

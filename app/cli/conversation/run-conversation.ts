@@ -32,6 +32,7 @@ import type {
 import { startsWithTurn } from './conversation-mode.js';
 import { readPromptLine } from './line-prompt.js';
 import { journalFileIn, readJournalFile, writeJournalFile } from './checkpoint-journal-file.js';
+import { conversationTurn } from './conversation-turn.js';
 import { checkpointKey, checkpointPlace } from './checkpoint-place.js';
 import type { ResumedConversation } from './pick-session.js';
 import { newSessionFile, sessionsFolder } from './sessions-folder.js';
@@ -190,18 +191,7 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
     lastOutput = end.output;
     if (end.output) {
       history = end.output.messages;
-      record.turns.push({
-        task,
-        reason: end.output.reason,
-        ...(end.output.result !== undefined ? { result: end.output.result } : {}),
-        usage: {
-          promptTokens: end.output.usage.promptTokens,
-          completionTokens: end.output.usage.completionTokens,
-          totalTokens: end.output.usage.totalTokens,
-          ...(end.output.usage.estimated ? { estimated: true } : {}),
-        },
-        model,
-      });
+      record.turns.push(conversationTurn(task, end.output, model));
     }
     if (end.persisted) lastTurn = end.persisted;
     save();
