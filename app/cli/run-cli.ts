@@ -48,7 +48,8 @@ import { applySettings, loadSettings } from './settings/apply-settings.js';
 import { rememberProjectRule } from './settings/settings-file.js';
 import { createTurnPermissions, withDenyRules } from './permissions/turn-permissions.js';
 import { withDeniedReads } from './permissions/denied-reads.js';
-import { runEventHooks, turnHooksOf, type HookContext } from './hooks/command-hooks.js';
+import { turnHooksOf, type HookContext } from './hooks/command-hooks.js';
+import { sessionHooksOf } from './hooks/session-hooks.js';
 import type { TurnHooks } from '../../machines/machine/index.js';
 import { randomUUID } from 'node:crypto';
 
@@ -202,29 +203,18 @@ export async function runCli(io: CliIo): Promise<number> {
       notify: (line) => sayLine(line),
     };
     const turnHooks = turnHooksOf(settings.hooks, hookContext);
+    const sessionHooks = sessionHooksOf(settings.hooks, hookContext);
     if (!isConversation(options, io)) {
-      const start = await runEventHooks(
-        settings.hooks,
-        'SessionStart',
-        ['startup'],
-        { source: 'startup' },
-        hookContext,
-      );
-      const submit = await runEventHooks(
-        settings.hooks,
-        'UserPromptSubmit',
-        undefined,
-        { prompt: options.task },
-        hookContext,
-      );
-      if (submit.decision === 'block' || submit.decision === 'deny') {
-        say(`a UserPromptSubmit hook refused the prompt: ${submit.reason ?? 'no reason given'}`);
+      const start = await sessionHooks.sessionStart(snapshot ? 'resume' : 'startup');
+      const submit = snapshot ? { send: true as const } : await sessionHooks.promptSubmit(options.task);
+      if (!submit.send) {
+        say(`a UserPromptSubmit hook refused the prompt: ${submit.reason}`);
         return 1;
       }
       const plan: TurnPlan = {
         history: [],
         task: options.task,
-        notes: [start.additionalContext, submit.additionalContext].filter((n): n is string => n !== undefined),
+        notes: [start, submit.context].filter((n): n is string => n !== undefined),
         ...(instructions && !snapshot ? { instructions } : {}),
         permissions,
         wrapTools: (tools, asked) => withDenyRules(tools, permissions, asked),
@@ -242,6 +232,7 @@ export async function runCli(io: CliIo): Promise<number> {
       ...(resumedConversation ? { resumed: resumedConversation } : {}),
       ...(instructions ? { instructions } : {}),
       permissions,
+      hooks: sessionHooks,
       ...(settings.settings.checkpoints ? { checkpointLimits: settings.settings.checkpoints } : {}),
       runTurn: (turnOptions, client, modelName, plan, turnSnapshot) =>
         runTurn(io, turnOptions, root, client, modelName, commands, turnSnapshot, plan, mcp, turnHooks),

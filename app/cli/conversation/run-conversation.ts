@@ -38,6 +38,7 @@ import type { ResumedConversation } from './pick-session.js';
 import { newSessionFile, sessionsFolder } from './sessions-folder.js';
 import { isSlashCommand, parseConversationCommand, SLASH_HELP } from './slash-commands.js';
 import { compactionLine, keptMessages, showSummary } from './compaction-view.js';
+import type { SessionHooks } from '../hooks/session-hooks.js';
 
 /** History past this share of the model's window is summarised before the next message. */
 const COMPACT_AT_SHARE = 0.8;
@@ -57,6 +58,8 @@ export interface ConversationSetup {
   checkpointLimits?: CheckpointLimits;
   /** The permission rules (shared by every turn: "always for this session" holds for all). */
   permissions?: TurnPermissions;
+  /** The settings' SessionStart, UserPromptSubmit and PreCompact hooks (app/cli/hooks/session-hooks.ts). */
+  hooks?: SessionHooks;
   runTurn(
     options: CliOptions,
     client: ChatClient,
@@ -144,7 +147,13 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
     }
   };
 
+  /** Context a hook gave joins the notes of the next message. */
+  const noteOf = (context: string | undefined) => {
+    if (context !== undefined) notes.push(context);
+  };
+
   async function compact(why: ConversationCompaction['why']): Promise<void> {
+    await setup.hooks?.preCompact(why === 'on-demand' ? 'manual' : 'auto');
     // The same split compactHistory makes: what the summary replaces, kept for /summary.
     const replaced = planCompaction(history).replaced;
     const result = await compactHistory({ client, model, messages: history });
@@ -168,9 +177,18 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
     });
     say(style.dim(compactionLine(record.compactions[record.compactions.length - 1], record.compactions.length)));
     save();
+    noteOf(await setup.hooks?.sessionStart('compact'));
   }
 
   async function turn(task: string, snapshot?: PersistedAgentTurn): Promise<void> {
+    if (!snapshot && setup.hooks) {
+      const verdict = await setup.hooks.promptSubmit(task);
+      if (!verdict.send) {
+        say(style.yellow(`✗ not sent: a UserPromptSubmit hook refused it: ${printable(verdict.reason)}`));
+        return;
+      }
+      noteOf(verdict.context);
+    }
     if (!snapshot && history.length > 0) {
       const window = contextLimitsFor(model).contextWindow;
       if (estimatePromptTokens(history) > window * COMPACT_AT_SHARE) await compact('near-window');
@@ -211,6 +229,7 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
         ),
       );
   }
+  noteOf(await setup.hooks?.sessionStart(setup.resumed ? 'resume' : 'startup'));
   if (setup.snapshot) await turn(options.task, setup.snapshot);
   const first =
     setup.resumed?.nextTask ?? (startsWithTurn(options, io.env) && !setup.resumed ? options.task : undefined);
@@ -271,6 +290,7 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
         changedSinceTurn = true;
         notes.length = 0;
         save();
+        noteOf(await setup.hooks?.sessionStart('clear'));
         say(
           style.dim(
             'The conversation is cleared: the next message starts a new one (the files stay as they are; /undo still works).',
