@@ -9,6 +9,7 @@ import { createBubblewrapRunner } from '../tools/node/bubblewrap-runner.js';
 import { createProcessGroupRunner } from '../tools/node/process-group-runner.js';
 import { findCgroupParents, sweepStaleCgroups } from '../tools/node/command-cgroup.js';
 import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from '../tools/node/sandbox-limits.js';
+import { launcherHoldsSecrets } from './key-handover.js';
 
 /** The runner for commands, whether they are sandboxed, and what the CLI says about it at start. */
 export interface CommandSetup {
@@ -40,6 +41,13 @@ function unsandboxedEnvironment(env: Readonly<Record<string, string | undefined>
   return rest;
 }
 
+/** Where the API key can still be read by an unsandboxed command, said at start. */
+function keyPlace(): string {
+  return launcherHoldsSecrets() === true
+    ? `the API key is kept out of this CLI's environment, not out of its launcher's (/proc/${process.ppid}/environ)`
+    : "the API key is in no CLI process's environment (the launcher erased it from its own), only in whatever started the CLI (your shell, npm)";
+}
+
 /** Probes for the sandbox (unless --no-sandbox) and picks the runner. */
 export async function setUpCommands(input: CommandSetupInput): Promise<CommandSetup> {
   const cgroups = input.cgroups === undefined ? await findCgroupParents() : (input.cgroups ?? undefined);
@@ -57,7 +65,7 @@ export async function setUpCommands(input: CommandSetupInput): Promise<CommandSe
       runner: plain,
       sandboxed: false,
       commandsNeedPerson: false,
-      notice: `commands run without a sandbox (--no-sandbox): they can read and write whatever you can: the API key is kept out of this CLI's environment, not out of the one of the process that started it (/proc/${process.ppid}/environ) nor out of your files${cgroups ? '' : ', and a setsid child of theirs outlives the CLI (no writable cgroup here)'}.`,
+      notice: `commands run without a sandbox (--no-sandbox): they can read and write whatever you can, your files included: ${keyPlace()}${cgroups ? '' : ', and a setsid child of theirs outlives the CLI (no writable cgroup here)'}.`,
     };
   }
   let reason: string;
@@ -93,6 +101,6 @@ export async function setUpCommands(input: CommandSetupInput): Promise<CommandSe
     runner: plain,
     sandboxed: false,
     commandsNeedPerson: true,
-    notice: `no sandbox for commands — ${reason}. Each command will be asked before it runs, even with --yes (an approved one can read the API key from the environment of the process that started this CLI, /proc/${process.ppid}/environ); --no-sandbox runs them unsandboxed without asking.`,
+    notice: `no sandbox for commands — ${reason}. Each command will be asked before it runs, even with --yes (an approved one runs as you: ${keyPlace()}); --no-sandbox runs them unsandboxed without asking.`,
   };
 }

@@ -28,9 +28,9 @@ Options:
                       become reachable
   --no-sandbox        run commands without the OS sandbox (bubblewrap), as yourself: the
                       CLI runs itself again with the key on a pipe, out of its environment,
-                      but they can still read it from the launching process's
-                      /proc/<pid>/environ (Node 20 cannot exec in place), and a setsid child
-                      outlives the command unless a writable cgroup lets the CLI kill it
+                      and erases it from its launcher's /proc/<pid>/environ; they can still
+                      read your files, and a setsid child outlives the command unless a
+                      writable cgroup lets the CLI kill it
   --allow-git-writes  let the file tools and sandboxed commands write the workspace's .git
                       (read-only by default: git runs its hooks and config outside the sandbox)
   --max-processes N   processes at once per command (default 512)

@@ -7,11 +7,13 @@
 // the child counts it once, see `dedupedInterrupts`), ends as the child ends (the same exit code,
 // or the same signal), and the child dies with it (`setpriv --pdeathsig KILL`).
 //
-// What stays: the launcher's own environ still holds the key (Node 20 cannot exec in place); a
-// command reading `/proc/$PPID/environ` finds none, one that walks up to the launcher does.
+// The launcher cannot exec in place (Node 20), so its own start-up environment held the key too: it
+// reads the key, then erases it there (startup-environ.ts: overwritten through /proc/self/mem) before
+// it starts the child. A command walking up its parents finds no key in any CLI process's environ.
 import { spawn } from 'node:child_process';
 import { closeSync, readFileSync } from 'node:fs';
 import { findSetpriv } from '../tools/node/host-death-launcher.js';
+import { eraseFromStartupEnviron } from './startup-environ.js';
 
 /** The variables that hold a secret the CLI needs: handed over privately, never in the environment. */
 const SECRET_VARIABLES = ['OPENAI_API_KEY'] as const;
@@ -55,6 +57,21 @@ export function receiveSecrets(env: NodeJS.ProcessEnv): Record<string, string | 
   return out;
 }
 
+/**
+ * In the child: whether the launcher's start-up environment (`/proc/<ppid>/environ`) still shows a
+ * secret (erasing it failed there); undefined when it cannot be read (not Linux, no launcher).
+ */
+export function launcherHoldsSecrets(parent: number = process.ppid): boolean | undefined {
+  try {
+    const entries = readFileSync(`/proc/${parent}/environ`, 'latin1').split('\0');
+    return entries.some((entry) =>
+      SECRET_VARIABLES.some((name) => entry.startsWith(`${name}=`) && entry.length > name.length + 1),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2'] as const;
 
 /**
@@ -69,6 +86,8 @@ export function handOverToChild(): Promise<never> {
     if (value !== undefined && value !== '') secrets[name] = value;
     delete env[name];
   }
+  // Read above; now gone from this process's /proc/<pid>/environ too (the child checks, see launcherHoldsSecrets).
+  eraseFromStartupEnviron(SECRET_VARIABLES);
   const node = [process.execPath, ...process.execArgv, ...process.argv.slice(1)];
   const setpriv = process.platform === 'linux' ? findSetpriv() : null;
   const [file, ...args] = setpriv !== null ? [setpriv, '--pdeathsig', 'KILL', '--', ...node] : node;

@@ -74,10 +74,10 @@ describe('the CLI against a hostile model', () => {
     for (const request of hostile.requests) expect(request.body).not.toContain(API_KEY);
   });
 
-  // Not closed, and said so in --help and docs/security.md: Node cannot rewrite its own
-  // /proc/PID/environ, and an unsandboxed command runs as the same user as the CLI. The command's
-  // parent is a launcher (host-death-launcher.ts) with the clean environment; the CLI above it is not.
-  it('the same attack with --no-sandbox reaches the key through the launching process’s /proc/PID/environ (why the sandbox is the default)', async () => {
+  // Closed (issue 32, Low 11): the launcher erases the key from its own start-up environment
+  // (app/cli/startup-environ.ts) before it starts the CLI that does the work, so a command walking up
+  // its parents finds it in no CLI process; before, the launcher's /proc/PID/environ held it.
+  it('the same attack with --no-sandbox, walking up to the launching process’s /proc/PID/environ, gets no key', async () => {
     const { layout, model: hostile } = await setup(() => [
       executeCommandCall(
         `p=$PPID; while [ "$p" -gt 1 ]; do tr '\\0' '\\n' < /proc/$p/environ; p=$(awk '/^PPid:/ {print $2}' /proc/$p/status); done; echo STOLEN-END`,
@@ -87,11 +87,12 @@ describe('the CLI against a hostile model', () => {
       .exited;
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('--no-sandbox');
-    // Said plainly at start: the key is out of the CLI's own environment (test/security/key-handover.test.ts),
-    // not out of the launcher's, which a command walking up its parents reaches.
-    expect(run.stderr).toMatch(/not out of the one of the process that started it \(\/proc\/\d+\/environ\)/);
+    expect(run.stderr).toContain(
+      "the API key is in no CLI process's environment (the launcher erased it from its own)",
+    );
     expect(hostile.requests[1].body).toContain('STOLEN-END');
-    expect(hostile.requests[1].body).toContain(API_KEY);
+    expect(hostile.requests[1].body).toContain('PATH=');
+    expect(hostile.requests[1].body).not.toContain(API_KEY);
   });
 });
 

@@ -87,11 +87,28 @@ describe('--no-sandbox: the API key is not in the running CLI’s environment', 
     expect(worker).toBeDefined();
     expect(readFileSync(`/proc/${worker}/environ`, 'latin1')).not.toContain(API_KEY);
     expect(readFileSync(`/proc/${worker}/cmdline`, 'latin1')).not.toContain(API_KEY);
+    // The launcher read the key, then erased it from its own start-up environment (startup-environ.ts).
+    const launcher = readFileSync(`/proc/${cli.pid}/environ`, 'latin1');
+    expect(launcher).toContain('PATH=');
+    expect(launcher).not.toContain(API_KEY);
+    expect(launcher).not.toContain('OPENAI_API_KEY=');
     // Ctrl-C sent to the launcher alone reaches the CLI: 130, as without a launcher.
     cli.interrupt();
     const exit = await cli.exited;
     expect(exit.code, exit.stderr).toBe(130);
     await expect.poll(() => hostProcessesRunning(`sleep ${sleep}`).length, { timeout: 5_000 }).toBe(0);
+  }, 60_000);
+
+  it('a command walking up through every parent, the launcher included, finds no key in any environ', async () => {
+    const walk = `p=$PPID; while [ "$p" -gt 1 ]; do echo "== $p"; tr '\\0' '\\n' < /proc/$p/environ; p=$(awk '/^PPid:/ {print $2}' /proc/$p/status); done; echo WALKED`;
+    const { cli, model } = await run(walk);
+    const exit = await cli.exited;
+    expect(exit.code, exit.stderr).toBe(0);
+    const output = model.requests[1]?.body ?? '';
+    expect(output).toContain('WALKED');
+    expect(output).toContain(`== ${cli.pid}`);
+    expect(output).not.toContain(API_KEY);
+    expect(exit.stderr).toContain("the API key is in no CLI process's environment");
   }, 60_000);
 
   it('kill -9 of the launcher takes the CLI and its command with it', async () => {

@@ -99,9 +99,11 @@ describe('an unsandboxed command (--no-sandbox)', () => {
     expect((await Promise.all(left)).flat()).toEqual([]);
   });
 
-  it('is described truthfully in --help: the key in the launching process’s environment, setsid children, loopback with --allow-network', () => {
+  it('is described truthfully in --help: the key erased from the launcher’s environment, your files readable, setsid children, loopback with --allow-network', () => {
     const help = helpText([], []);
-    expect(help).toMatch(/--no-sandbox[\s\S]*launching process's\s+\/proc\/<pid>\/environ/);
+    expect(help).toMatch(
+      /--no-sandbox[\s\S]*erases it from its\s+launcher's \/proc\/<pid>\/environ; they can still\s+read your files/,
+    );
     expect(help).toMatch(/setsid/);
     expect(help).toMatch(/--allow-network[\s\S]*loopback/);
   });
