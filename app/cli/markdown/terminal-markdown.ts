@@ -51,6 +51,13 @@ export function createMarkdownRenderer(style: Style): MarkdownRenderer {
   // whenever chalk thinks the output is no terminal, and the CLI has already decided it is.
   marked.use({
     renderer: {
+      // A list item's text comes as a text token holding inline tokens (bold, code, links):
+      // marked-terminal prints its raw source, so they are rendered here; plain text falls through.
+      text(this: { parser: { parseInline(tokens: unknown[]): string } }, token: { tokens?: unknown[] }) {
+        return typeof token === 'object' && Array.isArray(token.tokens) && token.tokens.length > 0
+          ? this.parser.parseInline(token.tokens)
+          : false;
+      },
       code({ text, lang }: { text: string; lang?: string }) {
         const language = (lang ?? '').split(/\s/)[0] ?? '';
         let body = text;

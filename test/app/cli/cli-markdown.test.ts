@@ -90,6 +90,32 @@ describe('Markdown in the terminal', () => {
     expect(string.getFgColor()).not.toBe(keyword.getFgColor());
   });
 
+  it('renders inline formatting inside list items (bullets, numbers, nested): bold, code, emphasis, links', async () => {
+    const t = emulator();
+    const r = createTerminalRenderer({ out: t.out, live: true });
+    const reply = [
+      '- The **parser** is `linear`',
+      '- *quick* and [docs](https://example.com)',
+      '  - nested **deep** item',
+      '',
+      '1. first `step`',
+      '2. second **step**',
+      '',
+    ].join('\n');
+    r.update(view(reply, false));
+    r.finish(view(reply, false), 'end');
+    const screen = (await t.lines()).join('\n');
+    expect(screen).toContain('* The parser is linear');
+    expect(screen).toContain('nested deep item');
+    expect(screen).toContain('1. first step');
+    expect(screen).toContain('2. second step');
+    expect(screen).not.toMatch(/\*\*|`|\*quick\*|\[docs\]/);
+    expect((await t.cellOf('parser')).isBold()).toBeTruthy();
+    expect((await t.cellOf('deep')).isBold()).toBeTruthy();
+    expect((await t.cellOf('linear')).isFgPalette()).toBeTruthy();
+    expect((await t.cellOf('quick')).isItalic()).toBeTruthy();
+  });
+
   it('keeps the paragraph being written plain until it ends, and prints what finished once', async () => {
     const t = emulator();
     const r = createTerminalRenderer({ out: t.out, live: true });
