@@ -31,6 +31,12 @@ export interface AssistantReply extends StripReasoningOptions {
   rule?: HistoryRule;
 }
 
+/** Thinking blocks (Anthropic Messages) and reasoning items (Responses): entries only those wires give. */
+function isWireReasoning(entry: unknown): boolean {
+  const type = (entry as { type?: unknown } | null)?.type;
+  return type === 'thinking' || type === 'redacted_thinking' || type === 'reasoning';
+}
+
 /** Whether a rule sends the reasoning of a message with (or without) tool calls. */
 function sendsReasoning(rule: HistoryRule, hasToolCalls: boolean): boolean {
   return rule.reasoning === 'all' || (rule.reasoning === 'tool-turns' && hasToolCalls);
@@ -40,7 +46,8 @@ function sendsReasoning(rule: HistoryRule, hasToolCalls: boolean): boolean {
  * The assistant message for the history, as the model's history rule asks: the content (a
  * leading `<think>…</think>` left out unless `keepInlineReasoning`), `tool_calls` for native
  * calls (their `extra_content` unchanged), the reasoning on the turns the rule names, and
- * `reasoning_details` as they came (they then stand for the reasoning text). Nothing is rebuilt:
+ * `reasoning_details` as they came (they then stand for the reasoning text; the thinking blocks and
+ * reasoning items of the Messages and Responses wires always, whatever the rule). Nothing is rebuilt:
  * opaque values are the very values the stream carried. `reasoningTags` / `startInReasoning` say
  * how the reply was parsed (default: `think`).
  *
@@ -75,8 +82,11 @@ export function assistantHistoryMessage(reply: AssistantReply): ChatMessage {
       ...(keepExtra && c.extra_content !== undefined ? { extra_content: c.extra_content } : {}),
     }));
   }
-  const details = reply.reasoningDetails ?? [];
-  if (opaque.includes('reasoning_details') && details.length > 0) {
+  // A rule of Chat Completions' providers never drops what the Messages and Responses wires need back.
+  const details = opaque.includes('reasoning_details')
+    ? (reply.reasoningDetails ?? [])
+    : (reply.reasoningDetails ?? []).filter(isWireReasoning);
+  if (details.length > 0) {
     message.reasoning_details = [...details];
   } else if (sendsReasoning(rule, hasToolCalls) && reply.reasoning !== undefined && reply.reasoning !== '') {
     message[rule.reasoningField ?? DEFAULT_HISTORY_RULE.reasoningField] = reply.reasoning;

@@ -1,6 +1,6 @@
 // agent-turn/scripted: a deterministic OpenAI-compatible model as a fetch function, for tests and demos.
 export { createScriptedModel, ScriptedModelError } from './scripted-model.js';
-export type { ScriptedModel, ScriptedModelOptions } from './scripted-model.js';
+export type { ScriptedModel, ScriptedModelOptions, ScriptedWireRequest } from './scripted-model.js';
 export type {
   ScriptedReplies,
   ScriptedStep,

@@ -1,6 +1,7 @@
-// The scripted model: an OpenAI-compatible endpoint as a fetch-compatible function. It plays a
-// deterministic coding agent (or answers structured-output requests) in the wire style of the
-// profile its `model` names, with optional pacing and fault injection. Web APIs only.
+// The scripted model: an OpenAI-compatible endpoint (Chat Completions, and the Anthropic Messages
+// and Responses wires) as a fetch-compatible function. It plays a deterministic coding agent (or
+// answers structured-output requests) in the wire style of the profile its `model` names, with
+// optional pacing and fault injection. Web APIs only.
 import type { ChatRequest, ChatToolDefinition, FetchLike } from '../wire/types.js';
 import {
   findModelProfile,
@@ -11,8 +12,6 @@ import {
 } from '../profiles/profiles.js';
 import { FaultLedger, isScriptedFault, scriptedFaults, type ScriptedFault } from './scripted-faults.js';
 import { errorResponse, jsonResponse } from './scripted-http.js';
-import { checkChatRequest } from './scripted-request.js';
-import { checkHistoryRules } from './scripted-history-rules.js';
 import { readConversation } from './scripted-conversation.js';
 import { planAgentStep } from './scripted-agent.js';
 import { summaryStep, summaryTranscript } from './scripted-summary.js';
@@ -25,18 +24,35 @@ import {
   type ScriptedDialect,
 } from './scripted-dialect-reply.js';
 import { isStructuredRequest, planStructuredReply } from './scripted-structured.js';
-import { shapeForProfile } from './scripted-shape.js';
-import { completionBody, streamFrames, type BodyFault, type WireContext } from './scripted-wire.js';
+import type { BodyFault, WireContext } from './scripted-wire.js';
+import type { ShapedReply } from './scripted-shape.js';
+import type { ChatWire } from '../wire/chat-wire.js';
+import { wireAdapters, wireOfPath, type WireAdapter } from './scripted-wire-adapters.js';
+import { anthropicErrorResponse, type WireErrors } from './scripted-wire-errors.js';
+import { WireHistoryLedger } from './scripted-wire-rules.js';
 import { abortReason, framesToStream, nextTask } from './scripted-stream.js';
 import { countPromptTokens } from './scripted-tokens.js';
 import { seededRandom } from './scripted-random.js';
 import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
 import { renderStep, stepFor, stepProblem, type ScriptedReplies, type ScriptedStepFault } from './scripted-replies.js';
 
+/** A request body as it came, on the wire it came on. */
+export interface ScriptedWireRequest {
+  wire: ChatWire;
+  /** The JSON body as sent (for Anthropic Messages and Responses: before it was read as a chat request). */
+  body: Record<string, unknown>;
+}
+
 /** The scripted model: a fetch function, with the chat requests it answered. */
 export interface ScriptedModel extends FetchLike {
-  /** Every valid chat request it received, in order (as parsed from the body). */
+  /**
+   * Every valid chat request it received, in order (as parsed from the body; a Messages or
+   * Responses body read as the chat request it stands for: thinking blocks and reasoning items as
+   * the assistant messages' `reasoning_details`).
+   */
   readonly requests: ChatRequest[];
+  /** The same requests as their bodies came, with the wire of each. */
+  readonly wireRequests: ScriptedWireRequest[];
 }
 
 /** Options of {@link createScriptedModel}. */
@@ -210,25 +226,15 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** OpenAI's answer to a prompt longer than the window (with max_tokens: the sum it was asked for). */
-function contextLengthResponse(window: number, promptTokens: number, maxTokens: number | undefined): Response {
-  const message =
-    maxTokens !== undefined
-      ? `This model's maximum context length is ${window} tokens. However, you requested ${promptTokens + maxTokens} tokens (${promptTokens} in the messages, ${maxTokens} in the completion). Please reduce the length of the messages or completion.`
-      : `This model's maximum context length is ${window} tokens. However, your messages resulted in ${promptTokens} tokens. Please reduce the length of the messages.`;
-  return errorResponse(400, message, {
-    type: 'invalid_request_error',
-    param: 'messages',
-    code: 'context_length_exceeded',
-  });
-}
-
 function modelEntry(id: string, created: number) {
   return { id, object: 'model', created, owned_by: 'agent-turn-scripted' };
 }
 
 /**
- * An in-process OpenAI-compatible endpoint: `POST …/chat/completions` (streamed or not) and
+ * An in-process OpenAI-compatible endpoint: `POST …/chat/completions` (streamed or not),
+ * Anthropic's `POST …/messages` and OpenAI's `POST …/responses` (their SSE events, their error
+ * shapes, and their history rules: a tool turn's thinking block back with its signature, each
+ * reasoning item back with its `encrypted_content`, else the provider's 400), and
  * `GET …/models`, as a fetch-compatible function. Pass it as `fetch` to a chat client (or serve
  * it over HTTP with `npm run serve`). The request's `model` picks the profile it emulates
  * (`scripted:glm-5.1` streams as glm-5.1 does). It plays a deterministic coding agent that lists
@@ -255,23 +261,19 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Scripte
   const ledger = new FaultLedger(options.faults ?? []);
   let counter = 0;
   const requests: ChatRequest[] = [];
+  const wireRequests: ScriptedWireRequest[] = [];
+  const adapters = wireAdapters(new WireHistoryLedger());
 
   /** The answer of an `http-…-once` fault still pending for this conversation, if any. */
-  function onceFaultResponse(active: ReturnType<FaultLedger['activeFaults']>, task: string): Response | undefined {
-    for (const [fault, status] of [
-      ['http-429-once', 429],
-      ['http-500-once', 500],
-    ] as const) {
+  function onceFaultResponse(
+    active: ReturnType<FaultLedger['activeFaults']>,
+    task: string,
+    errors: WireErrors,
+  ): Response | undefined {
+    for (const fault of ['http-429-once', 'http-500-once'] as const) {
       if (!ledger.pending(active, fault, task)) continue;
       ledger.consume(fault, task);
-      return status === 429
-        ? errorResponse(429, 'Rate limit reached for requests. Please try again shortly.', {
-            type: 'requests',
-            code: 'rate_limit_exceeded',
-          })
-        : errorResponse(500, 'The server had an error while processing your request. Sorry about that!', {
-            type: 'server_error',
-          });
+      return fault === 'http-429-once' ? errors.rateLimited() : errors.serverError();
     }
     return undefined;
   }
@@ -283,11 +285,12 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Scripte
     tools: ChatToolDefinition[] | undefined,
     profile: ModelProfile,
     active: ReturnType<FaultLedger['activeFaults']>,
+    errors: WireErrors,
   ): Response | { reply: ScriptedReply; stepFault?: ScriptedStepFault } {
     const step = stepFor(options.replies, request, index);
     if (step === 'exhausted') {
       const given = (options.replies as readonly unknown[]).length;
-      return errorResponse(400, `The scripted model has no reply for request #${index + 1}: ${given} were given.`, {
+      return errors.error(400, `The scripted model has no reply for request #${index + 1}: ${given} were given.`, {
         code: 'no_scripted_reply',
       });
     }
@@ -295,12 +298,12 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Scripte
       const problem = stepProblem(step);
       // The test's own mistake: a 400 (not retried) that says what is wrong with which reply.
       if (problem !== undefined)
-        return errorResponse(400, `The scripted model's reply for request #${index + 1} is unusable: ${problem}.`, {
+        return errors.error(400, `The scripted model's reply for request #${index + 1} is unusable: ${problem}.`, {
           code: 'invalid_scripted_reply',
         });
       if (typeof step === 'object' && 'error' in step) {
         const { status, message, type, code, headers } = step.error;
-        return errorResponse(status, message, { type, code }, headers);
+        return errors.error(status, message, { type, code }, headers);
       }
       const { reply, fault } = renderStep(step, index);
       return { reply, stepFault: fault };
@@ -332,71 +335,35 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Scripte
     return { reply };
   }
 
-  async function chat(req: IncomingRequest): Promise<Response> {
-    const check = checkChatRequest(await req.bodyText());
-    if (!check.ok) return check.response;
-    const request: ChatRequest = check.request;
-    const index = requests.length;
-    requests.push(request);
-    options.onRequest?.(request);
-    const profile = resolveProfile(request.model);
-    if (!profile) {
-      return errorResponse(404, `The model \`${request.model}\` does not exist or you do not have access to it.`, {
-        code: 'model_not_found',
-      });
-    }
-    // The history the profile's provider would refuse is refused as it would be (status and body).
-    const historyRefusal = await checkHistoryRules(request, profile);
-    if (historyRefusal) return historyRefusal;
-    const tools = Array.isArray(request.tools) && request.tools.length > 0 ? request.tools : undefined;
-    const maxTokens = (request.max_completion_tokens ?? request.max_tokens) as number | undefined;
-    const promptTokens = countPromptTokens(request.messages, tools);
-    // A profile with a context window refuses a longer prompt as OpenAI does (400, context_length_exceeded).
-    if (profile.contextWindow !== undefined && promptTokens + (maxTokens ?? 0) > profile.contextWindow) {
-      return contextLengthResponse(profile.contextWindow, promptTokens, maxTokens);
-    }
-    const conv = readConversation(request.messages);
-    const task = conv.task;
-    const active = ledger.activeFaults(task);
-    const refused = onceFaultResponse(active, task);
-    if (refused !== undefined) return refused;
-
-    const planned = planReply(request, index, tools, profile, active);
-    if (planned instanceof Response) return planned;
-    const { reply, stepFault } = planned;
-    const shaped = shapeForProfile(reply, profile);
-
-    const stream = request.stream === true;
+  /** The fault that changes this reply's body: the step's own, else the first pending one that applies. */
+  function bodyFault(
+    shaped: ShapedReply,
+    stream: boolean,
+    stepFault: ScriptedStepFault | undefined,
+    active: ReturnType<FaultLedger['activeFaults']>,
+    task: string,
+  ): BodyFault | undefined {
+    if (stepFault !== undefined) return stepFault;
     const applicable = (f: BodyFault) =>
       (f !== 'cut-in-tool-call' || shaped.toolStart !== undefined) &&
       (f !== 'length-in-write' || shaped.writeContent !== undefined);
-    const ledgerFault =
-      stepFault === undefined
-        ? (stream ? STREAM_FAULTS : NON_STREAM_FAULTS).find((f) => applicable(f) && ledger.pending(active, f, task))
-        : undefined;
-    if (ledgerFault) ledger.consume(ledgerFault, task);
-    const fault: BodyFault | undefined = stepFault ?? ledgerFault;
+    const fault = (stream ? STREAM_FAULTS : NON_STREAM_FAULTS).find(
+      (f) => applicable(f) && ledger.pending(active, f, task),
+    );
+    if (fault) ledger.consume(fault, task);
+    return fault;
+  }
 
-    const ctx: WireContext = {
-      id: `chatcmpl-scripted-${++counter}`,
-      model: request.model,
-      created,
-      profile,
-      // 'no-usage': a provider that ignores stream_options (every reply of the conversation).
-      includeUsage:
-        stream &&
-        (request.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true &&
-        !active.has('no-usage'),
-      promptTokens,
-      maxTokens: maxTokens ?? undefined,
-      firstTokenMs: pace.firstTokenMs,
-      tokenMs: pace.tokenMs,
-      usageDelayMs,
-      slowFirstTokenMs: options.slowFirstTokenMs ?? 5000,
-      fault,
-    };
-    const headers = { 'x-request-id': ctx.id, 'openai-model': request.model };
-    if (stream) {
+  /** The reply as the wire sends it: SSE frames, or one JSON body (cut in half by 'malformed-chunk'). */
+  async function answer(
+    adapter: WireAdapter,
+    shaped: ShapedReply,
+    ctx: WireContext,
+    body: Record<string, unknown>,
+    req: IncomingRequest,
+  ): Promise<Response> {
+    const headers = { 'x-request-id': ctx.id, 'openai-model': ctx.model };
+    if (body.stream === true) {
       // Each response its own random sequence, the same on every run.
       const shape =
         pace.jitterMs > 0 || options.randomChunks === true
@@ -406,41 +373,90 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Scripte
               random: seededRandom(seed * 7919 + counter),
             }
           : undefined;
-      return new Response(framesToStream(streamFrames(shaped, ctx), req.signal, shape), {
+      return new Response(framesToStream(adapter.frames(shaped, ctx, body), req.signal, shape), {
         status: 200,
         headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', ...headers },
       });
     }
-    if (fault === 'slow-first-token') await delay(ctx.slowFirstTokenMs, req.signal);
-    const body = completionBody(shaped, ctx);
-    if (fault === 'malformed-chunk') {
-      const text = JSON.stringify(body);
+    if (ctx.fault === 'slow-first-token') await delay(ctx.slowFirstTokenMs, req.signal);
+    const json = adapter.json(shaped, ctx, body);
+    if (ctx.fault === 'malformed-chunk') {
+      const text = JSON.stringify(json);
       return new Response(text.slice(0, Math.floor(text.length / 2)), {
         status: 200,
         headers: { 'content-type': 'application/json', ...headers },
       });
     }
-    return jsonResponse(body, 200, headers);
+    return jsonResponse(json, 200, headers);
+  }
+
+  async function chat(req: IncomingRequest, adapter: WireAdapter): Promise<Response> {
+    const check = adapter.parse(await req.bodyText());
+    if (!check.ok) return check.response;
+    const request: ChatRequest = check.request;
+    const body = check.body ?? (request as unknown as Record<string, unknown>);
+    const index = requests.length;
+    requests.push(request);
+    wireRequests.push({ wire: adapter.wire, body });
+    options.onRequest?.(request);
+    const errors = adapter.errors;
+    const profile = resolveProfile(request.model);
+    if (!profile) return errors.modelNotFound(request.model);
+    // The history the profile's provider would refuse is refused as it would be (status and body).
+    const historyRefusal = await adapter.historyRefusal(request, body, profile);
+    if (historyRefusal) return historyRefusal;
+    const tools = Array.isArray(request.tools) && request.tools.length > 0 ? request.tools : undefined;
+    const maxTokens = (request.max_completion_tokens ?? request.max_tokens) as number | undefined;
+    const promptTokens = countPromptTokens(request.messages, tools);
+    // A profile with a context window refuses a longer prompt as its provider does.
+    if (profile.contextWindow !== undefined && promptTokens + (maxTokens ?? 0) > profile.contextWindow) {
+      return errors.contextLength(profile.contextWindow, promptTokens, maxTokens);
+    }
+    const task = readConversation(request.messages).task;
+    const active = ledger.activeFaults(task);
+    const refused = onceFaultResponse(active, task, errors);
+    if (refused !== undefined) return refused;
+
+    const planned = planReply(request, index, tools, profile, active, errors);
+    if (planned instanceof Response) return planned;
+    const shaped = adapter.shape(planned.reply, profile);
+    const stream = body.stream === true;
+    const ctx: WireContext = {
+      id: `${adapter.idPrefix}${++counter}`,
+      model: request.model,
+      created,
+      profile,
+      // 'no-usage': a provider that ignores stream_options (every reply of the conversation).
+      includeUsage: stream && adapter.wantsUsage(body) && !active.has('no-usage'),
+      promptTokens,
+      maxTokens: maxTokens ?? undefined,
+      firstTokenMs: pace.firstTokenMs,
+      tokenMs: pace.tokenMs,
+      usageDelayMs,
+      slowFirstTokenMs: options.slowFirstTokenMs ?? 5000,
+      fault: bodyFault(shaped, stream, planned.stepFault, active, task),
+    };
+    return answer(adapter, shaped, ctx, body, req);
   }
 
   const scriptedFetch = async function scriptedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const req = incoming(input, init);
     if (req.signal?.aborted) throw abortReason(req.signal);
-    if (options.apiKey !== undefined && req.headers.get('authorization') !== `Bearer ${options.apiKey}`) {
-      return errorResponse(401, 'Incorrect API key provided.', { code: 'invalid_api_key' });
-    }
     const { method, path } = req;
-    if (path.endsWith('/chat/completions') && method === 'POST') {
+    const wire = method === 'POST' ? wireOfPath(path) : undefined;
+    const refusedKey = keyRefusal(req.headers, wire);
+    if (refusedKey !== undefined) return refusedKey;
+    if (wire !== undefined) {
       try {
         // A request arrives in a task of its own, as over a socket: the client's work to send it
         // and the model's work to answer it never add up to one long task.
         await nextTask();
         if (req.signal?.aborted) throw abortReason(req.signal);
-        return await chat(req);
+        return await chat(req, adapters[wire]);
       } catch (error) {
         if (req.signal?.aborted) throw abortReason(req.signal);
         // A bug here must look like a server fault to the client, not like a network failure.
-        return errorResponse(
+        return adapters[wire].errors.error(
           500,
           `The scripted model failed: ${error instanceof Error ? error.message : String(error)}`,
           { type: 'server_error' },
@@ -465,5 +481,14 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Scripte
     }
     return errorResponse(404, `Invalid URL (${method} ${path || '/'})`);
   };
-  return Object.assign(scriptedFetch, { requests });
+  /** Without the key: 401 as the wire's provider answers (Anthropic's key in `x-api-key`). */
+  function keyRefusal(headers: Headers, wire: ChatWire | undefined): Response | undefined {
+    if (options.apiKey === undefined) return undefined;
+    if (wire === 'anthropic-messages')
+      return headers.get('x-api-key') === options.apiKey ? undefined : anthropicErrorResponse(401, 'invalid x-api-key');
+    if (headers.get('authorization') === `Bearer ${options.apiKey}`) return undefined;
+    return errorResponse(401, 'Incorrect API key provided.', { code: 'invalid_api_key' });
+  }
+
+  return Object.assign(scriptedFetch, { requests, wireRequests });
 }

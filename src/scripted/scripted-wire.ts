@@ -36,13 +36,15 @@ export interface Frame {
   delayMs: number;
 }
 
-type Piece =
+/** One token-sized piece of a reply, or the start of a tool call. */
+export type Piece =
   | { kind: 'reasoning'; text: string; first: boolean }
   | { kind: 'content'; text: string; end: number }
   | { kind: 'tool-start'; index: number; id: string; name: string }
   | { kind: 'arguments'; index: number; text: string; end: number };
 
-interface Plan {
+/** What of a reply a body sends, and how it ends. */
+export interface Plan {
   /** How many pieces are sent (the rest are cut off by a fault or max_tokens); all when undefined. */
   limit?: number;
   finishReason: string | null;
@@ -69,7 +71,7 @@ function* pieces(reply: ShapedReply): Generator<Piece, void, undefined> {
 }
 
 /** The pieces a plan sends. */
-function* sentPieces(reply: ShapedReply, plan: Plan): Generator<Piece, void, undefined> {
+export function* sentPieces(reply: ShapedReply, plan: Plan): Generator<Piece, void, undefined> {
   if (plan.limit === 0) return;
   let sent = 0;
   for (const piece of pieces(reply)) {
@@ -95,7 +97,8 @@ function pieceCount(reply: ShapedReply): number {
   return count;
 }
 
-function isToken(p: Piece): boolean {
+/** Whether a piece counts as a token (a tool call's start does not). */
+export function isToken(p: Piece): boolean {
   return p.kind !== 'tool-start';
 }
 
@@ -133,7 +136,7 @@ export function planBody(reply: ShapedReply, ctx: WireContext): Plan {
 }
 
 /** Counts the tokens of the pieces sent, for the usage. */
-class TokenTally {
+export class TokenTally {
   visibleReasoning = 0;
   other = 0;
   pieces = 0;
@@ -144,7 +147,8 @@ class TokenTally {
   }
 }
 
-function usageOf(tally: TokenTally, reply: ShapedReply, ctx: WireContext) {
+/** The usage of the pieces sent, in Chat Completions' names. */
+export function usageOf(tally: TokenTally, reply: ShapedReply, ctx: WireContext) {
   const { visibleReasoning, other } = tally;
   const reasoningTokens = visibleReasoning + reply.hiddenReasoningTokens;
   const completion = reasoningTokens + other;

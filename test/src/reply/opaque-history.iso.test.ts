@@ -181,3 +181,27 @@ describe('opaque fields survive byte for byte', () => {
     );
   });
 });
+
+describe('the thinking of the Messages and Responses wires, whatever the rule', () => {
+  const gemini = historyRuleOf(profileFor('gemini-3-flash-preview'));
+  const thinking = { type: 'thinking', thinking: 'Read it first.', signature: 'ErUBabc==' };
+  const redacted = { type: 'redacted_thinking', data: 'EmwKAhgB' };
+  const item = { id: 'rs_1', type: 'reasoning', summary: [], encrypted_content: 'gAAAAAB1' };
+  const openRouter = { type: 'reasoning.text', text: 'x', signature: 's', format: 'unknown', index: 0 };
+
+  it('keeps thinking blocks and reasoning items where a rule sends no reasoning_details, and only them', () => {
+    expect(gemini.opaque).not.toContain('reasoning_details');
+    const message = assistantHistoryMessage({
+      content: '',
+      toolCalls: [{ id: 'toolu_1', type: 'function', function: { name: 'read_file', arguments: '{}' } }],
+      reasoningDetails: [thinking, redacted, item, openRouter],
+      rule: gemini,
+    });
+    expect(message.reasoning_details).toEqual([thinking, redacted, item]);
+  });
+
+  it('sends no reasoning_details when none of them came from those wires', () => {
+    const message = assistantHistoryMessage({ content: 'hi', reasoningDetails: [openRouter], rule: gemini });
+    expect(message.reasoning_details).toBeUndefined();
+  });
+});
