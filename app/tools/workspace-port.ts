@@ -77,6 +77,11 @@ export interface WorkspaceFiles<P extends WorkspacePath> {
   /** Deletes a file (undo of a file the agent created); adapters that cannot delete leave it out. */
   remove?(path: P): Promise<void>;
   /**
+   * Deletes a folder if it is empty (undo of a folder the agent's step created); resolves false
+   * when it is not empty or not there. Adapters whose folders exist only through their files leave it out.
+   */
+  removeEmptyFolder?(path: P): Promise<boolean>;
+  /**
    * Starts hearing which folders change (a disk's inotify), so a checkpoint looks only there
    * instead of at every file; undefined where the storage cannot tell (then every file is looked at).
    */

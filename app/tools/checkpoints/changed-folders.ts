@@ -26,6 +26,8 @@ export async function filesInChangedFolders<P extends WorkspacePath>(
   folders: ReadonlySet<string>,
   rules: Pick<WalkOptions, 'skipDirectories' | 'skip'>,
   known: Iterable<string>,
+  /** Told each folder the listings found (relative). */
+  onFolder?: (relative: string) => void,
 ): Promise<LookList<P>> {
   const found = new Map<string, Walked<P>>();
   /** Each changed folder's entries by name, with what each is now. */
@@ -40,6 +42,7 @@ export async function filesInChangedFolders<P extends WorkspacePath>(
       const relative = entry.path.relative;
       names.set(relative.slice(relative.lastIndexOf('/') + 1), entry.kind);
       if (entry.kind === 'file') found.set(relative, { path: entry.path, info: entry.info });
+      else if (entry.kind === 'directory') onFolder?.(relative);
     });
   }
   const out: LookList<P> = [...found];

@@ -39,7 +39,8 @@ export interface JournalChange {
 export interface CheckpointJournal {
   version: typeof CHECKPOINT_JOURNAL_VERSION;
   recordedBytes: number;
-  steps: Array<{ label: string; changes: JournalChange[] }>;
+  /** Each step's changes, and the folders it created (deepest first), removed again by an undo once empty. */
+  steps: Array<{ label: string; changes: JournalChange[]; folders?: string[] }>;
 }
 
 /** Why a journal was refused: the field, and what is wrong with it. */
@@ -143,7 +144,16 @@ export function parseCheckpointJournal(value: unknown): Check<CheckpointJournal>
         ...(after.value ? { after: after.value } : {}),
       });
     }
-    steps.push({ label: step.label, changes });
+    const folders = step.folders;
+    if (folders !== undefined) {
+      if (!Array.isArray(folders) || folders.length > MAX_JOURNAL_CHANGES_PER_STEP)
+        return refuse(`${at}.folders`, `expected a list of at most ${MAX_JOURNAL_CHANGES_PER_STEP} folder paths.`);
+      for (const [j, folder] of folders.entries()) {
+        const problem = typeof folder === 'string' ? journalPathProblem(folder) : 'expected a relative folder path.';
+        if (problem) return refuse(`${at}.folders[${j}]`, `${String(folder).slice(0, 80)}: ${problem}`);
+      }
+    }
+    steps.push({ label: step.label, changes, ...(folders ? { folders: folders as string[] } : {}) });
   }
   return {
     ok: true,

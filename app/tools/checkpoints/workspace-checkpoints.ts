@@ -63,6 +63,8 @@ export interface UndoReport {
   restored: string[];
   /** Files the steps had created, deleted again. */
   removed: string[];
+  /** Folders the steps had created, removed again once empty (deepest first); absent when none. */
+  removedFolders?: string[];
   /** Files left as they are, with why (edited since, not recorded, cannot delete). */
   skipped: Array<{ path: string; reason: string }>;
 }
@@ -181,11 +183,20 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
   /** What each file was when last looked at. */
   const known = new Map<string, FileState>();
   // A resumed session's steps (its journal checked already): undoable as if they were this session's.
-  const done: Array<{ label: string; changes: FileChange[] }> = (options.journal?.steps ?? []).map((step) => ({
-    label: step.label,
-    changes: step.changes.map((c) => ({ ...c })),
-  }));
-  let open: { label: string; scope: StepScope } | undefined;
+  /** Folders known to exist (relative): from walks, listings and the known files' paths. */
+  const folders = new Set<string>();
+  const noteFoldersOf = (relative: string) => {
+    for (let at = relative.lastIndexOf('/'); at > 0; at = relative.lastIndexOf('/', at - 1))
+      folders.add(relative.slice(0, at));
+  };
+  const done: Array<{ label: string; changes: FileChange[]; folders?: string[] }> = (options.journal?.steps ?? []).map(
+    (step) => ({
+      label: step.label,
+      changes: step.changes.map((c) => ({ ...c })),
+      ...(step.folders ? { folders: [...step.folders] } : {}),
+    }),
+  );
+  let open: { label: string; scope: StepScope; foldersBefore: ReadonlySet<string> } | undefined;
   let recorded = options.journal?.recordedBytes ?? 0;
   const journal = (): CheckpointJournal => ({
     version: CHECKPOINT_JOURNAL_VERSION,
@@ -197,6 +208,7 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
         ...(before ? { before: withoutRacy(before) } : {}),
         ...(after ? { after: withoutRacy(after) } : {}),
       })),
+      ...(step.folders && step.folders.length > 0 ? { folders: step.folders } : {}),
     })),
   });
   const journalChanged = () => options.onJournal?.(journal());
@@ -254,6 +266,7 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
     const options = { recursive: true, skipDirectories: IGNORED_DIRECTORIES, skip, withInfo: true };
     await files.walk(root.path, options, (entry) => {
       if (entry.kind === 'file') found.set(entry.path.relative, { path: entry.path, info: entry.info });
+      else if (entry.kind === 'directory') folders.add(entry.path.relative);
     });
     return found;
   }
@@ -272,10 +285,16 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
 
   async function pathsOf(scope: StepScope): Promise<LookList<P>> {
     if (scope === 'workspace') {
-      const folders = await changedFolders();
-      if (folders !== undefined) {
+      const changed = await changedFolders();
+      if (changed !== undefined) {
         const skip = await rules();
-        return filesInChangedFolders(files, folders, { skipDirectories: IGNORED_DIRECTORIES, skip }, known.keys());
+        return filesInChangedFolders(
+          files,
+          changed,
+          { skipDirectories: IGNORED_DIRECTORIES, skip },
+          known.keys(),
+          (f) => folders.add(f),
+        );
       }
       const now: LookList<P> = [...(await allFiles())];
       // Known files that are gone count too (deleted since).
@@ -312,7 +331,10 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
         const previous = known.get(path);
         const now = states[i];
         if (now === undefined) known.delete(path);
-        else known.set(path, now);
+        else {
+          known.set(path, now);
+          noteFoldersOf(path);
+        }
         if (!sameState(previous, now)) changes.push({ path, before: previous, after: now });
       });
     }
@@ -339,19 +361,47 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
     return undefined;
   }
 
+  /** Which folders on the way to the named paths exist now (a write names its file, and its folders may be new). */
+  async function lookAtFoldersOf(paths: readonly string[]): Promise<void> {
+    for (const requested of paths) {
+      const target = await files.resolve(requested);
+      if (!target.ok) continue;
+      const relative = target.path.relative;
+      for (let at = relative.lastIndexOf('/'); at > 0; at = relative.lastIndexOf('/', at - 1)) {
+        const folder = relative.slice(0, at);
+        const there = await files.resolve(folder);
+        const info = there.ok ? await files.stat(there.path).catch(() => undefined) : undefined;
+        if (info?.kind === 'directory') folders.add(folder);
+        else folders.delete(folder);
+      }
+    }
+  }
+
+  /** A folder a step created, removed when nothing is left in it. */
+  async function removeIfEmpty(folder: string): Promise<boolean> {
+    if (!files.removeEmptyFolder || journalPathProblem(folder) !== undefined) return false;
+    const target = await files.resolve(folder);
+    if (!target.ok) return false;
+    const removed = await files.removeEmptyFolder(target.path).catch(() => false);
+    if (removed) folders.delete(folder);
+    return removed;
+  }
+
   return {
     async before(label, scope) {
       // Whatever changed since the last step is the person's (or another program's): the new baseline.
       await refresh(scope);
-      open = { label, scope };
+      if (scope !== 'workspace') await lookAtFoldersOf(scope.paths);
+      open = { label, scope, foldersBefore: new Set(folders) };
     },
     async after() {
       if (!open) return;
-      const { label, scope } = open;
+      const { label, scope, foldersBefore } = open;
       open = undefined;
       const changes = await refresh(scope);
       if (changes.length > 0) {
-        done.push({ label, changes });
+        const made = createdFolders(changes, foldersBefore);
+        done.push({ label, changes, ...(made.length > 0 ? { folders: made } : {}) });
         if (done.length > MAX_JOURNAL_STEPS) done.splice(0, done.length - MAX_JOURNAL_STEPS);
         journalChanged();
       }
@@ -382,6 +432,8 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
             known.set(change.path, { ...change.before, modifiedMs: -1 });
           }
         }
+        for (const folder of step.folders ?? [])
+          if (await removeIfEmpty(folder)) (report.removedFolders ??= []).push(folder);
       }
       if (report.steps > 0) journalChanged();
       return report;
@@ -394,6 +446,20 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
       feed = undefined;
     },
   };
+}
+
+/** The folders a step's new files live in that did not exist before it, deepest first. */
+function createdFolders(changes: readonly FileChange[], before: ReadonlySet<string>): string[] {
+  const made = new Set<string>();
+  for (const change of changes) {
+    if (change.before !== undefined || change.after === undefined) continue;
+    for (let at = change.path.lastIndexOf('/'); at > 0; at = change.path.lastIndexOf('/', at - 1)) {
+      const folder = change.path.slice(0, at);
+      if (before.has(folder)) break;
+      made.add(folder);
+    }
+  }
+  return [...made].sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? 1 : -1));
 }
 
 function withoutRacy(state: FileState): FileState {
@@ -420,6 +486,9 @@ export function undoSentence(report: UndoReport): string {
   const parts: string[] = [];
   if (report.restored.length > 0) parts.push(`restored ${report.restored.join(', ')}`);
   if (report.removed.length > 0) parts.push(`removed ${report.removed.join(', ')} (created by the agent)`);
+  const folders = report.removedFolders ?? [];
+  if (folders.length > 0)
+    parts.push(`removed the empty folder${folders.length === 1 ? '' : 's'} ${folders.map((f) => `${f}/`).join(', ')}`);
   if (report.skipped.length > 0) parts.push(`left ${report.skipped.map((s) => `${s.path} (${s.reason})`).join(', ')}`);
   const what = parts.length > 0 ? parts.join('; ') : 'no file needed changing';
   return `Undid ${report.steps} step${report.steps === 1 ? '' : 's'}: ${what}.`;

@@ -2,7 +2,7 @@
 // inside it or refused, and checked again through the descriptor that uses it (open-inside.ts),
 // so a link flipped between the check and the use cannot lead out. Commands run through a
 // separate runner (process-group-runner.ts).
-import { realpath, stat, unlink } from 'node:fs/promises';
+import { realpath, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { PathInfo, WorkspaceFiles } from '../workspace-port.js';
 import { displayPath, resolveInsideRoot, type NodePath } from './resolve-inside-root.js';
@@ -46,6 +46,15 @@ export async function openWorkspace(root: string): Promise<NodeWorkspace> {
       const again = await resolveInsideRoot(realRoot, givenRoot, target.relative);
       if (!again.ok) throw Object.assign(new Error(again.error.content), { code: 'outside-workspace' });
       await unlink(again.path.real);
+    },
+    async removeEmptyFolder(target) {
+      const again = await resolveInsideRoot(realRoot, givenRoot, target.relative);
+      if (!again.ok) throw Object.assign(new Error(again.error.content), { code: 'outside-workspace' });
+      // rmdir removes only an empty folder, and never follows a link.
+      return rmdir(again.path.real).then(
+        () => true,
+        () => false,
+      );
     },
     watchChanges: async (options) => watchFolders(realRoot, options),
     walk: (start, options, visit) =>

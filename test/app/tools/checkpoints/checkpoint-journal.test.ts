@@ -129,6 +129,16 @@ describe('parseCheckpointJournal', () => {
     if (!checked.ok) expect(checked.problem.field).toBe(field);
   });
 
+  it.each([['../up'], ['.git'], ['/tmp'], [3]])('refuses a created folder %j, and keeps a good one', (folder) => {
+    const bad = parseCheckpointJournal({ ...step('a.txt'), steps: [{ ...step('a.txt').steps[0], folders: [folder] }] });
+    expect(bad.ok ? '' : bad.problem.field).toBe('steps[0].folders[0]');
+    const good = parseCheckpointJournal({
+      ...step('a/b.txt'),
+      steps: [{ ...step('a/b.txt').steps[0], folders: ['a'] }],
+    });
+    expect(good.ok && good.value.steps[0].folders).toEqual(['a']);
+  });
+
   it('keeps every field it accepts, and leaves out what it does not know to keep (racy)', () => {
     const state = { size: 4, modifiedMs: 1.5, changedMs: 2.5, inode: 9, key: KEY };
     const uncovered = { size: 9, uncovered: 'too-large' };

@@ -158,6 +158,43 @@ describe('checkpoints on disk (the CLI)', () => {
     expect((await readdir(storeDir)).length).toBeGreaterThan(0);
   });
 
+  it('/undo removes the folders a step created once they are empty, never a folder that was there before', async () => {
+    const root = await tempDir({ 'README.md': '# x\n' });
+    await mkdir(path.join(root, 'empty-before'));
+    const storeDir = await tempDir({});
+    for (const watch of [false, true]) {
+      const checkpoints = createWorkspaceCheckpoints({
+        files: await openWorkspace(root),
+        store: createDiskCheckpointStore(storeDir),
+        watch,
+      });
+      // A command: new nested folders, a file in a folder that was there (empty), a folder left with a file of the person's.
+      await checkpoints.before('execute_command mkdir', 'workspace');
+      await mkdir(path.join(root, 'made/deep'), { recursive: true });
+      await writeFile(path.join(root, 'made/deep/x.txt'), 'hi\n');
+      await writeFile(path.join(root, 'empty-before/y.txt'), 'hi\n');
+      await mkdir(path.join(root, 'kept'));
+      await writeFile(path.join(root, 'kept/z.txt'), 'agent\n');
+      await checkpoints.after();
+      await writeFile(path.join(root, 'kept/mine.txt'), 'person\n');
+      // A write into new folders.
+      await checkpoints.before('write_to_file docs/api/a.md', { paths: ['docs/api/a.md'] });
+      await mkdir(path.join(root, 'docs/api'), { recursive: true });
+      await writeFile(path.join(root, 'docs/api/a.md'), 'a\n');
+      await checkpoints.after();
+      const report = await checkpoints.undo(2);
+      expect(report.removedFolders).toEqual(['docs/api', 'docs', 'made/deep', 'made']);
+      expect((await readdir(root)).sort()).toEqual(['README.md', 'empty-before', 'kept']);
+      expect(await readdir(path.join(root, 'empty-before'))).toEqual([]);
+      expect(await readdir(path.join(root, 'kept'))).toEqual(['mine.txt']);
+      expect(undoSentence(report)).toContain('removed the empty folders docs/api/, docs/, made/deep/, made/');
+      // The created folders are in the journal, and checked when read back.
+      checkpoints.close();
+      await rm(path.join(root, 'kept/mine.txt'));
+      await rm(path.join(root, 'kept'), { recursive: true });
+    }
+  });
+
   it('the disk store reads back only regular files: a FIFO or a link put at a key gives nothing, at once', async () => {
     const storeDir = await tempDir({});
     const store = createDiskCheckpointStore(storeDir);
