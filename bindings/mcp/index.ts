@@ -21,6 +21,10 @@ export type {
   McpHttpServerConfig,
   McpServerCommon,
 } from './mcp-config.js';
+export { MAX_ELICITATION_ATTEMPTS } from './mcp-elicitation.js';
+export type { McpElicitationRequest, McpElicitationAnswer, McpElicitationHandler } from './mcp-elicitation.js';
+export { elicitationFields, elicitationValue, elicitationProblem } from './mcp-elicitation-form.js';
+export type { McpElicitationField, McpElicitationChoice, McpElicitationContent } from './mcp-elicitation-form.js';
 export { McpError } from './mcp-errors.js';
 export type { McpErrorCode, McpCallOutcome } from './mcp-errors.js';
 export { mcpServersPrompt, mcpToolDescriptions } from './mcp-prompt.js';

@@ -5,6 +5,8 @@ import type { Client } from '@modelcontextprotocol/client';
 import { mcpToolName } from '../../src/protocol/mcp-tool-name.js';
 import { isStdioServer, type McpServerConfig } from './mcp-config.js';
 import { McpError, type McpCallOutcome } from './mcp-errors.js';
+import { startCallRound } from './mcp-call-round.js';
+import { answerElicitation, type McpElicitationHandler, type McpElicitationRound } from './mcp-elicitation.js';
 import { callResultText, DEFAULT_MCP_RESULT_MAX_CHARS, readResultText } from './mcp-result-text.js';
 import { loadMcpSdk } from './mcp-sdk.js';
 import { createMcpTransport, type McpTransportHandle, type McpTransportOptions } from './mcp-transport.js';
@@ -98,6 +100,19 @@ export interface McpConnectOptions extends McpTransportOptions {
   onServerExit?: (server: string, message: string) => void;
   /** Told when a stopped server was started again. */
   onServerRestart?: (server: string) => void;
+  /**
+   * Asks the person when a server requests input (MCP elicitation, form mode). Given, the client
+   * declares the `elicitation` capability; absent, it does not, and servers must do without.
+   */
+  onElicitation?: McpElicitationHandler;
+  /**
+   * Which protocol revisions the handshake may reach: `'auto'` asks the server first
+   * (`server/discover`, revision 2026-07-28, where input comes as an `input_required` result),
+   * falling back to the 2025 handshake; `'legacy'` uses the 2025 handshake only. Default: `'auto'`
+   * for Streamable HTTP servers, `'legacy'` for stdio ones (the SDK's probe would start a stdio
+   * server twice).
+   */
+  negotiation?: 'auto' | 'legacy';
 }
 
 /** How long one call may take when neither the call nor its server entry says: 60 s. */
@@ -228,6 +243,33 @@ async function listEverything(client: Client, server: string, taken: Set<string>
   return { tools, resources, resourceTemplates, problems };
 }
 
+/** The SDK client for one connection: the elicitation capability and handler when asked for, the revisions to negotiate. */
+function createClient(
+  Client: typeof import('@modelcontextprotocol/client').Client,
+  name: string,
+  config: McpServerConfig,
+  options: McpConnectOptions,
+  activeCalls: Set<McpElicitationRound>,
+): Client {
+  const onElicitation = options.onElicitation;
+  const negotiation = options.negotiation ?? (isStdioServer(config) ? 'legacy' : 'auto');
+  const client = new Client(
+    { name: options.clientName ?? 'agent-turn', version: '0.1.0' },
+    {
+      capabilities: onElicitation ? { elicitation: { form: {} } } : {},
+      ...(negotiation === 'auto' ? { versionNegotiation: { mode: 'auto' as const } } : {}),
+    },
+  );
+  if (onElicitation)
+    client.setRequestHandler('elicitation/create', async (request, ctx) => {
+      // The call it belongs to: the one running on this server (when one is).
+      const call = activeCalls.size === 1 ? [...activeCalls][0] : undefined;
+      const signals = [ctx.mcpReq.signal, ...(call?.signal ? [call.signal] : [])];
+      return answerElicitation(onElicitation, name, request.params, call, AbortSignal.any(signals));
+    });
+  return client;
+}
+
 /** A connection that never came up: every call and read fails with `error`'s reason. */
 function notConnected(name: string, config: McpServerConfig, error: McpError, started: number): McpServerConnection {
   const closed = async () => ({
@@ -265,7 +307,8 @@ export async function connectMcpServer(
   const taken = options.takenNames ?? new Set<string>();
   const sdk = await loadMcpSdk();
   if (!sdk.ok) return notConnected(name, config, sdk.error, started);
-  const client = new sdk.Client({ name: options.clientName ?? 'agent-turn', version: '0.1.0' }, { capabilities: {} });
+  const activeCalls = new Set<McpElicitationRound>();
+  const client = createClient(sdk.Client, name, config, options, activeCalls);
   let handle: McpTransportHandle | undefined;
   let status: McpServerConnection['status'] = 'connected';
   const failed = (error: unknown): McpServerConnection => {
@@ -302,7 +345,7 @@ export async function connectMcpServer(
   const restart = async (): Promise<string | undefined> => {
     if (live.restarts >= MAX_RESTARTS) return `it stopped ${MAX_RESTARTS + 1} times and is not started again`;
     live.restarts++;
-    const next = new sdk.Client({ name: options.clientName ?? 'agent-turn', version: '0.1.0' }, { capabilities: {} });
+    const next = createClient(sdk.Client, name, config, options, activeCalls);
     try {
       const nextHandle = await createMcpTransport(config, options);
       await withTimeout(next.connect(nextHandle.transport), connectTimeout, 'the MCP handshake');
@@ -359,14 +402,23 @@ export async function connectMcpServer(
       const notReady = await ready(tool);
       if (notReady) return notReady;
       const timeoutMs = timeoutOf(callOptions);
+      // The call's clock (stopped while a question of its server is open) and its questions across rounds.
+      const round = startCallRound(tool, timeoutMs, callOptions?.signal);
+      activeCalls.add(round);
       try {
+        // The SDK's own time-out is only a backstop: the round's clock decides.
         const result = await live.client.callTool(
           { name: tool, arguments: args },
-          { timeout: timeoutMs, ...(callOptions?.signal ? { signal: callOptions.signal } : {}) },
+          { timeout: 2_147_483_647, signal: round.signal },
         );
         return { ok: true, ...callResultText(result, maxChars) };
       } catch (error) {
+        if (round.timedOut())
+          return { ok: false, error: callError({ code: 'REQUEST_TIMEOUT' }, name, tool, undefined, timeoutMs) };
         return { ok: false, error: callError(error, name, tool, callOptions?.signal, timeoutMs) };
+      } finally {
+        round.end();
+        activeCalls.delete(round);
       }
     },
     async readResource(uri, callOptions) {
