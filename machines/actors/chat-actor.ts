@@ -48,9 +48,12 @@ export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActo
       sendBack({ type: 'CHAT.CHUNKS', events } satisfies ChatActorEvent);
     };
 
+    // Whether the stream is over (its end or its error was sent): nothing is left to abort then.
+    let ended = false;
     const stop = () => {
       finished = true;
-      controller.abort();
+      // An abort makes a DOMException (a stack trace) and tells every listener: only for a live stream.
+      if (!ended) controller.abort();
     };
 
     // STOP: the stream is cancelled; what was read and not yet sent stays in the backlog, where
@@ -97,6 +100,7 @@ export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActo
         flush();
         // Stryker disable next-line BooleanLiteral: nothing comes after the end; a STOP then sets it anyway
         finished = true;
+        ended = true;
         sendBack({ type: 'CHAT.END' } satisfies ChatActorEvent);
       } catch (error) {
         // Stryker disable next-line ConditionalExpression: our own abort, after STOP
@@ -104,6 +108,7 @@ export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActo
         flush();
         // Stryker disable next-line BooleanLiteral: nothing comes after the error; a STOP then sets it anyway
         finished = true;
+        ended = true;
         sendBack({ type: 'CHAT.ERROR', error: toChatError(error) } satisfies ChatActorEvent);
       }
     };

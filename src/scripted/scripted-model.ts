@@ -12,7 +12,7 @@ import {
 } from '../profiles/profiles.js';
 import { FaultLedger, isScriptedFault, scriptedFaults, type ScriptedFault } from './scripted-faults.js';
 import { errorResponse, jsonResponse } from './scripted-http.js';
-import { readConversation } from './scripted-conversation.js';
+import { readConversation, type ScriptedConversation } from './scripted-conversation.js';
 import { planAgentStep } from './scripted-agent.js';
 import { summaryStep, summaryTranscript } from './scripted-summary.js';
 import { renderNativeReply, renderTagReply, shortHash, type ScriptedReply } from './scripted-reply.js';
@@ -200,7 +200,9 @@ function incoming(input: RequestInfo | URL, init?: RequestInit): IncomingRequest
     path: new URL(url, 'http://scripted.invalid').pathname.replace(/\/+$/, ''),
     headers,
     signal,
-    bodyText: () => (body == null ? Promise.resolve('') : new Response(body).text()),
+    // A string body (what a chat client sends) is the text already: no Response to read it through.
+    bodyText: () =>
+      body == null ? Promise.resolve('') : typeof body === 'string' ? Promise.resolve(body) : new Response(body).text(),
   };
 }
 
@@ -286,6 +288,7 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Scripte
     profile: ModelProfile,
     active: ReturnType<FaultLedger['activeFaults']>,
     errors: WireErrors,
+    conv: ScriptedConversation,
   ): Response | { reply: ScriptedReply; stepFault?: ScriptedStepFault } {
     const step = stepFor(options.replies, request, index);
     if (step === 'exhausted') {
@@ -308,7 +311,6 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Scripte
       const { reply, fault } = renderStep(step, index);
       return { reply, stepFault: fault };
     }
-    const conv = readConversation(request.messages);
     const task = conv.task;
     const transcript = tools ? undefined : summaryTranscript(request.messages);
     if (transcript !== undefined) return { reply: renderTagReply(summaryStep(transcript)) };
@@ -412,12 +414,13 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Scripte
     if (profile.contextWindow !== undefined && promptTokens + (maxTokens ?? 0) > profile.contextWindow) {
       return errors.contextLength(profile.contextWindow, promptTokens, maxTokens);
     }
-    const task = readConversation(request.messages).task;
+    const conv = readConversation(request.messages);
+    const task = conv.task;
     const active = ledger.activeFaults(task);
     const refused = onceFaultResponse(active, task, errors);
     if (refused !== undefined) return refused;
 
-    const planned = planReply(request, index, tools, profile, active, errors);
+    const planned = planReply(request, index, tools, profile, active, errors, conv);
     if (planned instanceof Response) return planned;
     const shaped = adapter.shape(planned.reply, profile);
     const stream = body.stream === true;

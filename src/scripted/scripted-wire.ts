@@ -206,24 +206,27 @@ function data(value: unknown): string {
   return `data: ${JSON.stringify(value)}\n\n`;
 }
 
+/**
+ * A chunk's SSE frame: the text `data(envelope)` would give, with the envelope's fixed fields
+ * written once per reply and only the delta (and usage) serialised per token.
+ */
+function chunkFrames(ctx: WireContext): (choices: string, usage?: unknown) => string {
+  const head = `data: {"id":${JSON.stringify(ctx.id)},"object":"chat.completion.chunk","created":${JSON.stringify(
+    ctx.created,
+  )},"model":${JSON.stringify(ctx.model)},"system_fingerprint":"fp_scripted","choices":[`;
+  return (choices, usage) =>
+    `${head}${choices}]${ctx.includeUsage ? `,"usage":${JSON.stringify(usage ?? null)}` : ''}}\n\n`;
+}
+
+/** One choice of a chunk as JSON (what JSON.stringify gives for `{ index, delta, logprobs, finish_reason }`). */
+function choiceJson(d: Record<string, unknown>, finish: string | null): string {
+  return `{"index":0,"delta":${JSON.stringify(d)},"logprobs":null,"finish_reason":${JSON.stringify(finish)}}`;
+}
+
 /** The SSE body as frames, made as they are read; waits follow the pace (first token, then per token). */
 export function* streamFrames(reply: ShapedReply, ctx: WireContext): Generator<Frame, void, undefined> {
   const plan = planBody(reply, ctx);
-  const envelope = (choices: unknown[], usage?: unknown) => ({
-    id: ctx.id,
-    object: 'chat.completion.chunk',
-    created: ctx.created,
-    model: ctx.model,
-    system_fingerprint: 'fp_scripted',
-    choices,
-    ...(ctx.includeUsage ? { usage: usage ?? null } : {}),
-  });
-  const choice = (d: Record<string, unknown>, finish: string | null) => ({
-    index: 0,
-    delta: d,
-    logprobs: null,
-    finish_reason: finish,
-  });
+  const frame = chunkFrames(ctx);
   if (ctx.fault === 'slow-first-token') yield { text: ': keep-alive\n\n', delayMs: 0 };
   const tally = new TokenTally();
   for (const piece of sentPieces(reply, plan)) {
@@ -236,7 +239,7 @@ export function* streamFrames(reply: ShapedReply, ctx: WireContext): Generator<F
       : isToken(piece)
         ? ctx.tokenMs
         : 0;
-    yield { text: data(envelope([choice(first ? { role: 'assistant', ...d } : d, null)])), delayMs: wait };
+    yield { text: frame(choiceJson(first ? { role: 'assistant', ...d } : d, null)), delayMs: wait };
   }
   switch (plan.ending) {
     case 'cut':
@@ -262,11 +265,11 @@ export function* streamFrames(reply: ShapedReply, ctx: WireContext): Generator<F
       break;
     case 'normal':
       yield {
-        text: data(envelope([choice(tally.pieces === 0 ? { role: 'assistant', content: '' } : {}, plan.finishReason)])),
+        text: frame(choiceJson(tally.pieces === 0 ? { role: 'assistant', content: '' } : {}, plan.finishReason)),
         delayMs: ctx.tokenMs,
       };
       // Real providers send usage last, in a chunk of its own (empty choices), a moment after the finish.
-      if (ctx.includeUsage) yield { text: data(envelope([], usageOf(tally, reply, ctx))), delayMs: ctx.usageDelayMs };
+      if (ctx.includeUsage) yield { text: frame('', usageOf(tally, reply, ctx)), delayMs: ctx.usageDelayMs };
       yield { text: 'data: [DONE]\n\n', delayMs: 0 };
       break;
   }
