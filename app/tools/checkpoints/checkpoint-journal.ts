@@ -39,9 +39,15 @@ export interface JournalChange {
 export interface CheckpointJournal {
   version: typeof CHECKPOINT_JOURNAL_VERSION;
   recordedBytes: number;
-  /** Each step's changes, and the folders it created (deepest first), removed again by an undo once empty. */
-  steps: Array<{ label: string; changes: JournalChange[]; folders?: string[] }>;
+  /**
+   * Each step's changes, the folders it created (deepest first, removed again by an undo once
+   * empty), and the git-ignored folders it changed unrecorded (named by an undo).
+   */
+  steps: Array<{ label: string; changes: JournalChange[]; folders?: string[]; unrecorded?: string[] }>;
 }
+
+/** Git-ignored folders one step may name at most (as `trackIgnoredFolders` notes them). */
+export const MAX_JOURNAL_UNRECORDED_PER_STEP = 200;
 
 /** Why a journal was refused: the field, and what is wrong with it. */
 export interface JournalProblem {
@@ -75,6 +81,19 @@ export function journalPathProblem(path: string): string | undefined {
   const skipped = parts.find((p) => IGNORED_DIRECTORIES.has(p));
   if (skipped !== undefined) return `goes into ${skipped}, which checkpoints never record.`;
   return undefined;
+}
+
+/** A step's git-ignored folders: absent, or 1 to `MAX_JOURNAL_UNRECORDED_PER_STEP` plain relative folder paths. */
+function unrecordedFolders(value: unknown, field: string): Check<string[] | undefined> {
+  if (value === undefined) return { ok: true, value: undefined };
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_JOURNAL_UNRECORDED_PER_STEP)
+    return refuse(field, `expected a list of 1 to ${MAX_JOURNAL_UNRECORDED_PER_STEP} folder paths.`);
+  for (const [i, folder] of value.entries()) {
+    if (typeof folder !== 'string') return refuse(`${field}[${i}]`, 'expected a relative folder path.');
+    const problem = journalPathProblem(folder);
+    if (problem) return refuse(`${field}[${i}]`, `"${folder.slice(0, 80)}" ${problem}`);
+  }
+  return { ok: true, value: [...value] as string[] };
 }
 
 function fileState(value: unknown, field: string): Check<JournalFileState | undefined> {
@@ -123,8 +142,15 @@ export function parseCheckpointJournal(value: unknown): Check<CheckpointJournal>
     if (!isRecord(step)) return refuse(at, 'expected an object.');
     if (typeof step.label !== 'string' || step.label.length > 2000)
       return refuse(`${at}.label`, 'expected a text of at most 2,000 characters.');
-    if (!Array.isArray(step.changes) || step.changes.length === 0 || step.changes.length > MAX_JOURNAL_CHANGES_PER_STEP)
-      return refuse(`${at}.changes`, `expected a list of 1 to ${MAX_JOURNAL_CHANGES_PER_STEP} changes.`);
+    const unrecorded = unrecordedFolders(step.unrecorded, `${at}.unrecorded`);
+    if (!unrecorded.ok) return unrecorded;
+    const least = unrecorded.value === undefined ? 1 : 0;
+    if (
+      !Array.isArray(step.changes) ||
+      step.changes.length < least ||
+      step.changes.length > MAX_JOURNAL_CHANGES_PER_STEP
+    )
+      return refuse(`${at}.changes`, `expected a list of ${least} to ${MAX_JOURNAL_CHANGES_PER_STEP} changes.`);
     const changes: JournalChange[] = [];
     for (const [j, change] of step.changes.entries()) {
       const cat = `${at}.changes[${j}]`;
@@ -153,7 +179,12 @@ export function parseCheckpointJournal(value: unknown): Check<CheckpointJournal>
         if (problem) return refuse(`${at}.folders[${j}]`, `${String(folder).slice(0, 80)}: ${problem}`);
       }
     }
-    steps.push({ label: step.label, changes, ...(folders ? { folders: folders as string[] } : {}) });
+    steps.push({
+      label: step.label,
+      changes,
+      ...(folders ? { folders: folders as string[] } : {}),
+      ...(unrecorded.value ? { unrecorded: unrecorded.value } : {}),
+    });
   }
   return {
     ok: true,

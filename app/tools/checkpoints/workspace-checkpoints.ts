@@ -1,8 +1,10 @@
 // Checkpoints and undo over the workspace port: before a step that can change files (a write, a
 // replace, a command) the files it may touch are recorded; after it, what changed. `undo` puts back
 // the files the last steps changed — and only those still as the agent left them (a file someone
-// edited since is left alone and named). Bounded: node_modules and .git are never recorded, nor
-// .gitignore'd files a command may have changed (a write or replace names its file: recorded), nor files over `maxFileBytes`, nor more than `maxSessionBytes` in all.
+// edited since is left alone and named). Bounded: node_modules and .git are never recorded, nor the
+// files inside .gitignore'd folders (a command's step names such a folder when it changed it, see
+// ignored-folders.ts), nor more than `MAX_IGNORED_FILES` git-ignored files elsewhere (`.env`, `*.log`:
+// recorded like any other), nor files over `maxFileBytes`, nor more than `maxSessionBytes` in all.
 import type { ChangeFeed, EntryKind, PathInfo, WorkspaceFiles, WorkspacePath } from '../workspace-port.js';
 import {
   CHECKPOINT_JOURNAL_VERSION,
@@ -17,6 +19,7 @@ import { filesInChangedFolders, type LookList, type Walked } from './changed-fol
 import { IGNORED_DIRECTORIES } from '../list-files.js';
 import { loadGitignore, type IgnoreTest } from '../gitignore-rules.js';
 import { contentKey, type CheckpointStore } from './checkpoint-store.js';
+import { changedFolders as changedIgnoredFolders, trackIgnoredFolders } from './ignored-folders.js';
 
 /** The limits of a session's checkpoints. */
 export interface CheckpointLimits {
@@ -28,6 +31,8 @@ export interface CheckpointLimits {
 
 export const DEFAULT_CHECKPOINT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 export const DEFAULT_CHECKPOINT_MAX_SESSION_BYTES = 500 * 1024 * 1024;
+/** Git-ignored files (outside ignored folders) a command's steps record at most, the first ones walked. */
+export const MAX_IGNORED_FILES = 2_000;
 
 export type { UncoveredReason };
 
@@ -53,6 +58,8 @@ export interface CheckpointStep {
   label: string;
   /** Paths changed, in the order they were found. */
   changed: string[];
+  /** Git-ignored folders the step (a command) changed, which checkpoints do not record. */
+  unrecorded?: string[];
 }
 
 /** What an undo did. */
@@ -65,7 +72,7 @@ export interface UndoReport {
   removed: string[];
   /** Folders the steps had created, removed again once empty (deepest first); absent when none. */
   removedFolders?: string[];
-  /** Files left as they are, with why (edited since, not recorded, cannot delete). */
+  /** Files left as they are, with why (edited since, not recorded, cannot delete); a git-ignored folder a command changed ends with "/". */
   skipped: Array<{ path: string; reason: string }>;
 }
 
@@ -104,6 +111,18 @@ export interface WorkspaceCheckpointOptions<P extends WorkspacePath> extends Che
   /** Told the steps whenever they change (a step recorded, an undo), to keep them in the session. */
   onJournal?: (journal: CheckpointJournal) => void;
 }
+
+/** A step as kept: the files it changed, and the ignored folders it changed unrecorded. */
+interface DoneStep {
+  label: string;
+  changes: FileChange[];
+  /** Folders the step created (deepest first). */
+  folders?: string[];
+  unrecorded?: string[];
+}
+
+/** Why /undo leaves a git-ignored folder a command changed. */
+const UNRECORDED_FOLDER = 'git-ignored: the command changed files in it, which checkpoints do not record';
 
 /** Files looked at together (their stat calls overlap). */
 const LOOK_BATCH = 64;
@@ -189,14 +208,18 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
     for (let at = relative.lastIndexOf('/'); at > 0; at = relative.lastIndexOf('/', at - 1))
       folders.add(relative.slice(0, at));
   };
-  const done: Array<{ label: string; changes: FileChange[]; folders?: string[] }> = (options.journal?.steps ?? []).map(
-    (step) => ({
-      label: step.label,
-      changes: step.changes.map((c) => ({ ...c })),
-      ...(step.folders ? { folders: [...step.folders] } : {}),
-    }),
-  );
-  let open: { label: string; scope: StepScope; foldersBefore: ReadonlySet<string> } | undefined;
+  const done: DoneStep[] = (options.journal?.steps ?? []).map((step) => ({
+    label: step.label,
+    changes: step.changes.map((c) => ({ ...c })),
+    ...(step.folders ? { folders: [...step.folders] } : {}),
+    ...(step.unrecorded ? { unrecorded: [...step.unrecorded] } : {}),
+  }));
+  let open:
+    | { label: string; scope: StepScope; foldersBefore: ReadonlySet<string>; ignoredPrints?: Map<string, string> }
+    | undefined;
+  const ignoredFolders = trackIgnoredFolders(files, IGNORED_DIRECTORIES);
+  /** The git-ignored files a command's walks record (the first `MAX_IGNORED_FILES`). */
+  const ignoredFiles = new Set<string>();
   let recorded = options.journal?.recordedBytes ?? 0;
   const journal = (): CheckpointJournal => ({
     version: CHECKPOINT_JOURNAL_VERSION,
@@ -209,6 +232,7 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
         ...(after ? { after: withoutRacy(after) } : {}),
       })),
       ...(step.folders && step.folders.length > 0 ? { folders: step.folders } : {}),
+      ...(step.unrecorded ? { unrecorded: [...step.unrecorded] } : {}),
     })),
   });
   const journalChanged = () => options.onJournal?.(journal());
@@ -216,6 +240,25 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
   let feed: ChangeFeed | undefined | null = null;
 
   const rules = async () => (ignored ??= remembered(await loadGitignore(files)));
+
+  /**
+   * What a command's walk leaves out: ignored folders (noted, to name them when they change) and
+   * ignored files past the first `MAX_IGNORED_FILES`; the first ones are recorded like any file.
+   */
+  async function walkSkip(): Promise<(relative: string, kind: EntryKind) => boolean> {
+    const test = await rules();
+    return (relative, kind) => {
+      if (!test(relative, kind)) return false;
+      if (kind === 'directory') {
+        ignoredFolders.note(relative);
+        return true;
+      }
+      if (ignoredFiles.has(relative)) return false;
+      if (ignoredFiles.size >= MAX_IGNORED_FILES) return true;
+      ignoredFiles.add(relative);
+      return false;
+    };
+  }
 
   /** The file's state now; its content recorded when it is new or changed since `previous`. */
   async function look(
@@ -258,11 +301,10 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
 
   /** Every recordable file of the workspace, with the path (and stat, where the port gives it) the walk found: one pass. */
   async function allFiles(): Promise<Map<string, Walked<P>>> {
-    const test = await rules();
+    const skip = await walkSkip();
     const root = await files.resolve('.');
     const found = new Map<string, Walked<P>>();
     if (!root.ok) return found;
-    const skip = (relative: string, kind: EntryKind) => test(relative, kind);
     const options = { recursive: true, skipDirectories: IGNORED_DIRECTORIES, skip, withInfo: true };
     await files.walk(root.path, options, (entry) => {
       if (entry.kind === 'file') found.set(entry.path.relative, { path: entry.path, info: entry.info });
@@ -287,7 +329,7 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
     if (scope === 'workspace') {
       const changed = await changedFolders();
       if (changed !== undefined) {
-        const skip = await rules();
+        const skip = await walkSkip();
         return filesInChangedFolders(
           files,
           changed,
@@ -392,16 +434,23 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
       // Whatever changed since the last step is the person's (or another program's): the new baseline.
       await refresh(scope);
       if (scope !== 'workspace') await lookAtFoldersOf(scope.paths);
-      open = { label, scope, foldersBefore: new Set(folders) };
+      const ignoredPrints = scope === 'workspace' ? await ignoredFolders.prints() : undefined;
+      open = { label, scope, foldersBefore: new Set(folders), ...(ignoredPrints ? { ignoredPrints } : {}) };
     },
     async after() {
       if (!open) return;
-      const { label, scope, foldersBefore } = open;
+      const { label, scope, foldersBefore, ignoredPrints } = open;
       open = undefined;
       const changes = await refresh(scope);
-      if (changes.length > 0) {
+      const unrecorded = ignoredPrints ? changedIgnoredFolders(ignoredPrints, await ignoredFolders.prints()) : [];
+      if (changes.length > 0 || unrecorded.length > 0) {
         const made = createdFolders(changes, foldersBefore);
-        done.push({ label, changes, ...(made.length > 0 ? { folders: made } : {}) });
+        done.push({
+          label,
+          changes,
+          ...(made.length > 0 ? { folders: made } : {}),
+          ...(unrecorded.length > 0 ? { unrecorded } : {}),
+        });
         if (done.length > MAX_JOURNAL_STEPS) done.splice(0, done.length - MAX_JOURNAL_STEPS);
         journalChanged();
       }
@@ -411,6 +460,8 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
       while (report.steps < steps && done.length > 0) {
         const step = done.pop()!;
         report.steps++;
+        for (const folder of step.unrecorded ?? [])
+          report.skipped.push({ path: `${folder}/`, reason: UNRECORDED_FOLDER });
         for (let i = step.changes.length - 1; i >= 0; i--) {
           const change = step.changes[i];
           const now = await look(change.path, known.get(change.path)).catch(() => undefined);
@@ -439,7 +490,12 @@ export function createWorkspaceCheckpoints<P extends WorkspacePath>(
       return report;
     },
     journal,
-    steps: () => done.map((s) => ({ label: s.label, changed: s.changes.map((c) => c.path) })),
+    steps: () =>
+      done.map((s) => ({
+        label: s.label,
+        changed: s.changes.map((c) => c.path),
+        ...(s.unrecorded ? { unrecorded: [...s.unrecorded] } : {}),
+      })),
     bytesRecorded: () => recorded,
     close() {
       feed?.close();

@@ -139,6 +139,30 @@ describe('parseCheckpointJournal', () => {
     expect(good.ok && good.value.steps[0].folders).toEqual(['a']);
   });
 
+  it('a step may name git-ignored folders a command changed (then with no file change); each is a plain path', () => {
+    const folders = (unrecorded: unknown, changes: unknown[] = []) => ({
+      version: 1,
+      recordedBytes: 0,
+      steps: [{ label: 'execute_command make', changes, unrecorded }],
+    });
+    const ok = parseCheckpointJournal(folders(['build', 'src/out']));
+    expect(ok).toEqual({ ok: true, value: folders(['build', 'src/out']) });
+    for (const [value, field] of [
+      [[], 'steps[0].unrecorded'],
+      [['../up'], 'steps[0].unrecorded[0]'],
+      [['node_modules'], 'steps[0].unrecorded[0]'],
+      [[7], 'steps[0].unrecorded[0]'],
+      [Array.from({ length: 201 }, (_, i) => `f${i}`), 'steps[0].unrecorded'],
+    ] as const) {
+      const refused = parseCheckpointJournal(folders(value));
+      expect(refused.ok).toBe(false);
+      if (!refused.ok) expect(refused.problem.field).toBe(field);
+    }
+    // Without folders a step still needs a change.
+    const empty = parseCheckpointJournal({ version: 1, recordedBytes: 0, steps: [{ label: 'x', changes: [] }] });
+    expect(empty.ok || empty.problem.field).toBe('steps[0].changes');
+  });
+
   it('keeps every field it accepts, and leaves out what it does not know to keep (racy)', () => {
     const state = { size: 4, modifiedMs: 1.5, changedMs: 2.5, inode: 9, key: KEY };
     const uncovered = { size: 9, uncovered: 'too-large' };

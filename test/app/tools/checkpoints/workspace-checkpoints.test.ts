@@ -147,11 +147,12 @@ describe('checkpoints on disk (the CLI)', () => {
     expect(report.restored).toEqual(['src/a.ts']);
     expect(report.removed).toEqual(['src/new.ts']);
     expect(report.skipped).toEqual([
+      { path: 'build/', reason: 'git-ignored: the command changed files in it, which checkpoints do not record' },
       { path: 'big.txt', reason: 'not recorded (larger than the checkpoint size limit)' },
     ]);
     expect(await readFile(path.join(root, 'src/a.ts'), 'utf8')).toBe('export const a = 1;\n');
     expect(await readdir(path.join(root, 'src'))).toEqual(['a.ts']);
-    // Not the checkpoints' business: ignored output and the user's own .git stay as the command left them.
+    // Not recorded (named above): ignored output and the user's own .git stay as the command left them.
     expect(await readFile(path.join(root, 'build/out.js'), 'utf8')).toBe('new build\n');
     expect(await readFile(path.join(root, '.git/HEAD'), 'utf8')).toBe('changed\n');
     // Kept outside the workspace.
@@ -193,6 +194,69 @@ describe('checkpoints on disk (the CLI)', () => {
       await rm(path.join(root, 'kept/mine.txt'));
       await rm(path.join(root, 'kept'), { recursive: true });
     }
+  });
+
+  it('a command that rewrites a git-ignored .env and ignored build output: .env comes back, build/ is named (issue 32: "Nothing to undo")', async () => {
+    for (const watch of [true, false]) {
+      const root = await tempDir({
+        '.gitignore': '.env\n*.log\nbuild/\n',
+        '.env': 'KEY=mine\n',
+        'src/a.ts': 'a\n',
+        'build/out.js': 'old\n',
+        'dist-keep/x.txt': 'x\n',
+      });
+      const checkpoints = createWorkspaceCheckpoints({
+        files: await openWorkspace(root),
+        store: createMemoryCheckpointStore(),
+        watch,
+      });
+      cleanups.push(async () => checkpoints.close());
+      // A first step the watches start from (a command changing nothing is no step).
+      await checkpoints.before('execute_command true', 'workspace');
+      await checkpoints.after();
+      await checkpoints.before('execute_command ./clobber', 'workspace');
+      await writeFile(path.join(root, '.env'), 'KEY=agent\n');
+      await writeFile(path.join(root, 'debug.log'), 'new log\n');
+      await writeFile(path.join(root, 'build/out.js'), 'new\n');
+      await checkpoints.after();
+      expect(checkpoints.steps()).toEqual([
+        { label: 'execute_command ./clobber', changed: ['.env', 'debug.log'], unrecorded: ['build'] },
+      ]);
+      const report = await checkpoints.undo(1);
+      expect(report).toEqual({
+        steps: 1,
+        restored: ['.env'],
+        removed: ['debug.log'],
+        skipped: [
+          { path: 'build/', reason: 'git-ignored: the command changed files in it, which checkpoints do not record' },
+        ],
+      });
+      expect(await readFile(path.join(root, '.env'), 'utf8')).toBe('KEY=mine\n');
+      expect(undoSentence(report)).toBe(
+        'Undid 1 step: restored .env; removed debug.log (created by the agent); left build/ (git-ignored: the command changed files in it, which checkpoints do not record).',
+      );
+    }
+  });
+
+  it('a command that changed only an ignored folder (created, or removed) is still a step, and /undo names it', async () => {
+    const root = await tempDir({ '.gitignore': 'out/\ncache/\n', 'cache/c.bin': 'c\n', 'a.txt': 'a\n' });
+    const checkpoints = createWorkspaceCheckpoints({
+      files: await openWorkspace(root),
+      store: createMemoryCheckpointStore(),
+      watch: false,
+    });
+    await checkpoints.before('execute_command make', 'workspace');
+    await mkdir(path.join(root, 'out'));
+    await writeFile(path.join(root, 'out/bin'), 'bin\n');
+    await rm(path.join(root, 'cache'), { recursive: true });
+    await checkpoints.after();
+    expect(checkpoints.steps()).toEqual([{ label: 'execute_command make', changed: [], unrecorded: ['cache', 'out'] }]);
+    // Kept in the session's journal, and believed when read back.
+    const journal = checkpoints.journal();
+    expect(journal.steps[0]).toEqual({ label: 'execute_command make', changes: [], unrecorded: ['cache', 'out'] });
+    const report = await checkpoints.undo(1);
+    expect(report.skipped.map((s) => s.path)).toEqual(['cache/', 'out/']);
+    expect(undoSentence(report)).not.toContain('Nothing to undo');
   });
 
   it('the disk store reads back only regular files: a FIFO or a link put at a key gives nothing, at once', async () => {
