@@ -11,6 +11,7 @@ import {
   connectMcpServers,
   McpConfigError,
   parseMcpConfig,
+  type McpElicitationHandler,
   type McpServers,
   type McpServersConfig,
   type McpSetupFields,
@@ -22,8 +23,11 @@ import { launchableServers, mcpServersFolder } from './mcp-server-launch.js';
 /** The servers of one CLI run. */
 export interface CliMcp {
   servers: McpServers;
-  /** The setup with the servers' tools; `beforeCall` runs before each MCP call (the session's write-ahead). */
-  addTo<S extends McpSetupFields>(setup: S, beforeCall?: () => void): S;
+  /**
+   * The setup with the servers' tools; `beforeCall` runs before each MCP call (the session's
+   * write-ahead); `elicit` asks the person when a server of this turn asks for input.
+   */
+  addTo<S extends McpSetupFields>(setup: S, beforeCall?: () => void, elicit?: McpElicitationHandler): S;
   close(): Promise<void>;
 }
 
@@ -44,6 +48,8 @@ export interface CliMcpInput {
   readOnly: boolean;
   /** Where the per-server lines go. */
   say: (line: string) => void;
+  /** A person is at the terminal: servers may ask for input (the elicitation capability is declared). */
+  interactive?: boolean;
 }
 
 /** Reads and checks the file; a message for the user when it cannot be used. */
@@ -87,7 +93,15 @@ export async function startCliMcp(
   if (!read.ok) return read;
   const config: McpServersConfig = { ...input.settingsServers, ...read.config };
   const launch = launchableServers(config, input.root, input.env);
+  // The servers connect once; each turn says who answers their questions (its terminal form).
+  let elicitNow: McpElicitationHandler | undefined;
   const servers = await connectMcpServers(launch.config, {
+    ...(input.interactive
+      ? {
+          onElicitation: (request, context) =>
+            elicitNow ? elicitNow(request, context) : Promise.resolve({ action: 'cancel' as const }),
+        }
+      : {}),
     cwd: mcpServersFolder(input.env),
     // A Ctrl-C no longer reaches the servers (their own session); one that stops anyway is said, and started again when next used.
     restartStoppedServers: true,
@@ -101,7 +115,8 @@ export async function startCliMcp(
     ok: true,
     mcp: {
       servers,
-      addTo(setup, beforeCall) {
+      addTo(setup, beforeCall, elicit) {
+        elicitNow = elicit;
         const added = servers.addTo(setup);
         // The CLI's tools and the MCP ones are all plain functions.
         const addedTools = (added.tools ?? {}) as ToolFunctions;

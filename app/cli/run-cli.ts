@@ -14,6 +14,8 @@ import { createApprovalFlow } from './approval-flow.js';
 import { showInPager } from './pager.js';
 import type { CliOptions } from './cli-options.js';
 import { setUpCommands, type CommandSetup } from './command-sandbox.js';
+import type { McpElicitationHandler } from '../../bindings/mcp/index.js';
+import { askElicitationAtTerminal } from './mcp-elicitation-prompt.js';
 import { projectMcpNote, startCliMcp, type CliMcp } from './mcp-setup.js';
 import { fullHelpText } from './help-output.js';
 import { createModelClient, scriptedDialectProtocol } from './model-client.js';
@@ -175,6 +177,7 @@ export async function runCli(io: CliIo): Promise<number> {
           root,
           env: io.env,
           say: sayLine,
+          interactive: io.stdin.isTTY === true,
         })
       : undefined;
   if (started && !started.ok) {
@@ -427,7 +430,14 @@ async function runTurn(
     ...(plan?.instructions && plan.history.length === 0 ? { instructions: plan.instructions } : {}),
   };
   // MCP tools join the turn's (their calls written ahead to the session like the others).
-  const withMcp = mcp ? mcp.addTo(setup, saveSession) : setup;
+  // A server's question (MCP elicitation) is put to the person like an approval: the live display frozen.
+  const elicit: McpElicitationHandler | undefined = prompter
+    ? (request, { signal }) =>
+        withPrompt(() =>
+          askElicitationAtTerminal(prompter, promptOutput, style, request, AbortSignal.any([signal, interrupt.signal])),
+        )
+    : undefined;
+  const withMcp = mcp ? mcp.addTo(setup, saveSession, elicit) : setup;
   // Deny rules hold on MCP calls too, asked or not (--yes).
   const turnSetup =
     mcp && plan?.permissions
