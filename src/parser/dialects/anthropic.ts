@@ -1,6 +1,6 @@
 // Anthropic-style calls written as text: `<function_calls><invoke name="N"><parameter name="P">v</parameter></invoke></function_calls>`.
 
-import { allOffered, paramsFromArguments, parseJson, xmlValue } from './call-values.js';
+import { allOffered, isBlank, paramsFromArguments, parseJson, xmlValue } from './call-values.js';
 import type { BlockRecognizer, DecodeContext, DecodedCall } from './recognizer.js';
 
 const INVOKE = /<invoke\s+name\s*=\s*"([^"]+)"\s*>/g;
@@ -14,7 +14,7 @@ export function decodeInvokes(body: string, context: DecodeContext): DecodedCall
   INVOKE.lastIndex = 0;
   let last = 0;
   for (let m = INVOKE.exec(body); m !== null; m = INVOKE.exec(body)) {
-    if (body.slice(last, m.index).trim() !== '') return undefined;
+    if (!isBlank(body, last, m.index)) return undefined;
     const name = m[1]!;
     const start = m.index + m[0].length;
     const end = body.lastIndexOf(INVOKE_CLOSE, nextInvoke(body, start));
@@ -24,7 +24,7 @@ export function decodeInvokes(body: string, context: DecodeContext): DecodedCall
     PARAM.lastIndex = 0;
     let pLast = 0;
     for (let p = PARAM.exec(inner); p !== null; p = PARAM.exec(inner)) {
-      if (inner.slice(pLast, p.index).trim() !== '') return undefined;
+      if (!isBlank(inner, pLast, p.index)) return undefined;
       const vStart = p.index + p[0].length;
       const next = inner.slice(vStart).search(/<parameter\s+name\s*=/);
       const limit = next === -1 ? inner.length : vStart + next;
@@ -34,7 +34,7 @@ export function decodeInvokes(body: string, context: DecodeContext): DecodedCall
       pLast = vEnd + PARAM_CLOSE.length;
       PARAM.lastIndex = pLast;
     }
-    if (inner.slice(pLast).trim() !== '') {
+    if (!isBlank(inner, pLast, inner.length)) {
       // no parameter tags but one JSON object of arguments (DSML's second form)
       const json = pLast === 0 ? paramsFromArguments(parseJson(inner)) : undefined;
       if (json === undefined) return undefined;
@@ -44,7 +44,7 @@ export function decodeInvokes(body: string, context: DecodeContext): DecodedCall
     last = end + INVOKE_CLOSE.length;
     INVOKE.lastIndex = last;
   }
-  if (body.slice(last).trim() !== '') return undefined;
+  if (!isBlank(body, last, body.length)) return undefined;
   return allOffered(calls, context);
 }
 

@@ -10,25 +10,44 @@ export function paramString(value: unknown): string {
 
 /** Strict JSON.parse of `text` (trimmed); undefined when it is not JSON. */
 export function parseJson(text: string): unknown {
-  const t = text.trim();
-  if (t === '' || !mayBeJson(t)) return undefined;
+  return parseJsonIn(text, 0, text.length);
+}
+
+/** {@link parseJson} of `text.slice(from, to)`, looked at in place first: a body that is no JSON costs no slice. */
+export function parseJsonIn(text: string, from: number, to: number): unknown {
+  while (from < to && isWhitespace(text.charCodeAt(from))) from++;
+  while (to > from && isWhitespace(text.charCodeAt(to - 1))) to--;
+  if (from === to || !mayBeJson(text, from, to)) return undefined;
   try {
-    return JSON.parse(t);
+    return JSON.parse(from === 0 && to === text.length ? text : text.slice(from, to));
   } catch {
     return undefined;
   }
+}
+
+/** Whether `text[from, to)` is only whitespace (what `.trim()` removes), read in place. */
+export function isBlank(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isWhitespace(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/** `text.slice(from, to).trim()`, cutting once. */
+export function trimmedSlice(text: string, from: number, to: number): string {
+  while (from < to && isWhitespace(text.charCodeAt(from))) from++;
+  while (to > from && isWhitespace(text.charCodeAt(to - 1))) to--;
+  return text.slice(from, to);
 }
 
 /**
  * A cheap look at the ends first: most bodies tried as JSON are another dialect's (a GLM name, a
  * `<function=` tag) or cut off, and a thrown SyntaxError costs far more than the parse.
  */
-function mayBeJson(t: string): boolean {
-  const first = t.charCodeAt(0);
-  const last = t.charCodeAt(t.length - 1);
+function mayBeJson(t: string, from: number, to: number): boolean {
+  const first = t.charCodeAt(from);
+  const last = t.charCodeAt(to - 1);
   if (first === 123) return last === 125; // {…}
   if (first === 91) return last === 93; // […]
-  if (first === 34) return last === 34 && t.length > 1; // "…"
+  if (first === 34) return last === 34 && to - from > 1; // "…"
   // a number or a literal (true, false, null)
   return (first >= 48 && first <= 57) || first === 45 || first === 116 || first === 102 || first === 110;
 }

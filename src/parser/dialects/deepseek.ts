@@ -1,7 +1,7 @@
 // DeepSeek V3 / R1: `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME\n```json\n{…}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>`;
 // V3.1 writes `<｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{…}<｜tool▁call▁end｜>`. (The bars are U+FF5C, the spaces U+2581.)
 
-import { allOffered, paramsFromArguments, parseJson, unfence } from './call-values.js';
+import { allOffered, isBlank, paramsFromArguments, parseJson, trimmedSlice, unfence } from './call-values.js';
 import { decodeInvokes } from './anthropic.js';
 import type { BlockRecognizer, DecodedCall } from './recognizer.js';
 
@@ -9,33 +9,42 @@ const CALL_BEGIN = '<｜tool▁call▁begin｜>';
 const CALL_END = '<｜tool▁call▁end｜>';
 const SEP = '<｜tool▁sep｜>';
 
-/** A DeepSeek tool-call section. */
+/** One call in `body[from, to)` (`NAME SEP json`, or V3's `function SEP NAME\n fenced json`), or undefined. */
+function decodeCall(body: string, from: number, to: number): DecodedCall | undefined {
+  const sep = body.indexOf(SEP, from);
+  if (sep === -1 || sep + SEP.length > to) return undefined;
+  let name = trimmedSlice(body, from, sep);
+  let args = sep + SEP.length;
+  if (name === 'function') {
+    // V3 / R1: the name on the first line, the arguments in a fence
+    const lineEnd = body.indexOf('\n', args);
+    const nameEnd = lineEnd === -1 || lineEnd >= to ? to : lineEnd;
+    name = trimmedSlice(body, args, nameEnd);
+    args = nameEnd === to ? to : nameEnd + 1;
+  }
+  const params = paramsFromArguments(parseJson(unfence(body.slice(args, to))));
+  return params === undefined ? undefined : { name, params };
+}
+
+/** A DeepSeek tool-call section: calls between CALL_BEGIN and CALL_END, read in place. */
 export const deepseek: BlockRecognizer = {
   dialect: 'deepseek',
   opener: '<｜tool▁calls▁begin｜>',
   closes: ['<｜tool▁calls▁end｜>'],
   decode(body, context) {
-    const parts = body.split(CALL_BEGIN);
-    if (parts.shift()!.trim() !== '') return undefined;
+    let at = body.indexOf(CALL_BEGIN);
+    if (!isBlank(body, 0, at === -1 ? body.length : at)) return undefined;
     const calls: DecodedCall[] = [];
-    for (const part of parts) {
-      const end = part.lastIndexOf(CALL_END);
-      if (end === -1 || part.slice(end + CALL_END.length).trim() !== '') return undefined;
-      const call = part.slice(0, end);
-      const sep = call.indexOf(SEP);
-      if (sep === -1) return undefined;
-      const before = call.slice(0, sep).trim();
-      let after = call.slice(sep + SEP.length);
-      let name = before;
-      if (before === 'function') {
-        // V3 / R1: the name on the first line, the arguments in a fence
-        const lineEnd = after.indexOf('\n');
-        name = (lineEnd === -1 ? after : after.slice(0, lineEnd)).trim();
-        after = lineEnd === -1 ? '' : after.slice(lineEnd + 1);
-      }
-      const params = paramsFromArguments(parseJson(unfence(after)));
-      if (params === undefined) return undefined;
-      calls.push({ name, params });
+    while (at !== -1) {
+      const start = at + CALL_BEGIN.length;
+      at = body.indexOf(CALL_BEGIN, start);
+      const stop = at === -1 ? body.length : at;
+      const endAt = stop - CALL_END.length;
+      const end = endAt < start ? -1 : body.lastIndexOf(CALL_END, endAt);
+      if (end < start || !isBlank(body, end + CALL_END.length, stop)) return undefined;
+      const call = decodeCall(body, start, end);
+      if (call === undefined) return undefined;
+      calls.push(call);
     }
     return allOffered(calls, context);
   },

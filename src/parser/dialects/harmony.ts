@@ -4,6 +4,7 @@
 
 import { allOffered, paramsFromArguments, parseJson } from './call-values.js';
 import type { BlockRecognizer, HeaderOutcome } from './recognizer.js';
+import { isWhitespace } from '../text-builders.js';
 
 const MESSAGE = '<|message|>';
 const CHANNEL = '<|channel|>';
@@ -23,10 +24,19 @@ function headerOutcome(header: string): HeaderOutcome | undefined {
     h = `${h.slice(channel + CHANNEL.length).trim()}${to === null ? '' : ` ${to[0]}`}`;
   }
   if (RECIPIENT.test(h)) return { kind: 'call' };
-  const name = h.split(/\s|<\|/)[0];
+  const name = firstWord(h);
   if (name === 'analysis') return { kind: 'reasoning', closes: ['<|end|>', '<|return|>'] };
   if (name === 'final' || name === 'commentary' || name === 'assistant' || name === '') return { kind: 'text' };
   return undefined;
+}
+
+/** What `h.split(/\s|<\|/)[0]` gives, without the split: `h` up to its first whitespace or `<|`. */
+function firstWord(h: string): string {
+  for (let i = 0; i < h.length; i++) {
+    const c = h.charCodeAt(i);
+    if (isWhitespace(c) || (c === 60 && h.charCodeAt(i + 1) === 124)) return h.slice(0, i);
+  }
+  return h;
 }
 
 function decodeCall(body: string, header: string) {

@@ -1,6 +1,6 @@
 // Kimi K2: `<|tool_calls_section_begin|><|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin|>{…}<|tool_call_end|>…<|tool_calls_section_end|>`.
 
-import { allOffered, paramsFromArguments, parseJson } from './call-values.js';
+import { allOffered, isBlank, paramsFromArguments, parseJsonIn } from './call-values.js';
 import type { BlockRecognizer, DecodeContext, DecodedCall } from './recognizer.js';
 
 const CALL_BEGIN = '<|tool_call_begin|>';
@@ -11,28 +11,54 @@ const CALL_END = '<|tool_call_end|>';
 function nameOfId(id: string): string {
   let name = id.trim();
   const colon = name.lastIndexOf(':');
-  if (colon !== -1 && /^\d+$/.test(name.slice(colon + 1))) name = name.slice(0, colon);
+  if (colon !== -1 && allDigits(name, colon + 1)) name = name.slice(0, colon);
   return name.startsWith('functions.') ? name.slice('functions.'.length) : name;
 }
 
-/** Calls `CALL_BEGIN id ARGS_BEGIN json CALL_END`, repeated; `single`: the body is one call without its CALL_BEGIN. */
+/** Whether `text` from `from` on is one or more ASCII digits. */
+function allDigits(text: string, from: number): boolean {
+  if (from >= text.length) return false;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/** One call `id ARGS_BEGIN json` in `body[from, to)`, or undefined. */
+function decodeCall(body: string, from: number, to: number): DecodedCall | undefined {
+  const args = body.indexOf(ARGS_BEGIN, from);
+  if (args === -1 || args + ARGS_BEGIN.length > to) return undefined;
+  const params = paramsFromArguments(parseJsonIn(body, args + ARGS_BEGIN.length, to));
+  return params === undefined ? undefined : { name: nameOfId(body.slice(from, args)), params };
+}
+
+/**
+ * Calls `CALL_BEGIN id ARGS_BEGIN json CALL_END`, repeated; `single`: the body is one call without
+ * its CALL_BEGIN. Read in place, one call between one CALL_BEGIN and the next.
+ */
 function decodeCalls(body: string, context: DecodeContext, single: boolean): DecodedCall[] | undefined {
   const calls: DecodedCall[] = [];
-  const parts = single ? [body] : body.split(CALL_BEGIN);
-  if (!single && parts.shift()!.trim() !== '') return undefined;
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    const end = part.lastIndexOf(CALL_END);
-    // the last call's end may be missing with the section's (a server stripped them): its JSON decides
-    const call = end === -1 ? (single || i === parts.length - 1 ? part : undefined) : part.slice(0, end);
-    if (call === undefined || (end !== -1 && part.slice(end + CALL_END.length).trim() !== '')) return undefined;
-    const args = call.indexOf(ARGS_BEGIN);
-    if (args === -1) return undefined;
-    const params = paramsFromArguments(parseJson(call.slice(args + ARGS_BEGIN.length)));
-    if (params === undefined) return undefined;
-    calls.push({ name: nameOfId(call.slice(0, args)), params });
+  let start = 0;
+  if (!single) {
+    const first = body.indexOf(CALL_BEGIN);
+    if (first === -1 || !isBlank(body, 0, first)) return undefined;
+    start = first + CALL_BEGIN.length;
   }
-  return allOffered(calls, context);
+  for (;;) {
+    const next = single ? -1 : body.indexOf(CALL_BEGIN, start);
+    const stop = next === -1 ? body.length : next;
+    const endAt = stop - CALL_END.length;
+    const last = endAt < start ? -1 : body.lastIndexOf(CALL_END, endAt);
+    const end = last < start ? -1 : last;
+    // the last call's end may be missing with the section's (a server stripped them): its JSON decides
+    if (end === -1 ? next !== -1 : !isBlank(body, end + CALL_END.length, stop)) return undefined;
+    const call = decodeCall(body, start, end === -1 ? stop : end);
+    if (call === undefined) return undefined;
+    calls.push(call);
+    if (next === -1) return allOffered(calls, context);
+    start = next + CALL_BEGIN.length;
+  }
 }
 
 /** A Kimi tool-call section (one or several calls). */

@@ -1,6 +1,7 @@
 // Qwen3-Coder's XML: `<tool_call><function=NAME><parameter=P>value</parameter></function></tool_call>`.
 
-import { allOffered, xmlValue } from './call-values.js';
+import { allOffered, isBlank, trimmedSlice, xmlValue } from './call-values.js';
+import { isWhitespace } from '../text-builders.js';
 import type { BlockRecognizer, DecodeContext, DecodedCall } from './recognizer.js';
 
 const FUNCTION_OPEN = '<function=';
@@ -8,12 +9,19 @@ const FUNCTION_CLOSE = '</function>';
 const PARAM_OPEN = '<parameter=';
 const PARAM_CLOSE = '</parameter>';
 
+/** Whether `text[from, limit)` starts with `prefix` (it fits before `limit`). */
+function startsWithin(text: string, prefix: string, from: number, limit: number): boolean {
+  return from + prefix.length <= limit && text.startsWith(prefix, from);
+}
+
 /** Where a value that started at `from` ends: the first `</parameter>` followed (after whitespace) by another parameter or the function's end. */
 function valueEnd(body: string, from: number, limit: number): number {
   let at = body.indexOf(PARAM_CLOSE, from);
   while (at !== -1 && at < limit) {
-    const next = body.slice(at + PARAM_CLOSE.length, limit).trimStart();
-    if (next === '' || next.startsWith(PARAM_OPEN) || next.startsWith(FUNCTION_CLOSE)) return at;
+    let next = at + PARAM_CLOSE.length;
+    while (next < limit && isWhitespace(body.charCodeAt(next))) next++;
+    if (next >= limit || startsWithin(body, PARAM_OPEN, next, limit) || startsWithin(body, FUNCTION_CLOSE, next, limit))
+      return at;
     at = body.indexOf(PARAM_CLOSE, at + 1);
   }
   return -1;
@@ -21,17 +29,17 @@ function valueEnd(body: string, from: number, limit: number): number {
 
 /** Whether `body[from, to)` is only whitespace (to -1: the body's end). */
 function onlySpace(body: string, from: number, to: number): boolean {
-  return body.slice(from, to === -1 ? body.length : to).trim() === '';
+  return isBlank(body, from, to === -1 ? body.length : to);
 }
 
 function decodeFunctions(body: string, context: DecodeContext): DecodedCall[] | undefined {
   const calls: DecodedCall[] = [];
   let i = body.indexOf(FUNCTION_OPEN);
-  if (i === -1 || body.slice(0, i).trim() !== '') return undefined;
+  if (i === -1 || !isBlank(body, 0, i)) return undefined;
   while (i !== -1) {
     const nameEnd = body.indexOf('>', i);
     if (nameEnd === -1) return undefined;
-    const name = body.slice(i + FUNCTION_OPEN.length, nameEnd).trim();
+    const name = trimmedSlice(body, i + FUNCTION_OPEN.length, nameEnd);
     const end = body.lastIndexOf(FUNCTION_CLOSE);
     if (end < nameEnd) return undefined;
     // the function ends at the first </function> that no parameter value holds
@@ -43,7 +51,7 @@ function decodeFunctions(body: string, context: DecodeContext): DecodedCall[] | 
     while (p !== -1 && p < fnEnd) {
       const pNameEnd = body.indexOf('>', p);
       if (pNameEnd === -1) return undefined;
-      const param = body.slice(p + PARAM_OPEN.length, pNameEnd).trim();
+      const param = trimmedSlice(body, p + PARAM_OPEN.length, pNameEnd);
       const vEnd = valueEnd(body, pNameEnd + 1, end);
       if (vEnd === -1) return undefined;
       params[param] = xmlValue(context, name, param, body.slice(pNameEnd + 1, vEnd));

@@ -93,12 +93,22 @@ export function closePendingText(s: ScanState): void {
 }
 
 /**
- * The calls of the construct opened at `at`, written as `raw`: the text before it completes, then a
- * tool use each — or, while the reply may still turn out to have begun inside reasoning, they wait
- * as text (see deferred-calls.ts).
+ * The calls of the construct opened at `at`, written as `body` + `close` after its opener and
+ * header (`withOpener`) or not: the text before it completes, then a tool use each — or, while the
+ * reply may still turn out to have begun inside reasoning, they wait as text (see
+ * deferred-calls.ts). The construct's text is put together only then: most calls never need it.
  */
-function pushCalls(s: ScanState, calls: readonly DecodedCall[], dialect: DialectName, at: number, raw: string): void {
+function pushCalls(
+  s: ScanState,
+  calls: readonly DecodedCall[],
+  dialect: DialectName,
+  at: number,
+  body: string,
+  close: string,
+  withOpener: boolean,
+): void {
   if (mayBeInReasoning(s)) {
+    const raw = (withOpener ? s.dialectOpenText + s.dialectHeader : '') + body + close;
     const text = s.pendingText!;
     s.builder = text;
     leave(s);
@@ -152,7 +162,7 @@ function innerConstruct(
   text.append(body, 0, inner);
   trackMarkdown(s.md, opener, 0, opener.length);
   trackMarkdown(s.md, body, 0, inner);
-  pushCalls(s, read.calls, read.dialect, s.dialectOpenAt + opener.length + inner, body.slice(inner) + close);
+  pushCalls(s, read.calls, read.dialect, s.dialectOpenAt + opener.length + inner, body.slice(inner), close, false);
   return true;
 }
 
@@ -167,7 +177,7 @@ export function closeDialect(s: ScanState, close: string): void {
   const context = decodeContext(s);
   const read = decodeBody(entry, body, context, s.dialectHeader);
   if (read !== undefined) {
-    pushCalls(s, read.calls, read.dialect, s.dialectOpenAt, s.dialectOpenText + s.dialectHeader + body + close);
+    pushCalls(s, read.calls, read.dialect, s.dialectOpenAt, body, close, true);
     return;
   }
   if (close !== '' && innerConstruct(s, entry, body, close, context)) return;
@@ -186,10 +196,11 @@ export function decodeAtEnd(s: ScanState): boolean {
   const whole = s.dialectBody.length === 1 ? s.dialectBody[0]! : s.dialectBody.join('');
   const first = entry.recognizers[0]!;
   const end = first.callsEnd === undefined ? whole.length : first.callsEnd(whole);
-  const read = decodeBody(entry, end === whole.length ? whole : whole.slice(0, end), decodeContext(s), s.dialectHeader);
+  const calls = end === whole.length ? whole : whole.slice(0, end);
+  const read = decodeBody(entry, calls, decodeContext(s), s.dialectHeader);
   if (read === undefined) return false;
   takeBody(s);
-  pushCalls(s, read.calls, read.dialect, s.dialectOpenAt, s.dialectOpenText + s.dialectHeader + whole.slice(0, end));
+  pushCalls(s, read.calls, read.dialect, s.dialectOpenAt, calls, '', true);
   if (end < whole.length) {
     s.builder.append(whole, end, whole.length);
     trackMarkdown(s.md, whole, end, whole.length);

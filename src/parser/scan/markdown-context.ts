@@ -130,15 +130,20 @@ function readProbe(m: MarkdownState, c: number): void {
 export function trackMarkdown(m: MarkdownState, input: string, from: number, to: number): void {
   for (let i = from; i < to; i++) {
     if (m.run === 0 && !m.lineStart && m.probe === '') {
-      // the fast path: ordinary characters in the middle of a line change nothing but the last visible one
-      let last = -1;
+      // the fast path: ordinary characters in the middle of a line change nothing but the last
+      // visible one, which is looked for once, backwards from where the run stops
+      const start = i;
       for (; i < to; i++) {
         const c = input.charCodeAt(i);
-        if (c === SPACE) continue;
         if (c < SPACE || c === LT || c === BACKTICK || c === TILDE) break;
-        last = c;
       }
-      if (last !== -1) m.lastVisible = last;
+      for (let k = i - 1; k >= start; k--) {
+        const c = input.charCodeAt(k);
+        if (c !== SPACE) {
+          m.lastVisible = c;
+          break;
+        }
+      }
       if (i === to) return;
     }
     const c = input.charCodeAt(i);
