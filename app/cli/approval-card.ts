@@ -9,6 +9,7 @@ import { isMcpToolUse, mcpApprovalCard } from './mcp-approval-card.js';
 import { describeFileChange, expandTabs, formatDiffLines } from './diff-format.js';
 import { runsCodeLater, type RunsLaterReason } from '../tools/protected-paths.js';
 import { dialectNote } from '../ui/dialect-label.js';
+import { parseCommand } from './permissions/command-segments.js';
 
 export interface ApprovalCard {
   /** The card's lines, shown above the question (or in the pager). */
@@ -40,12 +41,40 @@ function hiddenWarning(count: number, style: Style): string[] {
     : [`  ${style.yellow(`⚠ ${plural(count, 'hidden character')} (control, bidi or zero-width) shown as ⟨U+…⟩`)}`];
 }
 
+/**
+ * The files a command writes through redirections and `tee`, on a line of their own (those that
+ * run code later called out); where the shell's reading is not certain, said so.
+ */
+function writesLines(command: string, style: Style): string[] {
+  const parse = parseCommand(command);
+  const writes = [...new Set(parse.writes)];
+  const out: string[] = [];
+  if (writes.length > 0) out.push(`  ${style.dim('writes:')} ${writes.map((w) => revealed(w, style)).join(', ')}`);
+  for (const target of writes) {
+    const later = runsCodeLater(target);
+    if (later)
+      out.push(
+        `  ${style.yellow(`⚠ ${revealed(target, style)} runs code later, outside the sandbox (${later.rule}): ${later.why}.`)}`,
+      );
+  }
+  // Written somewhere the reading cannot name (`> $F`, `sh -c '… > x'`): the card does not pretend to know.
+  // Line by line: more lines are each read on their own, and the first doubt is what the card says.
+  const unsure = command
+    .split(/\r\n|\r|\n/)
+    .map((line) => parseCommand(line).denyUnsure)
+    .find((reason) => reason !== undefined);
+  if (unsure !== undefined && /[>]|\btee\b/.test(command))
+    out.push(`  ${style.yellow(`⚠ writes: perhaps more files than named here (${revealed(unsure, style)})`)}`);
+  return out;
+}
+
 function commandCard(params: Record<string, string>, style: Style): ApprovalCard {
   const command = params.command ?? '';
   const lines = command.split('\n');
   const card = lines.map((l) => `  ${style.dim('│')} ${revealed(l, style)}`);
   if (lines.length > 1) card.push(`  ${style.yellow(`⚠ ${lines.length} lines: every line runs`)}`);
   card.push(...hiddenWarning(countHiddenCharacters(command), style));
+  card.push(...writesLines(command, style));
   for (const [key, value] of Object.entries(params)) {
     if (key !== 'command') card.push(`  ${style.dim(`${revealed(key, style)}:`)} ${revealed(value, style)}`);
   }

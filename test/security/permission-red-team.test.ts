@@ -459,6 +459,21 @@ describe('writes through redirections', () => {
     expect(d.reason).toContain('.envrc runs code later');
     expect(permissions.decide('execute_command', { command: 'echo hi > notes.txt' }).decision).toBe('allow');
   });
+
+  it("tee's files are writes too: a runs-later file through tee is asked under a bare allow", () => {
+    expect(parseCommand('echo x | tee -a out.txt -- -i').writes).toEqual(['out.txt', '-i']);
+    expect(parseCommand('echo x | /usr/bin/tee /dev/null').writes).toEqual([]);
+    const permissions = createTurnPermissions({
+      rules: { allow: ['execute_command'] },
+      sessionRules: [],
+      style: createStyle(false),
+    });
+    const d = permissions.decide('execute_command', { command: 'echo "use flake" | tee .envrc' });
+    expect(d.decision).toBe('ask');
+    expect(d.reason).toBe(
+      'it writes .envrc (a redirection or tee), and .envrc runs code later (direnv runs it as a shell script when you enter the folder): asked every time',
+    );
+  });
 });
 
 describe('without a sandbox', () => {

@@ -6,7 +6,7 @@
 // (`/bin/rm` is `rm`) and through the programs that run others (`command rm`, `env A=1 rm`,
 // `sudo rm`, `sh -c 'rm …'`, `find -exec rm`); where they cannot see what would run, they say so
 // (`denyUnsure`) and the caller denies or asks out of caution.
-import { readShell, type ShellRedirect, type ShellSegment } from './shell-words.js';
+import { readShell, type ShellSegment } from './shell-words.js';
 
 /** What the rules need to know about one command. */
 export interface CommandParse {
@@ -19,7 +19,7 @@ export interface CommandParse {
   denyCandidates: string[][];
   /** Set when deny rules cannot see everything that would run (why). */
   denyUnsure?: string;
-  /** Files the command's redirections write (`> .env`, `0>x`), as written. */
+  /** Files the command writes through redirections (`> .env`, `0>x`) and `tee`'s file operands, as written. */
   writes: string[];
 }
 
@@ -171,9 +171,22 @@ function denyView(words: readonly string[], depth: number): DenyView {
   return view;
 }
 
-/** Every write a segment's redirections make (not /dev/null, not an fd copy). */
-function writesOf(redirects: readonly ShellRedirect[]): string[] {
-  return redirects.filter((r) => r.kind === 'write' && r.target !== '/dev/null').map((r) => r.target);
+/** `tee`'s file operands: its words after the options (every word after `--`). */
+function teeFiles(words: readonly string[]): string[] {
+  if (words.length === 0 || programName(words[0]!) !== 'tee') return [];
+  const files: string[] = [];
+  let options = true;
+  for (const word of words.slice(1)) {
+    if (options && word === '--') options = false;
+    else if (!(options && word.startsWith('-') && word !== '-')) files.push(word);
+  }
+  return files;
+}
+
+/** Every file a segment writes: its redirections' targets (not an fd copy) and tee's files; never /dev/null. */
+function writesOf(segment: ShellSegment): string[] {
+  const redirected = segment.redirects.filter((r) => r.kind === 'write').map((r) => r.target);
+  return [...redirected, ...teeFiles(segment.words)].filter((target) => target !== '/dev/null');
 }
 
 function analyseCommand(command: string, depth: number): CommandParse {
@@ -182,7 +195,7 @@ function analyseCommand(command: string, depth: number): CommandParse {
   const readings = lines.map((line) => readShell(line));
   const segments = readings.flatMap((r) => r.segments);
   const words = segments.map((s) => s.words);
-  const writes = segments.flatMap((s) => writesOf(s.redirects));
+  const writes = segments.flatMap(writesOf);
   const denyCandidates: string[][] = [];
   let denyUnsure: string | undefined;
   for (const s of segments) {

@@ -61,12 +61,12 @@ function realRelative(root: string, requested: string): string | undefined {
   }
 }
 
-/** What a command's redirections write that runs code later, said as a reason to ask. */
+/** What a command writes (redirections, tee) that runs code later, said as a reason to ask. */
 function runsLaterWrite(command: string): string | undefined {
   for (const target of parseCommand(command).writes) {
     const later = runsCodeLater(target);
     if (later)
-      return `it writes ${target} through a redirection, and ${target} runs code later (${later.why}): asked every time`;
+      return `it writes ${target} (a redirection or tee), and ${target} runs code later (${later.why}): asked every time`;
   }
   return undefined;
 }

@@ -21,6 +21,34 @@ describe('approval card', () => {
     expect(card.question).toBe('Run this 2-line command?');
   });
 
+  it('a command that writes files through a redirection or tee names them on a "writes:" line (issue 32, Medium 5)', () => {
+    const card = (command: string) =>
+      approvalCard({ name: 'execute_command', params: { command } }, undefined, plain).lines;
+    expect(card('git status > .env 2>&1')).toEqual(['  │ git status > .env 2>&1', '  writes: .env']);
+    expect(card('echo hi 0>x 2>>y')).toContain('  writes: x, y');
+    expect(card('echo *.ts > out.txt')).toContain(
+      '  ⚠ writes: perhaps more files than named here (it has a glob (*) the shell expands)',
+    );
+    expect(card('echo hi | tee -a -- out.txt -n >> log.txt')).toContain('  writes: log.txt, out.txt, -n');
+    // A file that runs code later is called out on the card, as a write tool's is.
+    expect(card('echo "use nix" >> .envrc')).toEqual([
+      '  │ echo "use nix" >> .envrc',
+      '  writes: .envrc',
+      '  ⚠ .envrc runs code later, outside the sandbox (.envrc): direnv runs it as a shell script when you enter the folder.',
+    ]);
+    // Where the reading is not certain, the card says it may not name them all.
+    expect(card('echo x > "$F"')).toContain(
+      '  ⚠ writes: perhaps more files than named here (it has a substitution ($) inside double quotes)',
+    );
+    expect(card("sh -c 'date > when.txt'")).toContain(
+      '  ⚠ writes: perhaps more files than named here (sh runs other commands)',
+    );
+    // More lines are read one by one; nothing written, no line.
+    expect(card('ls\necho a > b.txt')).toContain('  writes: b.txt');
+    expect(card('ls -la 2>&1 > /dev/null').some((l) => l.includes('writes'))).toBe(false);
+    expect(card('cat < in.txt').some((l) => l.includes('writes'))).toBe(false);
+  });
+
   it('a change whose diff cannot be made still shows what was sent, whole', () => {
     const diff = '------- SEARCH\nnope\n=======\nyes\n+++++++ REPLACE';
     const card = approvalCard(

@@ -93,7 +93,7 @@ describe.concurrent('approvals at a terminal', () => {
     expect(cli.text().match(/Run this command\?/g)?.length).toBe(1);
     expect(cli.text()).toContain('always (execute_command is approved for the rest of this turn)');
     expect(cli.text()).toMatch(
-      /│ echo two > two.txt\n(?:\s+requires_approval: false\n)?\s+✓ approved: always for execute_command this turn/,
+      /│ echo two > two.txt\n\s+writes: two.txt\n(?:\s+requires_approval: false\n)?\s+✓ approved: always for execute_command this turn/,
     );
     expect(await readFile(path.join(workspace, 'two.txt'), 'utf8')).toBe('two\n');
   });
