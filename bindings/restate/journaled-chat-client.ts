@@ -5,6 +5,7 @@
 import type { Context, RunOptions } from '@restatedev/restate-sdk';
 import type { ChatClient, ChatRequest, ChatStreamEvent } from '../../src/wire/types.js';
 import type { ChatError } from '../../src/wire/errors.js';
+import { coalesceReplyEvents } from './coalesce-events.js';
 import { recordChatError, replayChatError, type RecordedReply } from './recorded-reply.js';
 
 /** What a live reader of the model's stream is told while a step reads it (never on replay). */
@@ -47,9 +48,10 @@ async function readReply(
       events.push(event);
       live?.({ step, events: [event] });
     }
-    return { events };
+    // Journaled joined (coalesce-events.ts): the same reply in a few events instead of hundreds.
+    return { events: coalesceReplyEvents(events) };
   } catch (error) {
-    return { events, error: recordChatError(error) };
+    return { events: coalesceReplyEvents(events), error: recordChatError(error) };
   }
 }
 
