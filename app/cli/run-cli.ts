@@ -45,6 +45,7 @@ import type { TurnEnd, TurnPlan } from './conversation/conversation-types.js';
 import { isConversation } from './conversation/conversation-mode.js';
 import { pickSession, resumedConversationOf, type ResumedConversation } from './conversation/pick-session.js';
 import { runConversation } from './conversation/run-conversation.js';
+import { approvalInMode } from './conversation/permission-mode.js';
 import { instructionsLine, leftOutLine, readProjectInstructions } from './settings/project-instructions.js';
 import { applySettings, loadSettings } from './settings/apply-settings.js';
 import { rememberProjectRule } from './settings/settings-file.js';
@@ -284,7 +285,11 @@ async function runTurn(
   mcp?: CliMcp,
   hooks?: TurnHooks,
 ): Promise<TurnEnd> {
-  const approvalNeeded = toolsNeedingApproval({ ...options, commandsNeedPerson: commands?.commandsNeedPerson });
+  // Auto-accept edits (the conversation's Shift+Tab) asks no file edit; plan mode runs no write at all.
+  const approvalNeeded = approvalInMode(
+    plan?.mode ?? 'default',
+    toolsNeedingApproval({ ...options, commandsNeedPerson: commands?.commandsNeedPerson }),
+  );
   const approval = plan?.permissions ? [...new Set([...approvalNeeded, ...plan.permissions.alsoAsk])] : approvalNeeded;
   const interactive = io.stdin.isTTY === true;
   const live = !options.json && io.stdout.isTTY === true && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
@@ -423,6 +428,8 @@ async function runTurn(
       saveSession,
     ),
     approval,
+    // Plan mode: only reading tools run (the machine refuses the others and tells the model).
+    ...(plan?.mode === 'plan' ? { mode: 'plan' as const } : {}),
     // The settings' command hooks (app/cli/hooks/): PreToolUse, PostToolUse, Stop.
     ...(hooks !== undefined && Object.keys(hooks).length > 0 ? { hooks } : {}),
     ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),

@@ -10,6 +10,7 @@ export type SlashCommand =
   | { name: 'clear' }
   | { name: 'cost' }
   | { name: 'last' }
+  | { name: 'plan' }
   | { name: 'exit' };
 
 export type SlashParse = { ok: true; command: SlashCommand } | { ok: false; message: string };
@@ -48,13 +49,15 @@ export function parseSlashCommand(line: string): SlashParse {
       return noArgs({ name: 'cost' });
     case 'last':
       return noArgs({ name: 'last' });
+    case 'plan':
+      return noArgs({ name: 'plan' });
     case 'exit':
     case 'quit':
       return noArgs({ name: 'exit' });
     default:
       return {
         ok: false,
-        message: `Unknown command "/${name}". Commands: /undo [N], /compact, /model NAME, /clear, /cost, /last, /help, /exit.`,
+        message: `Unknown command "/${name}". Commands: /undo [N], /compact, /model NAME, /clear, /cost, /last, /plan, /help, /exit.`,
       };
   }
 }

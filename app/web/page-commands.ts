@@ -47,6 +47,8 @@ export function readMessageBox(raw: string): MessageBoxInput | undefined {
       return { kind: 'refused', message: '/last is the CLI’s: in the page, each tool card holds its result.' };
     case 'exit':
       return { kind: 'refused', message: '/exit is the CLI’s: close the tab to leave (the conversation is kept).' };
+    case 'plan':
+      return { kind: 'refused', message: '/plan is the CLI’s for now.' };
     default:
       return { kind: 'command', command };
   }

@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../../src/wire/index.js';
 import type { Readable, Writable } from 'node:stream';
 import type { WorkspaceTool } from '../../tools/index.js';
 import type { PermissionDecision } from '../permissions/permission-rules.js';
+import type { ConversationMode } from './permission-mode.js';
 
 /** The process as the conversation uses it (the CLI's CliIo fits). */
 export interface ConversationIo {
@@ -69,6 +70,8 @@ export interface TurnPlan {
   permissions?: TurnPermissions;
   /** Written into the session file beside the turn. */
   sessionExtra?: () => { conversation: ConversationRecord };
+  /** The conversation's mode: 'plan' runs the turn in plan mode, 'accept-edits' asks no file edit. */
+  mode?: ConversationMode;
 }
 
 /** How a turn ended, for the conversation. */

@@ -39,6 +39,8 @@ import { newSessionFile, sessionsFolder } from './sessions-folder.js';
 import { isSlashCommand, parseConversationCommand, SLASH_HELP } from './slash-commands.js';
 import { compactionLine, keptMessages, showSummary } from './compaction-view.js';
 import type { SessionHooks } from '../hooks/session-hooks.js';
+import { modeLine, modePrompt, nextMode, planApprovedMessage, type ConversationMode } from './permission-mode.js';
+import { askPlanApproval } from './plan-approval.js';
 
 /** History past this share of the model's window is summarised before the next message. */
 const COMPACT_AT_SHARE = 0.8;
@@ -58,6 +60,8 @@ export interface ConversationSetup {
   checkpointLimits?: CheckpointLimits;
   /** The permission rules (shared by every turn: "always for this session" holds for all). */
   permissions?: TurnPermissions;
+  /** The mode the conversation starts in (default: 'default'). */
+  mode?: ConversationMode;
   /** The settings' SessionStart, UserPromptSubmit and PreCompact hooks (app/cli/hooks/session-hooks.ts). */
   hooks?: SessionHooks;
   runTurn(
@@ -89,6 +93,10 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
   let lastTurn: PersistedAgentTurn | undefined = setup.snapshot;
   let lastOutput: AgentTurnOutput | undefined;
   const notes: string[] = [];
+  // Shift+Tab cycles the modes; /plan toggles plan mode (permission-mode.ts).
+  let mode: ConversationMode = setup.mode ?? 'default';
+  // Up at the prompt brings back earlier messages, those of a resumed session too (newest first).
+  const promptHistory = record.turns.map((t) => t.task).reverse();
 
   // Checkpoints beside the session file, never inside the workspace.
   const checkpointKeyBytes = checkpointKey(io.env);
@@ -204,6 +212,7 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
       ...(setup.permissions ? { permissions: setup.permissions } : {}),
       sessionExtra: () => ({ conversation: recordNow() }),
       ...(setup.instructions ? { instructions: setup.instructions } : {}),
+      mode,
     };
     const end = await setup.runTurn({ ...options, task }, client, model, plan, snapshot);
     lastOutput = end.output;
@@ -213,6 +222,19 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
     }
     if (end.persisted) lastTurn = end.persisted;
     save();
+    if (plan.mode === 'plan' && end.output?.reason === 'completed') await afterPlan(task);
+  }
+
+  /** A plan was presented: carried out once the person approves it (in the mode they choose), else still planning. */
+  async function afterPlan(task: string): Promise<void> {
+    const answer = await askPlanApproval(io.stdin, io.stdout, style);
+    if (answer === undefined) {
+      say(style.dim('Still planning: say what to change, or /plan to leave plan mode.'));
+      return;
+    }
+    mode = answer;
+    say(style.green(`✓ Plan approved. ${modeLine(mode)}`));
+    await turn(planApprovedMessage(task));
   }
 
   if (setup.resumed) {
@@ -238,7 +260,13 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
     say(style.dim('Type a message for the agent; /help lists the commands.'));
 
   for (;;) {
-    const answer = await readPromptLine(io.stdin, io.stdout, style.bold('› '));
+    const answer = await readPromptLine(io.stdin, io.stdout, modePrompt(mode, style), {
+      history: promptHistory,
+      onShiftTab: () => {
+        mode = nextMode(mode);
+        return modePrompt(mode, style);
+      },
+    });
     if (answer.kind === 'leave') break;
     const line = answer.text.trim();
     if (line === '') continue;
@@ -305,6 +333,10 @@ export async function runConversation(setup: ConversationSetup): Promise<number>
         break;
       case 'summary':
         await showSummary(record.compactions, command.index, io, style);
+        break;
+      case 'plan':
+        mode = mode === 'plan' ? 'default' : 'plan';
+        say(style.dim(modeLine(mode)));
         break;
     }
   }

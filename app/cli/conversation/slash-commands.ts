@@ -35,7 +35,9 @@ export const SLASH_HELP = `Type a message for the agent, or one of:
   /cost         tokens and cost so far
   /last         the last message's tool results, whole, in the pager
   /summary [N]  the latest summary (or the Nth) and the messages it replaced, in the pager
+  /plan         plan mode on or off: only reading tools run until you approve the plan
   /help         this list
   /exit         leave (also Ctrl-D, or Ctrl-C on an empty prompt)
+Shift+Tab cycles the modes: default → auto-accept edits → plan. Up and Down bring back earlier messages.
 Ctrl-C while the agent works stops the turn and comes back here.
 `;

@@ -209,7 +209,7 @@ describe('the message box', () => {
     expect(readMessageBox('/last')).toMatchObject({ kind: 'refused', message: expect.stringContaining('tool card') });
     expect(readMessageBox('/nope')).toEqual({
       kind: 'refused',
-      message: 'Unknown command "/nope". Commands: /undo [N], /compact, /clear, /help.',
+      message: 'Unknown command "/nope". Commands: /undo [N], /compact, /clear, /plan, /help.',
     });
     // A path is a message, not a command.
     expect(readMessageBox('/src/a.ts is broken')).toMatchObject({ kind: 'refused' });

@@ -27,7 +27,7 @@ describe('slash commands', () => {
       ok: true,
       command: { name: 'model', model: 'scripted:qwen3.6-plus' },
     });
-    for (const name of ['help', 'compact', 'clear', 'cost', 'exit'] as const)
+    for (const name of ['help', 'compact', 'clear', 'cost', 'plan', 'exit'] as const)
       expect(parseSlashCommand(`/${name}`)).toEqual({ ok: true, command: { name } });
   });
 
@@ -35,7 +35,7 @@ describe('slash commands', () => {
     expect(parseSlashCommand('/frobnicate')).toEqual({
       ok: false,
       message:
-        'Unknown command "/frobnicate". Commands: /undo [N], /compact, /model NAME, /clear, /cost, /last, /help, /exit.',
+        'Unknown command "/frobnicate". Commands: /undo [N], /compact, /model NAME, /clear, /cost, /last, /plan, /help, /exit.',
     });
     expect(parseSlashCommand('/undo two')).toEqual({
       ok: false,
