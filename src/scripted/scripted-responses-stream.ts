@@ -253,6 +253,12 @@ export function* responsesFrames(
 /** The non-streamed body: the response object the frames end with. */
 export function responsesBody(reply: ShapedReply, ctx: ResponsesContext, ledger: WireHistoryLedger): Json {
   let response: Json = {};
-  for (const frame of responsesFrames(reply, { ...ctx, fault: undefined, includeUsage: true }, ledger, (r) => (response = r))) void frame;
+  for (const frame of responsesFrames(
+    reply,
+    { ...ctx, fault: undefined, includeUsage: true },
+    ledger,
+    (r) => (response = r),
+  ))
+    void frame;
   return response;
 }
