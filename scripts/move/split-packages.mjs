@@ -96,7 +96,9 @@ const groups = {
     'trace-export',
   ].map((n) => `app/cli/${n}.ts`),
   'app/cli/options': ['cli-options', 'parse-cli-args', 'help-output', 'help-text'].map((n) => `app/cli/${n}.ts`),
-  'app/cli/mcp': ['mcp-approval-card', 'mcp-server-launch', 'mcp-setup', 'mcp-elicitation-prompt'].map((n) => `app/cli/${n}.ts`),
+  'app/cli/mcp': ['mcp-approval-card', 'mcp-server-launch', 'mcp-setup', 'mcp-elicitation-prompt'].map(
+    (n) => `app/cli/${n}.ts`,
+  ),
   'app/serve': ['app/serve.ts', 'app/serve-origin-policy.ts', 'app/serve-scripted-model.ts'],
   'app/tools/files': [
     'binary-detection',
