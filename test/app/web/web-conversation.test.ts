@@ -235,7 +235,7 @@ describe('the page as a conversation', () => {
     expect(await page.getByTestId('conversation-notice').last().textContent()).toContain('/undo [N]');
     await send(page, '/frobnicate');
     expect(await page.getByTestId('conversation-notice').last().textContent()).toBe(
-      'Unknown command "/frobnicate". Commands: /undo [N], /compact, /clear, /help.',
+      'Unknown command "/frobnicate". Commands: /undo [N], /compact, /clear, /plan, /help.',
     );
     await send(page, '/clear');
     expect(await userMessages(page)).toEqual([]);

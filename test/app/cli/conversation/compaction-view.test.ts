@@ -37,7 +37,7 @@ describe('/summary', () => {
     });
     expect(parseConversationCommand('/undo 2')).toEqual({ ok: true, command: { name: 'undo', steps: 2 } });
     const unknown = parseConversationCommand('/nope');
-    expect(unknown.ok === false && unknown.message).toContain('/last, /summary [N], /help');
+    expect(unknown.ok === false && unknown.message).toContain('/last, /summary [N], /plan, /help');
   });
 
   it('one line: how many messages, the tokens, the first words, and how to see it all', () => {
