@@ -5,7 +5,7 @@ export default defineConfig([
     entry: {
       index: 'machines/index.ts',
       core: 'src/index.ts',
-      scripted: 'src/scripted/index.ts',
+      scripted: 'scripted/index.ts',
       react: 'bindings/react/index.ts',
       restate: 'bindings/restate/index.ts',
       node: 'bindings/node/index.ts',

@@ -1,7 +1,7 @@
-// The agent-turn CLI: `npm start -- [options] [task]`. See app/cli/help-text.ts.
-import { SHOW_CURSOR } from './cli/ansi-style.js';
-import { asksForHelp, fullHelpText } from './cli/help-output.js';
-import { dedupedSigint, handOverToChild, isHandedOver, receiveSecrets, shouldHandOver } from './cli/key-handover.js';
+// The agent-turn CLI: `npm start -- [options] [task]`. See app/cli/options/help-text.ts.
+import { SHOW_CURSOR } from './cli/display/ansi-style.js';
+import { asksForHelp, fullHelpText } from './cli/options/help-output.js';
+import { dedupedSigint, handOverToChild, isHandedOver, receiveSecrets, shouldHandOver } from './cli/turn/key-handover.js';
 
 /** Never leave a person's terminal without its cursor, however we leave. */
 function leave(code: number): never {
@@ -30,7 +30,7 @@ if (asksForHelp(process.argv.slice(2), process.env, process.cwd())) {
   const env = handedOver ? receiveSecrets(process.env) : process.env;
   // Under a launcher, a Ctrl-C arrives twice (from the terminal, and passed on): it counts once.
   const sigint = handedOver ? dedupedSigint() : undefined;
-  const { runCli } = await import('./cli/run-cli.js');
+  const { runCli } = await import('./cli/turn/run-cli.js');
   try {
     const code = await runCli({
       argv: process.argv.slice(2),
@@ -60,7 +60,7 @@ if (asksForHelp(process.argv.slice(2), process.env, process.cwd())) {
       exit: leave,
     });
     // Interrupted: leave now rather than wait for killed commands' pipes or a tool that ignores the abort
-    // (every command's process group is killed on exit, see app/tools/node/live-process-groups.ts).
+    // (every command's process group is killed on exit, see app/tools/node/sandbox/live-process-groups.ts).
     if (interrupted) leave(code);
     process.exitCode = code;
   } catch (error) {

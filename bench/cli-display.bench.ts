@@ -4,7 +4,7 @@
 // itself coalesces views and draws at most every 33 ms). Prints milliseconds.
 import { fileDiff } from '../app/ui/file-diff.js';
 import { revealInvisible } from '../app/ui/visible-text.js';
-import { createTerminalRenderer } from '../app/cli/terminal-renderer.js';
+import { createTerminalRenderer } from '../app/cli/display/terminal-renderer.js';
 import type { AgentTurnView, BlockView } from '../machines/view/turn-view-types.js';
 import { FakeTerminal } from '../test/support/fake-terminal.js';
 

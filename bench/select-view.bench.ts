@@ -4,7 +4,7 @@
 import { createActor, toPromise } from 'xstate';
 import { agentTurnMachine } from '../machines/machine/agent-turn-machine.js';
 import { selectView } from '../machines/view/select-view.js';
-import { createScriptedModel } from '../src/scripted/scripted-model.js';
+import { createScriptedModel } from '../scripted/scripted-model.js';
 import { createChatClient } from '../src/wire/chat-client.js';
 
 const FILES = 40;

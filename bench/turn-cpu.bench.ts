@@ -7,7 +7,7 @@
 // and their wall time against the in-process runs'; BENCH_DURABLE=0 leaves them out.
 // BENCH_TURNS (default "10,200,1000") the levels; BENCH_REPEAT (default 3) runs per figure.
 import { loadavg } from 'node:os';
-import { createScriptedModel } from '../src/scripted/index.js';
+import { createScriptedModel } from '../scripted/index.js';
 import {
   inProcessClient,
   recordedClient,

@@ -1,7 +1,7 @@
 // One whole agent turn in memory: the scripted model (an OpenAI-compatible endpoint as a fetch
 // function), a two-file workspace, and the machine. This is the README's machine quick start.
 import { createChatClient, runAgentTurn, selectView, createAgentTurnActor } from '../machines/index.js';
-import { createScriptedModel } from '../src/scripted/index.js';
+import { createScriptedModel } from '../scripted/index.js';
 
 const files = new Map([
   ['README.md', '# Pocket Ledger\nTrack small expenses.\n'],

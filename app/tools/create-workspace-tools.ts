@@ -1,12 +1,12 @@
 import type { WorkspaceTool } from './tool-types.js';
 import type { Workspace, WorkspacePath } from './workspace-port.js';
 import { gitMetadataRefused, readOnlyRefusal } from './result-sentences.js';
-import { isGitMetadata } from './protected-paths.js';
-import { createReadFileTool, type ReadFileOptions } from './read-file.js';
-import { createListFilesTool, type ListFilesOptions } from './list-files.js';
-import { createSearchFilesTool, type SearchFilesOptions } from './search-files.js';
-import { createWriteToFileTool } from './write-to-file.js';
-import { createReplaceInFileTool, type ReplaceInFileOptions } from './replace-in-file.js';
+import { isGitMetadata } from './files/protected-paths.js';
+import { createReadFileTool, type ReadFileOptions } from './files/read-file.js';
+import { createListFilesTool, type ListFilesOptions } from './files/list-files.js';
+import { createSearchFilesTool, type SearchFilesOptions } from './files/search-files.js';
+import { createWriteToFileTool } from './files/write-to-file.js';
+import { createReplaceInFileTool, type ReplaceInFileOptions } from './files/replace-in-file.js';
 import { createExecuteCommandTool, type ExecuteCommandOptions } from './execute-command.js';
 import { createAskFollowupQuestionTool, type AskFollowupQuestionOptions } from './ask-followup-question.js';
 

@@ -4,7 +4,7 @@
 // checks the scripted agent's reading of it.
 import type { CommandOutcome } from './workspace-port.js';
 import type { ToolErrorCode, ToolErrorResult } from './tool-types.js';
-import { utf8Length } from './utf8-length.js';
+import { utf8Length } from './files/utf8-length.js';
 
 /** An error result whose text names the code and says what was wrong, so the model can correct itself. */
 export function toolError(code: ToolErrorCode, message: string): ToolErrorResult {

@@ -2,9 +2,9 @@
 // DOM): computed by the `diff` library (Myers' algorithm), three lines of context, a new file
 // shown whole. Isomorphic: no node modules.
 import { structuredPatch } from 'diff';
-import type { FileChange } from '../tools/change-preview.js';
+import type { FileChange } from '../tools/files/change-preview.js';
 
-export type { FileChange, FileChangeKind } from '../tools/change-preview.js';
+export type { FileChange, FileChangeKind } from '../tools/files/change-preview.js';
 
 /** One line of a unified diff: a hunk header, an added, removed or unchanged line, or a note. */
 export interface DiffLine {

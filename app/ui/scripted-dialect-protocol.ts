@@ -4,7 +4,7 @@
 // one it writes.
 import { dialectsForModel } from '../../machines/machine/index.js';
 import { clineThinkProtocol, type Protocol } from '../../src/protocol/index.js';
-import type { ScriptedDialect } from '../../src/scripted/index.js';
+import type { ScriptedDialect } from '../../scripted/index.js';
 
 /** `clineThinkProtocol` recovering `model`'s dialects and `dialect`. */
 export function scriptedDialectProtocol(model: string, dialect: ScriptedDialect): Protocol {

@@ -4,11 +4,11 @@
 import { toPromise } from 'xstate';
 import { WRITING_TOOL_NAMES } from '../tools/index.js';
 import { createMemoryTools, createMemoryWorkspace } from '../tools/memory/index.js';
-import { DEMO_FILES } from './demo-files.js';
+import { DEMO_FILES } from './files/demo-files.js';
 import { byId } from './dom.js';
 import { createModelSource } from './model-source.js';
 import { paceMs, readPageOptions } from './page-options.js';
-import { createTurnActor } from './turn-runner.js';
+import { createTurnActor } from './conversation/turn-runner.js';
 
 const options = readPageOptions(location.search);
 const result = byId('result');

@@ -2,7 +2,7 @@
 // fetch-compatible function handed to the chat client, so nothing leaves the tab) or a real
 // OpenAI-compatible endpoint.
 import { createChatClient, type ChatClient, type FetchLike } from '../../src/wire/index.js';
-import { createScriptedModel, type ScriptedDialect, type ScriptedFault } from '../../src/scripted/index.js';
+import { createScriptedModel, type ScriptedDialect, type ScriptedFault } from '../../scripted/index.js';
 import type { Protocol } from '../../src/protocol/index.js';
 import { scriptedDialectProtocol } from '../ui/scripted-dialect-protocol.js';
 

@@ -7,7 +7,7 @@ import {
   scriptedFaults,
   type ScriptedDialect,
   type ScriptedFault,
-} from '../../src/scripted/index.js';
+} from '../../scripted/index.js';
 import { listModelProfiles } from '../../src/profiles/index.js';
 
 export type PaceSetting = 'realistic' | 'slow' | number;

@@ -3,7 +3,7 @@
 // reader), so the client can measure write-to-view latency. Prints its URL as one JSON line on
 // stdout; ends when stdin closes or on SIGTERM.
 // node --import tsx bench/many-turns/stamped-server.ts [pace ms per token | "realistic"]
-import { startScriptedServer } from '../../app/serve-scripted-model.js';
+import { startScriptedServer } from '../../app/serve/serve-scripted-model.js';
 import type { FetchLike } from '../../src/wire/types.js';
 import { epochNow } from './clock.js';
 

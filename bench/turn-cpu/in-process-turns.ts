@@ -5,7 +5,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { toPromise } from 'xstate';
 import { createAgentTurnActor } from '../../machines/machine/agent-turn-actor.js';
 import { selectView } from '../../machines/view/select-view.js';
-import { createScriptedModel } from '../../src/scripted/index.js';
+import { createScriptedModel } from '../../scripted/index.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 import type { ChatClient, FetchLike } from '../../src/wire/types.js';
 import { recordingFetch, replayingClient, type RecordedReplies } from './recorded-model.js';

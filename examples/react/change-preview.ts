@@ -1,8 +1,8 @@
 // The diff a write_to_file or replace_in_file would make, worked out (never written) through the
-// shared preview (app/tools/change-preview.ts) and drawn by the shared diff (app/ui/file-diff.ts).
+// shared preview (app/tools/files/change-preview.ts) and drawn by the shared diff (app/ui/file-diff.ts).
 // Previewed once per block, while the tool has not run yet; kept by block key.
 import { useEffect, useState } from 'react';
-import { previewFileChange, PREVIEWED_TOOLS } from '../../app/tools/change-preview.js';
+import { previewFileChange, PREVIEWED_TOOLS } from '../../app/tools/files/change-preview.js';
 import { memoryWorkspaceFiles, type MemoryWorkspace } from '../../app/tools/memory/index.js';
 import { fileDiff, type FileDiff } from '../../app/ui/file-diff.js';
 import type { ToolBlockView } from '../../machines/index.js';

@@ -1,7 +1,7 @@
 // The example's world: a small project held in memory, Cline's tools over it (app/tools with the
 // in-memory adapter), and the scripted model as the chat client's fetch — all inside the page.
 import { createChatClient, type ChatClient } from '../../machines/index.js';
-import { createScriptedModel } from '../../src/scripted/index.js';
+import { createScriptedModel } from '../../scripted/index.js';
 import { createMemoryTools, createMemoryWorkspace, type MemoryWorkspace } from '../../app/tools/memory/index.js';
 import type { ToolFunctions } from '../../machines/index.js';
 

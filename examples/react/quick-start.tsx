@@ -1,5 +1,5 @@
 import { createChatClient, type ToolFunctions } from '../../machines/index.js';
-import { createScriptedModel } from '../../src/scripted/index.js';
+import { createScriptedModel } from '../../scripted/index.js';
 import { Block, useAgentTurn } from '../../bindings/react/index.js';
 
 const client = createChatClient({ baseURL: 'http://scripted.local/v1', fetch: createScriptedModel({ pace: 0 }) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createChatClient, defineTool } from '../../machines/index.js';
-import { createScriptedModel } from '../../src/scripted/index.js';
+import { createScriptedModel } from '../../scripted/index.js';
 import { Block, useAgentTurn } from '../../bindings/react/index.js';
 
 const getWeather = defineTool({

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startScriptedServer } from '../../app/serve-scripted-model.js';
+import { startScriptedServer } from '../../app/serve/serve-scripted-model.js';
 import type { AgentTurnView } from '../../machines/view/turn-view-types.js';
 import type { DurableTurnOutput, PendingApproval } from '../../bindings/restate/index.js';
 import { freePort } from './free-port.js';

@@ -6,4 +6,3 @@ export type { StructuredFormat } from './structured-format.js';
 export { StructuredOutputError } from './structured-output-error.js';
 export type { StructuredOutputErrorCode } from './structured-output-error.js';
 export { checkJsonSchema } from './check-json-schema.js';
-export { exampleForSchema } from './json-schema-example.js';

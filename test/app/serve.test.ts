@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
-import { startScriptedServer, type ScriptedServer } from '../../app/serve-scripted-model.js';
+import { startScriptedServer, type ScriptedServer } from '../../app/serve/serve-scripted-model.js';
 import { modelProfiles } from '../../src/profiles/profiles.js';
 import { readChatCompletionStream, type ChatStreamSource } from '../../src/wire/read-chat-completion-stream.js';
 import type { ChatStreamEvent } from '../../src/wire/types.js';
@@ -129,7 +129,7 @@ describe('npm run serve, used by the official openai client', () => {
 describe('the serve program', () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`prints its URL, serves, and stops cleanly on ${signal}`, async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'app/serve.ts', '--port', '0', '--pace', '0'], {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'app/serve/serve.ts', '--port', '0', '--pace', '0'], {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -150,7 +150,7 @@ describe('the serve program', () => {
   }
 
   it('refuses bad arguments with exit code 2', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'app/serve.ts', '--fault', 'nope'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'app/serve/serve.ts', '--fault', 'nope'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';

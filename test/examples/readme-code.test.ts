@@ -82,7 +82,7 @@ beforeAll(() => {
         paths: {
           'agent-turn': source('machines/index.ts'),
           'agent-turn/core': source('src/index.ts'),
-          'agent-turn/scripted': source('src/scripted/index.ts'),
+          'agent-turn/scripted': source('scripted/index.ts'),
           'agent-turn/react': source('bindings/react/index.ts'),
           'agent-turn/restate': source('bindings/restate/index.ts'),
           'agent-turn/node': source('bindings/node/index.ts'),

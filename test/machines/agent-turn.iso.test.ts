@@ -6,7 +6,7 @@ import { runAgentTurn } from '../../machines/machine/agent-turn-actor.js';
 import { agentTurnMachine } from '../../machines/machine/agent-turn-machine.js';
 import { selectView } from '../../machines/view/select-view.js';
 import { createChatClient } from '../../src/wire/index.js';
-import { createScriptedModel } from '../../src/scripted/index.js';
+import { createScriptedModel } from '../../scripted/index.js';
 import { createWorkspace } from '../support/workspace-tools.js';
 
 describe('agent turn (isomorphic)', () => {

@@ -10,8 +10,8 @@ import type { AgentTurnOutput } from '../../machines/machine/agent-turn-types.js
 import type { PersistedAgentTurn } from '../../machines/record/turn-record-types.js';
 import { createMemoryTools, createMemoryWorkspace } from '../../app/tools/memory/index.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
-import { createScriptedModel, type ScriptedModelOptions } from '../../src/scripted/index.js';
-import { historyFamilyOf } from '../../src/scripted/scripted-history-rules.js';
+import { createScriptedModel, type ScriptedModelOptions } from '../../scripted/index.js';
+import { historyFamilyOf } from '../../scripted/endpoint/scripted-history-rules.js';
 import { historyRuleOf, listModelProfiles, type ModelProfile } from '../../src/profiles/profiles.js';
 import type { ChatMessage, ChatRequest } from '../../src/wire/types.js';
 import { createWorkspace } from '../support/workspace-tools.js';

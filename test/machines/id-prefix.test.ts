@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { runAgentTurn } from '../../machines/machine/agent-turn-actor.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
-import { createScriptedModel } from '../../src/scripted/scripted-model.js';
+import { createScriptedModel } from '../../scripted/scripted-model.js';
 
 const client = () => createChatClient({ baseURL: 'http://scripted.local/v1', fetch: createScriptedModel({ pace: 0 }) });
 const setup = {

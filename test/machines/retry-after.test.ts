@@ -5,12 +5,12 @@ import { waitFor } from 'xstate';
 import { createAgentTurnActor } from '../../machines/machine/agent-turn-actor.js';
 import { retryWaitFor } from '../../machines/machine/retry-wait.js';
 import { selectView } from '../../machines/view/select-view.js';
-import { retryingLabel } from '../../app/cli/status-line.js';
-import { retryPhrase } from '../../app/web/status-text.js';
+import { retryingLabel } from '../../app/cli/display/status-line.js';
+import { retryPhrase } from '../../app/web/conversation/status-text.js';
 import { ChatError } from '../../src/wire/errors.js';
 import { createChatClient } from '../../src/wire/index.js';
 import type { FetchLike } from '../../src/wire/types.js';
-import { createScriptedModel } from '../../src/scripted/index.js';
+import { createScriptedModel } from '../../scripted/index.js';
 
 const DONE = '<attempt_completion>\n<result>ok</result>\n</attempt_completion>';
 

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { runAgentTurn } from '../../machines/machine/agent-turn-actor.js';
 import type { AgentTurnOutput, ToolFunctions } from '../../machines/machine/agent-turn-types.js';
 import { createChatClient } from '../../src/wire/index.js';
-import { createScriptedModel, scriptedDialects, type ScriptedDialect } from '../../src/scripted/index.js';
-import type { ScriptedModelOptions } from '../../src/scripted/index.js';
+import { createScriptedModel, scriptedDialects, type ScriptedDialect } from '../../scripted/index.js';
+import type { ScriptedModelOptions } from '../../scripted/index.js';
 import { clineThinkProtocol, SAFE_DIALECTS } from '../../src/protocol/index.js';
 import { createWorkspace } from '../support/workspace-tools.js';
 

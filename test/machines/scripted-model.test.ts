@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runAgentTurn } from '../../machines/machine/agent-turn-actor.js';
 import type { AgentTurnOutput } from '../../machines/machine/agent-turn-types.js';
 import { createChatClient } from '../../src/wire/index.js';
-import { createScriptedModel, type ScriptedFault } from '../../src/scripted/index.js';
+import { createScriptedModel, type ScriptedFault } from '../../scripted/index.js';
 import { listModelProfiles } from '../../src/profiles/index.js';
 import { createWorkspace } from '../support/workspace-tools.js';
 

@@ -5,7 +5,7 @@ import { toPromise } from 'xstate';
 import { createAgentTurnActor } from '../../machines/machine/agent-turn-actor.js';
 import { selectView } from '../../machines/view/select-view.js';
 import type { AgentTurnView } from '../../machines/view/turn-view-types.js';
-import { createScriptedModel } from '../../src/scripted/scripted-model.js';
+import { createScriptedModel } from '../../scripted/scripted-model.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 
 async function views(task: string): Promise<AgentTurnView[]> {

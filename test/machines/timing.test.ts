@@ -7,7 +7,7 @@ import { runAgentTurn } from '../../machines/machine/agent-turn-actor.js';
 import type { AgentTurnSetup } from '../../machines/machine/agent-turn-actor.js';
 import type { AgentTurnOutput } from '../../machines/machine/agent-turn-types.js';
 import { createChatClient } from '../../src/wire/index.js';
-import { createScriptedModel, type ScriptedFault, type ScriptedModelOptions } from '../../src/scripted/index.js';
+import { createScriptedModel, type ScriptedFault, type ScriptedModelOptions } from '../../scripted/index.js';
 import { listModelProfiles } from '../../src/profiles/index.js';
 import { createWorkspace } from '../support/workspace-tools.js';
 

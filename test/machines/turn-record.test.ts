@@ -15,7 +15,7 @@ import type { PersistedAgentTurn } from '../../machines/record/turn-record-types
 import type { ToolFunctions } from '../../machines/machine/tool-function-types.js';
 import { selectView } from '../../machines/view/select-view.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
-import { createScriptedModel } from '../../src/scripted/index.js';
+import { createScriptedModel } from '../../scripted/index.js';
 import { ABORTED_TOOL_TEXT, TOOL_OUTCOME_UNKNOWN_TEXT } from '../../machines/machine/turn-notes.js';
 
 const COMMAND = 'echo run >> log.txt';

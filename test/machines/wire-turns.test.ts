@@ -8,7 +8,7 @@ import { toPromise } from 'xstate';
 import { createAgentTurnActor } from '../../machines/machine/agent-turn-actor.js';
 import type { AgentTurnOutput } from '../../machines/machine/agent-turn-types.js';
 import { listModelProfiles, type ModelProfile } from '../../src/profiles/profiles.js';
-import { createScriptedModel, type ScriptedModelOptions } from '../../src/scripted/index.js';
+import { createScriptedModel, type ScriptedModelOptions } from '../../scripted/index.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 import type { ChatWire } from '../../src/wire/chat-wire.js';
 import type { FetchLike } from '../../src/wire/types.js';

@@ -75,7 +75,7 @@ describe('the CLI against a hostile model', () => {
   });
 
   // Closed (issue 32, Low 11): the launcher erases the key from its own start-up environment
-  // (app/cli/startup-environ.ts) before it starts the CLI that does the work, so a command walking up
+  // (app/cli/turn/startup-environ.ts) before it starts the CLI that does the work, so a command walking up
   // its parents finds it in no CLI process; before, the launcher's /proc/PID/environ held it.
   it('the same attack with --no-sandbox, walking up to the launching process’s /proc/PID/environ, gets no key', async () => {
     const { layout, model: hostile } = await setup(() => [

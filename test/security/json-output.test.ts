@@ -12,7 +12,7 @@ describe('--json with a 60 MB write_to_file', () => {
   // Peak RSS: 460–525 MiB in four runs (scripts/json-write-rss.ts), under the 600 MB: the
   // prompt is measured without building its JSON, the next request's body goes as a Blob of
   // pieces, and the reply's text is held once. What --json itself keeps (about 4 MB) is measured
-  // exactly in test/app/cli/ndjson-memory.test.ts.
+  // exactly in test/app/cli/ndjson/ndjson-memory.test.ts.
   it('streams NDJSON of at most 2.5 times the file, which rebuilds it, at a peak RSS under 600 MB', async () => {
     const run = await runJsonWrite({ bytes: BYTES, verify: true });
     expect({ code: run.code, stderr: run.stderrTail, written: run.writtenBytes, tempFiles: run.tempFiles }).toEqual({

@@ -1,6 +1,6 @@
 // Issue 32, Low 11: with --no-sandbox a command could print the API key from the CLI's
 // /proc/<pid>/environ (a process's start-up environment, which it cannot erase). The CLI now runs
-// itself again with the key handed over on a pipe (app/cli/key-handover.ts): the running CLI's
+// itself again with the key handed over on a pipe (app/cli/turn/key-handover.ts): the running CLI's
 // environ and cmdline hold no key, the key still reaches the model endpoint, the exit code and
 // a Ctrl-C pass through the launcher, and killing the launcher takes the CLI with it.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';

@@ -3,7 +3,7 @@
 // `<a id="outcome">` took over the page's own element. Now nothing in a reply loads from another
 // site unasked (a remote image is a link to click), and its ids and names are prefixed.
 import { afterEach, describe, expect, it } from 'vitest';
-import { markdownHtml, renderMarkdownInto } from '../../app/web/markdown-html.js';
+import { markdownHtml, renderMarkdownInto } from '../../app/web/conversation/markdown-html.js';
 
 const EVIL = 'http://evil.example';
 

@@ -13,7 +13,7 @@ import { parseCommand } from '../../app/cli/permissions/command-segments.js';
 import { decidePermission, type PermissionRules } from '../../app/cli/permissions/permission-rules.js';
 import { readShell } from '../../app/cli/permissions/shell-words.js';
 import { createTurnPermissions, withDenyRules } from '../../app/cli/permissions/turn-permissions.js';
-import { createStyle } from '../../app/cli/ansi-style.js';
+import { createStyle } from '../../app/cli/display/ansi-style.js';
 
 const ALLOW: PermissionRules = {
   allow: [

@@ -5,8 +5,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSandboxedLayout, type SandboxedLayout } from '../support/sandbox-fixtures.js';
-import { DEFAULT_SANDBOX_LIMITS } from '../../app/tools/node/sandbox-limits.js';
-import { bubblewrapArgs } from '../../app/tools/node/bubblewrap-args.js';
+import { DEFAULT_SANDBOX_LIMITS } from '../../app/tools/node/sandbox/sandbox-limits.js';
+import { bubblewrapArgs } from '../../app/tools/node/sandbox/bubblewrap-args.js';
 
 const MiB = 1024 * 1024;
 let layout: SandboxedLayout;
@@ -139,7 +139,7 @@ describe('a bubblewrap without --size (before 0.7.0, e.g. Ubuntu 22.04’s 0.6.1
   it('still sandboxes, without the tmpfs caps, and the probe says so', async () => {
     const { mkdtemp, writeFile, chmod, rm } = await import('node:fs/promises');
     const { tmpdir } = await import('node:os');
-    const { findBubblewrap, probeBubblewrap } = await import('../../app/tools/node/probe-bubblewrap.js');
+    const { findBubblewrap, probeBubblewrap } = await import('../../app/tools/node/sandbox/probe-bubblewrap.js');
     const real = await findBubblewrap(process.env.PATH);
     const dir = await mkdtemp(path.join(tmpdir(), 'agent-turn-old-bwrap-'));
     try {

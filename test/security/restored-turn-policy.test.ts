@@ -14,7 +14,7 @@ import type { ToolFunctions } from '../../machines/machine/tool-function-types.j
 import { restoreTurnContext } from '../../machines/record/turn-record.js';
 import { resolveTurnOptions } from '../../machines/machine/turn-context.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
-import { createScriptedModel } from '../../src/scripted/index.js';
+import { createScriptedModel } from '../../scripted/index.js';
 
 const TASK = 'Run `echo run >> log.txt`, then write notes.md';
 

@@ -2,8 +2,8 @@
 // package.json, a CI workflow) waits for approval looking like any other write. In Chromium, the
 // page's tool card says what runs it, above Approve; an ordinary write gets no such line.
 import { describe, expect, it } from 'vitest';
-import { toolEntry } from '../../app/web/tool-card.js';
-import type { TurnItem } from '../../app/web/turn-items.js';
+import { toolEntry } from '../../app/web/conversation/tool-card.js';
+import type { TurnItem } from '../../app/web/conversation/turn-items.js';
 
 const actions = {
   approve: () => {},

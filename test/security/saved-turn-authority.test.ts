@@ -5,11 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryTools, createMemoryWorkspace } from '../../app/tools/memory/index.js';
 import { WRITING_TOOL_NAMES } from '../../app/tools/index.js';
-import { readSavedTurn, SAVED_TURN_KEY, type SavedTurn, type TurnStorage } from '../../app/web/saved-turn.js';
-import { resumeBannerText, resumeDecision } from '../../app/web/resume-policy.js';
-import { createTurnActor, type TurnSettings } from '../../app/web/turn-runner.js';
+import { readSavedTurn, SAVED_TURN_KEY, type SavedTurn, type TurnStorage } from '../../app/web/persistence/saved-turn.js';
+import { resumeBannerText, resumeDecision } from '../../app/web/persistence/resume-policy.js';
+import { createTurnActor, type TurnSettings } from '../../app/web/conversation/turn-runner.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
-import { createScriptedModel } from '../../src/scripted/index.js';
+import { createScriptedModel } from '../../scripted/index.js';
 import type { PersistedAgentTurn } from '../../machines/record/turn-record-types.js';
 
 const TASK = 'Read README.md and write notes.md with what you learn about the project.';

@@ -4,7 +4,7 @@
 // (by default the web page's dev server) may call it from a browser.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../../app/serve-scripted-model.js';
+import { startScriptedServer, type ScriptedServer } from '../../app/serve/serve-scripted-model.js';
 
 let server: ScriptedServer;
 beforeAll(async () => {

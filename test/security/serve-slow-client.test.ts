@@ -3,7 +3,7 @@
 // deadline; a client that misses one gets a 408 and its connection is closed.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../../app/serve-scripted-model.js';
+import { startScriptedServer, type ScriptedServer } from '../../app/serve/serve-scripted-model.js';
 
 let server: ScriptedServer;
 beforeAll(async () => {

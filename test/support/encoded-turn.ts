@@ -4,7 +4,7 @@ import { createAgentTurnActor } from '../../machines/index.js';
 import { turnViews } from '../../bindings/turn-stream/turn-views.js';
 import type { AgentTurnView } from '../../machines/view/index.js';
 import { createChatClient } from '../../src/wire/index.js';
-import { createScriptedModel } from '../../src/scripted/index.js';
+import { createScriptedModel } from '../../scripted/index.js';
 
 export async function runEncodedTurn(
   task: string,

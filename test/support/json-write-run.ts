@@ -9,8 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createNdjsonReplay } from '../../app/cli/ndjson-replay.js';
-import type { NdjsonLine } from '../../app/cli/ndjson-lines.js';
+import { createNdjsonReplay } from '../../app/cli/ndjson/ndjson-replay.js';
+import type { NdjsonLine } from '../../app/cli/ndjson/ndjson-lines.js';
 import { completionReply, hugeWriteReply, startHostileModelServer } from './huge-reply-model.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

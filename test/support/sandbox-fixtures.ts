@@ -6,14 +6,14 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSandboxPolicy } from '../../app/tools/node/sandbox-policy.js';
-import { probeBubblewrap } from '../../app/tools/node/probe-bubblewrap.js';
-import { createBubblewrapRunner } from '../../app/tools/node/bubblewrap-runner.js';
+import { buildSandboxPolicy } from '../../app/tools/node/sandbox/sandbox-policy.js';
+import { probeBubblewrap } from '../../app/tools/node/sandbox/probe-bubblewrap.js';
+import { createBubblewrapRunner } from '../../app/tools/node/sandbox/bubblewrap-runner.js';
 import { createNodeTools, openWorkspace } from '../../app/tools/node/index.js';
 import type { ExecuteCommandOptions } from '../../app/tools/index.js';
-import { findCgroupParents } from '../../app/tools/node/command-cgroup.js';
-import type { SandboxLimits } from '../../app/tools/node/sandbox-limits.js';
-import type { SandboxPolicy } from '../../app/tools/node/bubblewrap-args.js';
+import { findCgroupParents } from '../../app/tools/node/sandbox/command-cgroup.js';
+import type { SandboxLimits } from '../../app/tools/node/sandbox/sandbox-limits.js';
+import type { SandboxPolicy } from '../../app/tools/node/sandbox/bubblewrap-args.js';
 import { toolUse, unwrap } from './tool-fixtures.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

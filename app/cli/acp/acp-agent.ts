@@ -18,10 +18,10 @@ import {
 } from '@agentclientprotocol/sdk';
 import type { ChatClient } from '../../../src/wire/index.js';
 import { openWorkspace } from '../../tools/node/index.js';
-import { createStyle } from '../ansi-style.js';
-import type { CliOptions } from '../cli-options.js';
-import { readSessionFile } from '../cli-session.js';
-import type { CommandSetup } from '../command-sandbox.js';
+import { createStyle } from '../display/ansi-style.js';
+import type { CliOptions } from '../options/cli-options.js';
+import { readSessionFile } from '../session/cli-session.js';
+import type { CommandSetup } from '../turn/command-sandbox.js';
 import { resumedConversationOf } from '../conversation/pick-session.js';
 import { newSessionFile, sessionsFolder } from '../conversation/sessions-folder.js';
 import type { PermissionRules } from '../permissions/permission-rules.js';

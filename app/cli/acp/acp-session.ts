@@ -6,8 +6,8 @@ import type { AgentContext, SessionUpdate, StopReason } from '@agentclientprotoc
 import type { PersistedAgentTurn } from '../../../machines/record/index.js';
 import type { ChatClient, ChatMessage } from '../../../src/wire/index.js';
 import type { NodeWorkspace } from '../../tools/node/index.js';
-import type { CliOptions } from '../cli-options.js';
-import { CLI_SESSION_FORMAT, CLI_SESSION_VERSION, sessionOptions, writeSessionFile } from '../cli-session.js';
+import type { CliOptions } from '../options/cli-options.js';
+import { CLI_SESSION_FORMAT, CLI_SESSION_VERSION, sessionOptions, writeSessionFile } from '../session/cli-session.js';
 import { conversationTurn } from '../conversation/conversation-turn.js';
 import type { ConversationRecord, TurnPermissions } from '../conversation/conversation-types.js';
 import { runAcpTurn, type AcpCommands } from './acp-turn.js';

@@ -3,15 +3,15 @@
 // the session written before each tool runs — and, for the editor, a write's diff shown (read
 // through the editor's buffer) before it is asked or run, a command's terminal shown as it opens.
 import path from 'node:path';
-import { previewFileChange } from '../../tools/change-preview.js';
+import { previewFileChange } from '../../tools/files/change-preview.js';
 import type { WorkspaceTool } from '../../tools/index.js';
 import { createNodeTools, type NodeWorkspace } from '../../tools/node/index.js';
-import type { CliOptions } from '../cli-options.js';
+import type { CliOptions } from '../options/cli-options.js';
 import type { TurnPermissions } from '../conversation/conversation-types.js';
 import { withDeniedReads } from '../permissions/denied-reads.js';
 import { withDenyRules } from '../permissions/turn-permissions.js';
-import { refuseUnaskedRunsLaterWrites } from '../runs-later-guard.js';
-import { withSessionWrittenFirst } from '../session-checkpoint.js';
+import { refuseUnaskedRunsLaterWrites } from '../approval/runs-later-guard.js';
+import { withSessionWrittenFirst } from '../session/session-checkpoint.js';
 import type { CommandRunner } from '../../tools/index.js';
 import type { UpdateSender } from './update-sender.js';
 

@@ -10,11 +10,11 @@ import { selectView, type AgentTurnView, type ToolBlockView } from '../../../mac
 import type { ChatClient, ChatMessage } from '../../../src/wire/index.js';
 import type { CommandRunner } from '../../tools/index.js';
 import type { NodeWorkspace } from '../../tools/node/index.js';
-import { toolsNeedingApproval } from '../approval-policy.js';
-import type { CliOptions } from '../cli-options.js';
+import { toolsNeedingApproval } from '../approval/approval-policy.js';
+import type { CliOptions } from '../options/cli-options.js';
 import type { TurnPermissions } from '../conversation/conversation-types.js';
-import { scriptedDialectProtocol } from '../model-client.js';
-import { taskMessage, type CommandIsolation } from '../task-message.js';
+import { scriptedDialectProtocol } from '../turn/model-client.js';
+import { taskMessage, type CommandIsolation } from '../turn/task-message.js';
 import { createApprovals } from './acp-approvals.js';
 import { createBlockUpdates } from './acp-block-updates.js';
 import { createAcpTools } from './acp-turn-tools.js';

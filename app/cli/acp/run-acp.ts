@@ -2,9 +2,9 @@
 // instructions) handed to the ACP agent, which then owns stdin and stdout until the editor leaves.
 import type { Readable, Writable } from 'node:stream';
 import type { ChatClient } from '../../../src/wire/index.js';
-import { printableLine } from '../ansi-style.js';
-import type { CliOptions } from '../cli-options.js';
-import { setUpCommands } from '../command-sandbox.js';
+import { printableLine } from '../display/ansi-style.js';
+import type { CliOptions } from '../options/cli-options.js';
+import { setUpCommands } from '../turn/command-sandbox.js';
 import { loadSettings } from '../settings/apply-settings.js';
 import { readProjectInstructions } from '../settings/project-instructions.js';
 import { serveAcp } from './acp-agent.js';

@@ -4,9 +4,9 @@
 // bound), so /summary works after --resume too; read back, they are a file's text: shown only
 // through `printable`, never written to the terminal as they are.
 import type { ChatMessage } from '../../../src/wire/index.js';
-import { printable, type Style } from '../ansi-style.js';
+import { printable, type Style } from '../display/ansi-style.js';
 import { revealInvisible } from '../../ui/visible-text.js';
-import { showInPager } from '../pager.js';
+import { showInPager } from '../display/pager.js';
 import type { ConversationCompaction, KeptMessage } from './conversation-types.js';
 
 /** A replaced message keeps at most this many characters in the session. */

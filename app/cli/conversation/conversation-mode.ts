@@ -1,6 +1,6 @@
 // When the CLI is a conversation: a person at a terminal (stdin and stdout both one), no --json,
 // no --print. Anything else (a pipe, CI, a file) keeps the one-shot run: one turn, then exit.
-import type { CliOptions } from '../cli-options.js';
+import type { CliOptions } from '../options/cli-options.js';
 
 /** True when the CLI should keep a prompt open after each turn. */
 export function isConversation(

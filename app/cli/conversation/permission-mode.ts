@@ -2,7 +2,7 @@
 // commands asked as the flags say), auto-accept edits (file edits run without asking; commands are
 // still asked), and plan mode (only reading tools run — the turn's `mode: 'plan'` — until the
 // person approves the plan the model presents).
-import type { Style } from '../ansi-style.js';
+import type { Style } from '../display/ansi-style.js';
 
 /** One of the conversation's modes. */
 export type ConversationMode = 'default' | 'accept-edits' | 'plan';

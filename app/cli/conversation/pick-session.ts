@@ -3,8 +3,8 @@ import type { ConversationIo } from './conversation-types.js';
 // what a resumed session gives the conversation: its history and records — never its policy
 // (session-authority.ts decides that, as for any resume).
 import path from 'node:path';
-import type { CliOptions } from '../cli-options.js';
-import type { CliSession } from '../cli-session.js';
+import type { CliOptions } from '../options/cli-options.js';
+import type { CliSession } from '../session/cli-session.js';
 import type { ChatMessage } from '../../../src/wire/index.js';
 import type { ConversationRecord } from './conversation-types.js';
 import { latestSessionFor, listSessions, sessionListText, sessionsFolder } from './sessions-folder.js';

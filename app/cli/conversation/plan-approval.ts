@@ -1,8 +1,8 @@
 // The question after a turn in plan mode presented its plan: one key, as approvals are — carry it
 // out (the next turn in the default mode), carry it out with edits accepted, or keep planning.
 import type { Writable } from 'node:stream';
-import type { Style } from '../ansi-style.js';
-import { readKey, type KeyInput } from '../key-reader.js';
+import type { Style } from '../display/ansi-style.js';
+import { readKey, type KeyInput } from '../approval/key-reader.js';
 import type { ConversationMode } from './permission-mode.js';
 
 /** The person's answer: the mode the plan is carried out in, or `undefined` to keep planning. */

@@ -14,12 +14,12 @@ import {
   type CheckpointLimits,
 } from '../../tools/checkpoints/index.js';
 import { createDiskCheckpointStore, openWorkspace } from '../../tools/node/index.js';
-import { createStyle, printable } from '../ansi-style.js';
-import type { CliOptions } from '../cli-options.js';
-import { CLI_SESSION_FORMAT, CLI_SESSION_VERSION, sessionOptions, writeSessionFile } from '../cli-session.js';
-import { createModelClient } from '../model-client.js';
-import { priceFor } from '../usage-figures.js';
-import { showLastResults } from '../last-results.js';
+import { createStyle, printable } from '../display/ansi-style.js';
+import type { CliOptions } from '../options/cli-options.js';
+import { CLI_SESSION_FORMAT, CLI_SESSION_VERSION, sessionOptions, writeSessionFile } from '../session/cli-session.js';
+import { createModelClient } from '../turn/model-client.js';
+import { priceFor } from '../display/usage-figures.js';
+import { showLastResults } from '../display/last-results.js';
 import { withDenyRules } from '../permissions/turn-permissions.js';
 import type {
   TurnPermissions,

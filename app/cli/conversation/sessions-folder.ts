@@ -4,7 +4,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { CLI_SESSION_FORMAT } from '../cli-session.js';
+import { CLI_SESSION_FORMAT } from '../session/cli-session.js';
 
 /** The sessions folder for this environment (not created). */
 export function sessionsFolder(env: Record<string, string | undefined>): string {

@@ -4,7 +4,7 @@
 // the time-out. The event goes in as JSON on stdin; stdout and stderr are kept up to a cap each.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { trustedPathEntries } from '../mcp-server-launch.js';
+import { trustedPathEntries } from '../mcp/mcp-server-launch.js';
 
 /** The most of stdout and of stderr kept from one hook (the rest is dropped, and said). */
 export const HOOK_OUTPUT_CAP = 64 * 1024;

@@ -6,8 +6,8 @@
 import { Marked } from 'marked';
 import { highlight, supportsLanguage } from 'cli-highlight';
 import { markedTerminal } from 'marked-terminal';
-import { printable, type Style } from '../ansi-style.js';
-import { codeTheme } from '../code-colours.js';
+import { printable, type Style } from '../display/ansi-style.js';
+import { codeTheme } from '../display/code-colours.js';
 
 /** Renders one piece of finished Markdown (whole blocks) for a terminal; `style` must be enabled. */
 export type MarkdownRenderer = (source: string) => string;

@@ -4,7 +4,7 @@
 // the text (a trailing ` *` stands for any further arguments, word by word). Deny wins over ask,
 // ask over allow; a command is allowed only when every segment is.
 import { mcpToolName } from '../../../bindings/mcp/index.js';
-import { globToRegExp } from '../../tools/glob-pattern.js';
+import { globToRegExp } from '../../tools/files/glob-pattern.js';
 import { parseCommand, programName, type CommandParse } from './command-segments.js';
 
 /** The three lists of rules. */

@@ -4,11 +4,11 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { runsCodeLater } from '../../tools/protected-paths.js';
+import { runsCodeLater } from '../../tools/files/protected-paths.js';
 import { toolError } from '../../tools/result-sentences.js';
-import type { Style } from '../ansi-style.js';
+import type { Style } from '../display/ansi-style.js';
 import type { TurnPermissions } from '../conversation/conversation-types.js';
-import { readKey, type KeyInput } from '../key-reader.js';
+import { readKey, type KeyInput } from '../approval/key-reader.js';
 import { parseCommand } from './command-segments.js';
 import {
   decidePermission,

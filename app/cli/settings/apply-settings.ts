@@ -1,7 +1,7 @@
 // The settings in force for a run: the user's file narrowed by the project's, applied where the
 // command line said nothing (a flag always wins).
-import type { CliOptions } from '../cli-options.js';
-import { isScriptedModel } from '../parse-cli-args.js';
+import type { CliOptions } from '../options/cli-options.js';
+import { isScriptedModel } from '../options/parse-cli-args.js';
 import {
   mergeSettings,
   projectSettingsFile,

@@ -4,7 +4,7 @@
 // keys of the store's own shape, sizes whole numbers, all of it bounded — and refused with the
 // field that is wrong. Undo then writes only through the workspace port (which refuses whatever
 // leads outside) and only a content whose key matches it.
-import { IGNORED_DIRECTORIES } from '../list-files.js';
+import { IGNORED_DIRECTORIES } from '../files/list-files.js';
 
 /** Why a file's content was not recorded. */
 export type UncoveredReason = 'too-large' | 'binary' | 'session-limit' | 'unreadable';

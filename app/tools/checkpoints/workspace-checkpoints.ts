@@ -14,10 +14,10 @@ import {
   type JournalFileState,
   type UncoveredReason,
 } from './checkpoint-journal.js';
-import { utf8Length } from '../utf8-length.js';
+import { utf8Length } from '../files/utf8-length.js';
 import { filesInChangedFolders, type LookList, type Walked } from './changed-folders.js';
-import { IGNORED_DIRECTORIES } from '../list-files.js';
-import { loadGitignore, type IgnoreTest } from '../gitignore-rules.js';
+import { IGNORED_DIRECTORIES } from '../files/list-files.js';
+import { loadGitignore, type IgnoreTest } from '../files/gitignore-rules.js';
 import { contentKey, type CheckpointStore } from './checkpoint-store.js';
 import { changedFolders as changedIgnoredFolders, trackIgnoredFolders } from './ignored-folders.js';
 

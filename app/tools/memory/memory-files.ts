@@ -2,7 +2,7 @@
 // offers, so the shared tools answer the same in the web page as on disk.
 import type { EntryKind, PathInfo, WorkspaceFiles } from '../workspace-port.js';
 import { toolError } from '../result-sentences.js';
-import { utf8Length } from '../utf8-length.js';
+import { utf8Length } from '../files/utf8-length.js';
 import type { MemoryWorkspace } from './memory-workspace.js';
 
 /** A path in the in-memory workspace. */

@@ -4,7 +4,7 @@ import { createWorkspaceTools, type WorkspaceToolsOptions } from '../create-work
 import type { AskUser } from '../ask-followup-question.js';
 import type { ExecuteCommandOptions } from '../execute-command.js';
 import type { NodeWorkspace } from './node-workspace.js';
-import { createProcessGroupRunner } from './process-group-runner.js';
+import { createProcessGroupRunner } from './sandbox/process-group-runner.js';
 
 export interface NodeToolsOptions extends Omit<WorkspaceToolsOptions, 'question' | 'executeCommand'> {
   /** The folder the tools work in, from `openWorkspace`. */

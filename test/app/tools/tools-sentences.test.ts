@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ToolUse } from '../../../src/parser/blocks.js';
 import { toolResultMessages } from '../../../src/reply/history.js';
-import { readConversation } from '../../../src/scripted/scripted-conversation.js';
-import { planAgentStep } from '../../../src/scripted/scripted-agent.js';
+import { readConversation } from '../../../scripted/agent/scripted-conversation.js';
+import { planAgentStep } from '../../../scripted/agent/scripted-agent.js';
 import * as sentences from '../../../app/tools/result-sentences.js';
 import type { ToolErrorCode, ToolResult } from '../../../app/tools/index.js';
 

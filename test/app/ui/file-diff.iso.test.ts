@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fileDiff, formatUnifiedDiff, type DiffLine } from '../../../app/ui/file-diff.js';
-import { previewFileChange } from '../../../app/tools/change-preview.js';
+import { previewFileChange } from '../../../app/tools/files/change-preview.js';
 import { createMemoryWorkspace, memoryWorkspaceFiles } from '../../../app/tools/memory/index.js';
 
 const files = (initial: Record<string, string>) => memoryWorkspaceFiles(createMemoryWorkspace(initial));

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAgentTurnActor, runAgentTurn } from '../../../machines/machine/agent-turn-actor.js';
 import { connectMcpServers, type McpServers } from '../../../bindings/mcp/index.js';
 import type { ToolUse } from '../../../src/parser/blocks.js';
-import { createScriptedModel } from '../../../src/scripted/index.js';
+import { createScriptedModel } from '../../../scripted/index.js';
 import { createChatClient } from '../../../src/wire/index.js';
 import { fixtureLog, fixtureServer, tempFolder } from '../../support/mcp-servers.js';
 

@@ -6,7 +6,7 @@ import { createAgentTurnActor } from '../../../machines/machine/agent-turn-actor
 import { selectView } from '../../../machines/view/select-view.js';
 import type { PersistedAgentTurn } from '../../../machines/record/turn-record-types.js';
 import { connectMcpServers, type McpServers } from '../../../bindings/mcp/index.js';
-import { createScriptedModel } from '../../../src/scripted/index.js';
+import { createScriptedModel } from '../../../scripted/index.js';
 import { createChatClient } from '../../../src/wire/index.js';
 import { fixtureLog, fixtureServer, tempFolder } from '../../support/mcp-servers.js';
 

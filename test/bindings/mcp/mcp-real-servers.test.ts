@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAgentTurn } from '../../../machines/machine/agent-turn-actor.js';
 import { connectMcpServers, type McpServers } from '../../../bindings/mcp/index.js';
-import { createScriptedModel } from '../../../src/scripted/index.js';
+import { createScriptedModel } from '../../../scripted/index.js';
 import { createChatClient } from '../../../src/wire/index.js';
 import { referenceServer, startEverythingOverHttp, tempFolder } from '../../support/mcp-servers.js';
 

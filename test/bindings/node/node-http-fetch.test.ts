@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../../../app/serve-scripted-model.js';
+import { startScriptedServer, type ScriptedServer } from '../../../app/serve/serve-scripted-model.js';
 import { createNodeHttpFetch } from '../../../bindings/node/node-http-fetch.js';
 import { createChatClient } from '../../../src/wire/chat-client.js';
 import { ChatError } from '../../../src/wire/errors.js';

@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../../../app/serve-scripted-model.js';
+import { startScriptedServer, type ScriptedServer } from '../../../app/serve/serve-scripted-model.js';
 import { DURABLE_OUTCOME_UNKNOWN_TEXT, type DurableTurnOutput } from '../../../bindings/restate/index.js';
 import { freePort } from '../../../examples/restate/free-port.js';
 import {

@@ -4,7 +4,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startScriptedServer, type ScriptedServer } from '../../../app/serve-scripted-model.js';
+import { startScriptedServer, type ScriptedServer } from '../../../app/serve/serve-scripted-model.js';
 import { freePort } from '../../../examples/restate/free-port.js';
 import { startRestateServer, type RestateServer } from '../../../examples/restate/restate-server.js';
 import { startWorker, type WorkerProcess } from '../../../examples/restate/worker-process.js';

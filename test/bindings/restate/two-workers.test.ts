@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../../../app/serve-scripted-model.js';
+import { startScriptedServer, type ScriptedServer } from '../../../app/serve/serve-scripted-model.js';
 import { freePort } from '../../../examples/restate/free-port.js';
 import { startRestateServer, type RestateServer } from '../../../examples/restate/restate-server.js';
 import {

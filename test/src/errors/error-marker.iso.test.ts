@@ -7,7 +7,7 @@ import { ParserError } from '../../../src/parser/stream-parser.js';
 import { BlockAssemblerError } from '../../../src/reply/block-assembler.js';
 import { StructuredOutputError } from '../../../src/structured/structured-output-error.js';
 import { ModelProfileError } from '../../../src/profiles/profiles.js';
-import { ScriptedModelError } from '../../../src/scripted/scripted-model.js';
+import { ScriptedModelError } from '../../../scripted/scripted-model.js';
 import { AgentTurnOptionsError } from '../../../machines/machine/check-turn-setup.js';
 
 const classes = [

@@ -3,7 +3,7 @@ import { createChatClient } from '../../../src/wire/chat-client.js';
 import { requestStructured, structuredFormatFor } from '../../../src/structured/structured-output.js';
 import { StructuredOutputError } from '../../../src/structured/structured-output-error.js';
 import { checkJsonSchema } from '../../../src/structured/check-json-schema.js';
-import { createScriptedModel } from '../../../src/scripted/scripted-model.js';
+import { createScriptedModel } from '../../../scripted/scripted-model.js';
 import type { FetchLike } from '../../../src/wire/types.js';
 import { MEASURED_MODEL_IDS, profileFor } from '../../../src/profiles/profiles.js';
 import type { ChatMessage, ChatRequest } from '../../../src/wire/types.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compactHistory, planCompaction } from '../../../src/window/index.js';
 import { createChatClient } from '../../../src/wire/index.js';
-import { createScriptedModel } from '../../../src/scripted/index.js';
+import { createScriptedModel } from '../../../scripted/index.js';
 import type { ChatClient, ChatMessage } from '../../../src/wire/index.js';
 
 const task = (text: string): ChatMessage => ({ role: 'user', content: `<task>\n${text}\n</task>` });

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SessionNotification, ToolCallUpdate } from '@agentclientprotocol/sdk';
-import { startScriptedServer } from '../../../../app/serve-scripted-model.js';
+import { startScriptedServer } from '../../../../app/serve/serve-scripted-model.js';
 import { makeSandbox } from '../../../support/tool-fixtures.js';
 import { chunkText, withEditor } from './acp-client-harness.js';
 

@@ -1,6 +1,6 @@
 // `--acp` on the command line: a flag with no value, taking no task (the editor sends the prompts).
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../../../../app/cli/parse-cli-args.js';
+import { parseCliArgs } from '../../../../app/cli/options/parse-cli-args.js';
 
 describe('--acp', () => {
   it('serves ACP with the other flags as given', () => {

@@ -11,7 +11,7 @@ import {
 } from '../../../../app/cli/conversation/compaction-view.js';
 import type { ConversationCompaction } from '../../../../app/cli/conversation/conversation-types.js';
 import { parseConversationCommand } from '../../../../app/cli/conversation/slash-commands.js';
-import { createStyle } from '../../../../app/cli/ansi-style.js';
+import { createStyle } from '../../../../app/cli/display/ansi-style.js';
 
 const plain = createStyle(false);
 const compaction = (extra: Partial<ConversationCompaction> = {}): ConversationCompaction => ({

@@ -12,7 +12,7 @@ import {
 } from '../../../../app/cli/conversation/sessions-folder.js';
 import { isConversation, startsWithTurn } from '../../../../app/cli/conversation/conversation-mode.js';
 import { costLine } from '../../../../app/cli/conversation/run-conversation.js';
-import { parseCliArgs } from '../../../../app/cli/parse-cli-args.js';
+import { parseCliArgs } from '../../../../app/cli/options/parse-cli-args.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

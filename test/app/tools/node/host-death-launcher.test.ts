@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dieWithHost, findSetpriv } from '../../../../app/tools/node/host-death-launcher.js';
-import { createProcessGroupRunner } from '../../../../app/tools/node/process-group-runner.js';
+import { dieWithHost, findSetpriv } from '../../../../app/tools/node/sandbox/host-death-launcher.js';
+import { createProcessGroupRunner } from '../../../../app/tools/node/sandbox/process-group-runner.js';
 import { hostProcessesRunning, uniqueSleepSeconds } from '../../../support/host-processes.js';
 
 const host = fileURLToPath(new URL('./fixtures/host-running-command.ts', import.meta.url));

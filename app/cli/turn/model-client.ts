@@ -1,0 +1,80 @@
+import { createChatClient } from '../../../src/wire/index.js';
+import type { ChatClient } from '../../../src/wire/index.js';
+import {
+  createScriptedModel,
+  isScriptedDialect,
+  scriptedDialects,
+  scriptedFaults,
+  type ScriptedDialect,
+} from '../../../scripted/index.js';
+import type { Protocol } from '../../../src/protocol/index.js';
+import { scriptedDialectProtocol as protocolFor } from '../../ui/scripted-dialect-protocol.js';
+import { listModelProfiles } from '../../../src/profiles/index.js';
+import type { CliOptions } from '../options/cli-options.js';
+import { isScriptedModel } from '../options/parse-cli-args.js';
+
+/** The in-process model answers at this address; no request leaves the process. */
+const SCRIPTED_BASE_URL = 'http://scripted.invalid/v1';
+
+export type ModelClientError = { code: 'unknown-profile' | 'unknown-fault' | 'unknown-dialect'; message: string };
+
+/** The chat client and model name the options ask for: the scripted model, or a real endpoint. */
+export function createModelClient(
+  options: Pick<CliOptions, 'model' | 'baseURL' | 'apiKey' | 'pace' | 'fault' | 'scriptedDialect' | 'maxReplyChars'>,
+): { ok: true; client: ChatClient; model: string } | { ok: false; error: ModelClientError } {
+  const limits = options.maxReplyChars !== undefined ? { maxReplyChars: options.maxReplyChars } : {};
+  if (isScriptedModel(options.model)) {
+    const profile = options.model === 'scripted' ? 'scripted' : options.model.slice('scripted:'.length);
+    const known = listModelProfiles().map((p) => p.id);
+    if (!known.includes(profile)) {
+      return {
+        ok: false,
+        error: { code: 'unknown-profile', message: `No scripted profile "${profile}". Known: ${known.join(', ')}.` },
+      };
+    }
+    if (options.fault !== undefined && !(scriptedFaults as readonly string[]).includes(options.fault)) {
+      return {
+        ok: false,
+        error: {
+          code: 'unknown-fault',
+          message: `No scripted fault "${options.fault}". Known: ${scriptedFaults.join(', ')}.`,
+        },
+      };
+    }
+    const dialect = options.scriptedDialect;
+    if (dialect !== undefined && !(scriptedDialects as readonly string[]).includes(dialect)) {
+      return {
+        ok: false,
+        error: {
+          code: 'unknown-dialect',
+          message: `No scripted dialect "${dialect}". Known: ${scriptedDialects.join(', ')}.`,
+        },
+      };
+    }
+    const fetch = createScriptedModel({
+      ...(options.pace !== 'realistic' ? { pace: options.pace } : {}),
+      ...(options.fault !== undefined ? { faults: [options.fault as (typeof scriptedFaults)[number]] } : {}),
+      ...(dialect !== undefined ? { dialect: dialect as ScriptedDialect } : {}),
+    });
+    return { ok: true, client: createChatClient({ baseURL: SCRIPTED_BASE_URL, fetch, ...limits }), model: profile };
+  }
+  return {
+    ok: true,
+    client: createChatClient({
+      baseURL: options.baseURL!,
+      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+      ...limits,
+    }),
+    model: options.model,
+  };
+}
+
+/** With --scripted-dialect, the protocol that recovers it (app/ui/scripted-dialect-protocol.ts); else undefined. */
+export function scriptedDialectProtocol(
+  options: Pick<CliOptions, 'model' | 'scriptedDialect'>,
+  model: string,
+): Protocol | undefined {
+  const dialect = options.scriptedDialect;
+  if (!isScriptedModel(options.model) || dialect === undefined || !isScriptedDialect(dialect)) return undefined;
+  return protocolFor(model, dialect);
+}

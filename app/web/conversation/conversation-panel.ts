@@ -1,0 +1,300 @@
+// The conversation around the live turn: the earlier turns above it, its notices, the message box
+// below (Enter sends, Shift+Enter is a new line, Stop, Undo, slash commands), and the conversation
+// kept in localStorage with the workspace — restored after a reload, or named and discarded when
+// the saved record is broken. main.ts runs the turns; this holds what carries from one to the next.
+import type { AgentTurnOutput } from '../../../machines/machine/index.js';
+import { compactHistory } from '../../../src/window/index.js';
+import type { ChatMessage } from '../../../src/wire/index.js';
+import { undoSentence, type WorkspaceCheckpoints } from '../../tools/checkpoints/index.js';
+import type { MemoryWorkspace } from '../../tools/memory/index.js';
+import type { ConversationView } from './conversation-view.js';
+import { byId, setText } from '../dom.js';
+import type { FilePanel } from '../files/file-panel.js';
+import { createModelSource, type ModelSource } from '../model-source.js';
+import { PAGE_SLASH_HELP, readMessageBox } from '../page-commands.js';
+import { createPageConversation, type ConversationLogEntry, type PageConversation } from './page-conversation.js';
+import type { SavedCheckpoints } from '../persistence/page-checkpoints.js';
+import { forgetConversation, saveConversation, type SavedConversationRead } from '../persistence/saved-conversation.js';
+import type { TurnStorage } from '../persistence/saved-turn.js';
+import { createTurnArchive } from '../persistence/turn-archive.js';
+
+export interface ConversationPanelSetup {
+  /** The live turn's blocks (cleared when the turn moves up). */
+  view: ConversationView;
+  workspace: MemoryWorkspace;
+  filePanel: FilePanel;
+  /** The checkpoints the page's tools record (Undo puts their files back). */
+  checkpoints: WorkspaceCheckpoints;
+  storage(): TurnStorage | undefined;
+  /** The model as the controls say now (a compaction's summary request goes there). */
+  modelSource(): ModelSource;
+  /** Runs the person's next message as a turn. */
+  send(text: string): void;
+  /** Stops the running turn. */
+  abort(): void;
+  /** The undo steps to keep with the conversation (so Undo works after a reload). */
+  undoSteps(): SavedCheckpoints;
+}
+
+/** What became of the saved undo steps at load: how many came back, or why none did. */
+export type RestoredUndo = { steps: number } | { problem: string };
+
+export interface ConversationPanel {
+  /** A turn starts: the live turn shown so far moves up (or, `fresh`, the conversation starts over). */
+  beginTurn(how: { fresh: boolean }): void;
+  /** The messages of a new turn for `task`: the history and the message, with the notes it takes. */
+  turnMessages(task: string): ChatMessage[];
+  /** A turn ended (`output` absent when the machine itself stopped): the history carries on, the box comes back. */
+  endTurn(entry: Extract<ConversationLogEntry, { kind: 'turn' }>, output?: AgentTurnOutput): void;
+  /** While a turn runs the box waits and Stop is on; after it the box takes the focus back. */
+  setRunning(now: boolean): void;
+  /** At load: the conversation saved on the last visit comes back, or a broken one is named and discarded. */
+  restoreSaved(read: SavedConversationRead, undo?: RestoredUndo): void;
+  /** Saves the conversation now (the checkpoint engine calls it when its steps change). */
+  keep(): void;
+}
+
+/** How long after a file change the conversation is saved (a burst of changes is saved once). */
+const KEEP_AFTER_MS = 250;
+
+export function createConversationPanel(setup: ConversationPanelSetup): ConversationPanel {
+  const { view, workspace, filePanel, checkpoints } = setup;
+  let talk: PageConversation = createPageConversation();
+  const archive = createTurnArchive(byId('earlier-turns'));
+  const notices = byId('turn-notices');
+  const form = byId<HTMLFormElement>('reply-form');
+  const box = byId<HTMLTextAreaElement>('reply');
+  const messages = byId('messages');
+  const restoredNote = byId('restored-note');
+  let running = false;
+  let saveRefused = false;
+  /** A save waiting after a file change. */
+  let soon: ReturnType<typeof setTimeout> | undefined;
+
+  function setRunning(now: boolean) {
+    running = now;
+    byId<HTMLButtonElement>('run').disabled = now;
+    byId<HTMLButtonElement>('stop').disabled = !now;
+    byId<HTMLButtonElement>('reply-stop').disabled = !now;
+    box.disabled = now;
+    byId<HTMLButtonElement>('send').disabled = now;
+    byId<HTMLButtonElement>('undo').disabled = now;
+    if (talk.started()) form.hidden = false;
+    // Back to the box — unless the person is busy elsewhere (editing a file, the settings).
+    const at = document.activeElement;
+    const here = at === null || at === document.body || messages.parentElement?.contains(at) === true;
+    if (!now && !form.hidden && here) box.focus({ preventScroll: true });
+  }
+
+  /** A notice under the live turn; `logged` ones are kept (and `note` told to the model); one with `detail` opens to show it. */
+  function showNotice(
+    text: string,
+    tone: 'ok' | 'notice',
+    more: { logged?: boolean; note?: string; detail?: string } = {},
+  ) {
+    notices.append(archive.noticeElement(text, tone, more.detail));
+    setText(byId('announcer'), text);
+    if (more.logged) talk.notice(text, tone, more.note, more.detail);
+    messages.scrollTop = messages.scrollHeight;
+  }
+
+  /** Saves the conversation with the workspace as it is now; one with nothing in it is forgotten. */
+  function keep() {
+    clearTimeout(soon);
+    soon = undefined;
+    const store = setup.storage();
+    if (!store) return;
+    const state = talk.state();
+    if (state.log.length === 0 && state.history.length === 0) {
+      forgetConversation(store);
+      return;
+    }
+    const files = Object.fromEntries(workspace.files().map((file) => [file, workspace.read(file) ?? '']));
+    const kept = saveConversation(store, {
+      ...state,
+      files,
+      changed: filePanel.changedFiles(),
+      checkpoints: setup.undoSteps(),
+    });
+    // Said once, never dropped without a word: storage is full (a large file) or refused the write.
+    if (!kept && !saveRefused) {
+      saveRefused = true;
+      showNotice(
+        'The conversation could not be kept in this browser’s storage (it is full or refused the write): a reload will not bring it back.',
+        'notice',
+      );
+    }
+  }
+  // A file change (a keystroke in the editor, a write) is kept a moment later, once for a burst;
+  // leaving the page keeps it at once.
+  workspace.onChange(() => {
+    if (soon === undefined) soon = setTimeout(keep, KEEP_AFTER_MS);
+  });
+  window.addEventListener('pagehide', () => {
+    if (soon !== undefined) keep();
+  });
+
+  /** Moves the live turn (if one is shown) up among the earlier turns. */
+  function archiveLiveTurn() {
+    const userTask = byId('user-task');
+    const outcome = byId('outcome');
+    if (userTask.hidden && notices.childElementCount === 0) return;
+    archive.keepLiveTurn({ message: userTask, blocks: byId('conversation'), outcome, notices });
+    view.clear();
+    userTask.hidden = true;
+    outcome.hidden = true;
+  }
+
+  /** Forgets the conversation and clears its panel (the files stay as they are; Undo still works). */
+  function startOver() {
+    talk.clear();
+    archive.clear();
+    notices.replaceChildren();
+    restoredNote.hidden = true;
+    keep();
+  }
+
+  /** Puts back the files of the agent's last `steps` steps, says what it restored, and tells the model with the next message. */
+  async function undo(steps: number) {
+    setRunning(true);
+    try {
+      const report = await checkpoints.undo(steps);
+      const sentence = undoSentence(report);
+      if (report.steps === 0) showNotice(sentence, 'notice');
+      else {
+        const what = report.steps === 1 ? 'step' : `${report.steps} steps`;
+        showNotice(`↶ ${sentence}`, 'ok', {
+          logged: true,
+          note: `The user undid your last ${what} with Undo. ${sentence}`,
+        });
+      }
+      keep();
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  /** /compact: the older messages replaced by a summary the model writes (the history stays when it cannot). */
+  async function compact() {
+    const made = createModelSource(setup.modelSource());
+    if (!made.ok) {
+      showNotice(`⋯ Not compacted: ${made.error.message}`, 'notice');
+      return;
+    }
+    setRunning(true);
+    try {
+      const result = await compactHistory({ client: made.client, model: made.model, messages: talk.state().history });
+      if (!result.ok) {
+        showNotice(`⋯ Not compacted: ${result.error.message}`, 'notice');
+        return;
+      }
+      talk.replaceHistory(result.messages);
+      const first = result.summary.split('\n')[0] ?? '';
+      showNotice(
+        `⋯ ${result.replaced} earlier messages replaced by a summary (~${result.tokensBefore} → ~${result.tokensAfter} tokens): ${first.length > 120 ? `${first.slice(0, 120)}…` : first}`,
+        'ok',
+        {
+          logged: true,
+          detail: `The summary the model wrote, in place of ${result.replaced} messages:\n\n${result.summary}`,
+        },
+      );
+      keep();
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  // --- the message box ---
+  box.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      form.requestSubmit();
+    }
+  });
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    if (running) return;
+    const input = readMessageBox(box.value);
+    if (!input) return;
+    box.value = '';
+    if (input.kind === 'message') {
+      setup.send(input.text);
+      return;
+    }
+    if (input.kind === 'refused') {
+      showNotice(input.message, 'notice');
+      return;
+    }
+    const command = input.command;
+    switch (command.name) {
+      case 'help':
+        showNotice(PAGE_SLASH_HELP, 'ok');
+        break;
+      case 'undo':
+        void undo(command.steps);
+        break;
+      case 'compact':
+        void compact();
+        break;
+      case 'clear':
+        archiveLiveTurn();
+        startOver();
+        form.hidden = false;
+        showNotice(
+          'The conversation is cleared: the next message starts a new one (the files stay as they are; Undo still works).',
+          'ok',
+        );
+        break;
+    }
+  });
+  byId('undo').addEventListener('click', () => {
+    if (!running) void undo(1);
+  });
+  byId('reply-stop').addEventListener('click', () => setup.abort());
+
+  return {
+    beginTurn({ fresh }) {
+      if (fresh) startOver();
+      archiveLiveTurn();
+    },
+    turnMessages: (task) => talk.startTurn(task),
+    endTurn(entry, output) {
+      talk.endTurn(entry, output);
+      keep();
+      setRunning(false);
+    },
+    setRunning,
+    keep,
+    restoreSaved(read, undo) {
+      const store = setup.storage();
+      if (read.kind === 'broken') {
+        if (store) forgetConversation(store);
+        setText(restoredNote, `A saved conversation could not be restored and was discarded: ${read.reason}.`);
+        restoredNote.dataset.tone = 'error';
+        restoredNote.hidden = false;
+        return;
+      }
+      if (read.kind !== 'saved') return;
+      const saved = read.saved;
+      talk = createPageConversation(saved);
+      filePanel.restore(saved.files, saved.changed);
+      keep();
+      archive.restore(saved.log);
+      const turns = saved.log.filter((entry) => entry.kind === 'turn').length;
+      const steps = undo && 'steps' in undo ? undo.steps : 0;
+      const undoText =
+        undo && 'problem' in undo
+          ? ` Undo starts empty: the saved undo steps could not be used (${undo.problem}).`
+          : steps > 0
+            ? ` Undo can take back ${steps === 1 ? 'its last step' : `its last ${steps} steps`}.`
+            : '';
+      setText(
+        restoredNote,
+        `Restored the conversation from your last visit: ${turns} earlier message${turns === 1 ? '' : 's'}.${undoText} Type the next one below, or Run turn to start a new conversation.`,
+      );
+      restoredNote.hidden = false;
+      byId('empty').hidden = true;
+      form.hidden = false;
+    },
+  };
+}
