@@ -34,6 +34,11 @@ export {
   ModelProfileError,
   historyRuleOf,
   DEFAULT_HISTORY_RULE,
+  listModelProfiles,
+  contextLimitsFor,
+  compactHistory,
+  planCompaction,
+  estimatePromptTokens,
   mergeReasoningDetails,
   defineTool,
 } from '../src/index.js';
@@ -106,12 +111,17 @@ export type {
   StandardSchemaV1,
   StandardSchemaIssue,
   StandardSchemaResult,
+  CompactHistoryOptions,
+  CompactionResult,
+  CompactionPlan,
 } from '../src/index.js';
 
 // Running a turn: the common case, a UI's actor, the machine itself.
-export { runAgentTurn, createAgentTurnActor } from './machine/agent-turn-actor.js';
+export { runAgentTurn, createAgentTurnActor, agentTurnInput } from './machine/agent-turn-actor.js';
+export { DEFAULT_MAX_REQUESTS } from './machine/turn-context.js';
+export { toolPolicyNames } from './machine/tool-policy-names.js';
 export { AgentTurnOptionsError } from './machine/check-turn-setup.js';
-export { TurnRecordError } from './record/turn-record.js';
+export { TurnRecordError, checkTurnRecord } from './record/turn-record.js';
 export type { AgentTurnSetup, AgentTurnActor, ResumeAgentTurnSetup } from './machine/agent-turn-actor.js';
 export type {
   PersistedAgentTurn,
@@ -172,6 +182,9 @@ export type {
 } from './view/turn-view-types.js';
 export type { TurnPhase } from './view/turn-phase.js';
 export { machineToMermaid } from './graph/machine-to-mermaid.js';
+export { readMachineGraph } from './graph/machine-graph.js';
+export type { MachineGraph, MachineGraphNode, MachineGraphTransition, EdgeKind } from './graph/machine-graph.js';
+export { describeEvent } from './graph/machine-directed-graph.js';
 export { dialectsForModel } from './machine/model-dialects.js';
 export type {
   TurnHooks,

@@ -116,6 +116,8 @@ export {
   ModelProfileError,
   historyRuleOf,
   DEFAULT_HISTORY_RULE,
+  listModelProfiles,
+  contextLimitsFor,
 } from './profiles/index.js';
 export type {
   ModelProfile,
@@ -127,3 +129,7 @@ export type {
   HistoryReasoning,
   OpaqueHistoryField,
 } from './profiles/index.js';
+
+// Fitting a long conversation into a model's context window.
+export { compactHistory, planCompaction, estimatePromptTokens } from './window/index.js';
+export type { CompactHistoryOptions, CompactionResult, CompactionPlan } from './window/index.js';

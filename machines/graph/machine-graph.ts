@@ -14,6 +14,7 @@ import {
 export { describeEvent };
 export type { EdgeKind, StateNodeLike, TransitionLike };
 
+/** One transition of a state: what triggers it, under which guard, and where it goes. */
 export interface MachineGraphTransition {
   /** A short, human name of the trigger: `APPROVE`, `always`, `after retryDelay`, `done: executeTool`. */
   event: string;
@@ -24,6 +25,7 @@ export interface MachineGraphTransition {
   targets: string[];
 }
 
+/** One state of the machine as the graph reads it: its place, its children and its transitions. */
 export interface MachineGraphNode {
   /** Dotted path below the root: `request.streaming`; '' is the root. */
   path: string;
@@ -40,6 +42,7 @@ export interface MachineGraphNode {
   transitions: MachineGraphTransition[];
 }
 
+/** The whole machine as a graph of states, read from its config (see {@link readMachineGraph}). */
 export interface MachineGraph {
   /** The machine's id (the root state's id). */
   rootId: string;

@@ -18,6 +18,7 @@ import { DEFAULT_READ_ONLY_TOOLS, runsInMode, withPlanNote } from './plan-mode.j
 
 export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 export const DEFAULT_RETRY_DELAYS_MS = [2000, 4000, 8000] as const;
+/** How many model requests a turn makes at most when `maxRequests` is not set. */
 export const DEFAULT_MAX_REQUESTS = 20;
 export const DEFAULT_MAX_CONSECUTIVE_MISTAKES = 3;
 export const DEFAULT_COMPLETION_TOOL = 'attempt_completion';

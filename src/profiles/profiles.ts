@@ -1,5 +1,5 @@
 // Facts about real models behind OpenAI-compatible endpoints (published provider measurements),
-// used by structured output to pick a response_format and by the scripted model to emulate them.
+// used by structured output to pick a response_format and by test endpoints to emulate them.
 
 import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
 // type only: the profile table's chunk must not pull the protocol's code into a parser-only bundle
@@ -600,8 +600,6 @@ export function findModelProfile(id: string): ModelProfile | undefined {
   return registry.get(id.toLowerCase());
 }
 
-const SCRIPTED_PREFIX = 'scripted:';
-
 // A profile id matches a longer name only at a word boundary: `gpt-4.1-mini-2025-04-14`, `glm-5.1:free`.
 const SUFFIX_SEPARATORS = new Set(['-', ':', '@', '.', '_']);
 
@@ -622,7 +620,8 @@ function longestPrefixMatch(name: string): ModelProfile | undefined {
 }
 
 /**
- * The profile for a model name: exact id, else the profile a `scripted:<id>` name emulates, else the longest registered id that prefixes the name
+ * The profile for a model name: exact id, else the profile an emulator's `<emulator>:<id>` name emulates (the part after the first `:`
+ * is exactly a profile id), else the longest registered id that prefixes the name
  * (with or without a provider path such as `openai/` or `accounts/x/models/`), else the safe default.
  */
 export function profileFor(model: string): ModelProfile {
@@ -630,10 +629,11 @@ export function profileFor(model: string): ModelProfile {
   const name = model.trim().toLowerCase();
   const exact = registry.get(name);
   if (exact) return exact;
-  // The scripted model answers `scripted:<id>` in the manner of profile <id>: structured output
-  // against it must climb that model's ladder, not the `scripted` profile's.
-  if (name.startsWith(SCRIPTED_PREFIX)) {
-    const emulated = registry.get(name.slice(SCRIPTED_PREFIX.length));
+  // An endpoint that emulates other models (`scripted:glm-5.1`) answers in the manner of that
+  // profile: structured output against it must climb the emulated model's ladder.
+  const colon = name.indexOf(':');
+  if (colon > 0) {
+    const emulated = registry.get(name.slice(colon + 1));
     if (emulated) return emulated;
   }
   const slash = name.lastIndexOf('/');

@@ -5,7 +5,7 @@
 import type { ChatClient, ChatMessage } from '../wire/types.js';
 import { estimatePromptTokens } from './prompt-size.js';
 
-/** Opens the summary request's user message: the scripted model recognises a summary request by it. */
+/** Opens the summary request's user message: a model double can recognise a summary request by it. */
 export const SUMMARY_REQUEST_OPENING = '<conversation_to_summarize>';
 
 /** The instruction of the summary request. */

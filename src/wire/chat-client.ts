@@ -1,5 +1,5 @@
 // A minimal OpenAI-compatible client over any fetch-compatible function (the global fetch, a
-// proxy's, or the in-process scripted model's).
+// proxy's, or an in-process model double's).
 import { abortedError, untilAborted } from './abort.js';
 import { describeError } from './describe-error.js';
 import { ChatError } from './errors.js';

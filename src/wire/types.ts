@@ -1,5 +1,5 @@
 // Contract of the wire layer: requests, normalized stream events, errors, the client.
-// Shared by src/openai (reading streams), src/models (the scripted model) and machines/.
+// Shared by the stream readers, the clients, model doubles and machines/.
 import type { ChatLimits } from './limits.js';
 
 /** Who speaks a {@link ChatMessage}. */
@@ -140,5 +140,5 @@ export interface ChatClient {
   complete(request: ChatRequest, options?: ChatRequestOptions): Promise<ChatCompletionResult>;
 }
 
-/** A `fetch`-compatible function: the global `fetch`, a test double, or `createScriptedModel()` from `agent-turn/scripted`. */
+/** A `fetch`-compatible function: the global `fetch`, or a test double (a function from a request to a response). */
 export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
