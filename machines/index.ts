@@ -18,6 +18,7 @@ export {
   defaultToolDescriptions,
   createChatClient,
   CHAT_WIRES,
+  DEFAULT_CHAT_LIMITS,
   readChatCompletionStream,
   ChatError,
   isChatError,
@@ -183,7 +184,14 @@ export type {
 export type { TurnPhase } from './view/turn-phase.js';
 export { machineToMermaid } from './graph/machine-to-mermaid.js';
 export { readMachineGraph } from './graph/machine-graph.js';
-export type { MachineGraph, MachineGraphNode, MachineGraphTransition, EdgeKind } from './graph/machine-graph.js';
+export type {
+  MachineGraph,
+  MachineGraphNode,
+  MachineGraphTransition,
+  EdgeKind,
+  StateNodeLike,
+  TransitionLike,
+} from './graph/machine-graph.js';
 export { describeEvent } from './graph/machine-directed-graph.js';
 export { dialectsForModel } from './machine/model-dialects.js';
 export type {

@@ -67,6 +67,7 @@ export {
   isChatError,
   mergeReasoningDetails,
   CHAT_WIRES,
+  DEFAULT_CHAT_LIMITS,
 } from './wire/index.js';
 export type {
   ChatClient,

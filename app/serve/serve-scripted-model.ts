@@ -2,9 +2,8 @@
 // function, bodies streamed through, a request aborted when its client goes away.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createScriptedModel, type ScriptedModelOptions } from '../../scripted/index.js';
-import { concatBytes } from '../../src/wire/index.js';
-import type { FetchLike } from '../../src/wire/index.js';
+import { createScriptedModel, type ScriptedModelOptions } from 'agent-turn/scripted';
+import type { FetchLike } from 'agent-turn';
 import { createOriginPolicy } from './serve-origin-policy.js';
 
 export interface ScriptedServerOptions extends ScriptedModelOptions {
@@ -74,7 +73,7 @@ async function readBody(req: IncomingMessage, limit: number, deadlineMs: number)
       if (size > limit) return 'too-large';
       parts.push(chunk);
     }
-    return concatBytes(parts, size);
+    return new Uint8Array(Buffer.concat(parts, size));
   })();
   try {
     return await Promise.race([read, late]);

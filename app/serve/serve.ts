@@ -1,7 +1,7 @@
 // npm run serve -- [--port 8787] [--host 127.0.0.1] [--pace <ms per token>] [--fault <name>]… [--api-key <key>] [--allow-origin <origin>]… [--allow-host <host>]…
 // Serves the scripted model as an OpenAI-compatible endpoint until SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
-import { scriptedFaults, type ScriptedFault } from '../../scripted/index.js';
+import { scriptedFaults, type ScriptedFault } from 'agent-turn/scripted';
 import { startScriptedServer } from './serve-scripted-model.js';
 import { DEFAULT_ALLOWED_ORIGINS } from './serve-origin-policy.js';
 

@@ -1,4 +1,4 @@
-import type { ToolUse } from '../../src/parser/index.js';
+import type { ToolUse } from 'agent-turn';
 import type { WorkspaceTool } from './tool-types.js';
 import type { CommandRunner } from './workspace-port.js';
 import { requireParam } from './tool-params.js';

@@ -1,5 +1,5 @@
 // Reading a tool use's parameters: what is required, and how Cline spells booleans and lists.
-import type { ToolUse } from '../../src/parser/index.js';
+import type { ToolUse } from 'agent-turn';
 import type { ToolErrorResult } from './tool-types.js';
 import { missingParam } from './result-sentences.js';
 

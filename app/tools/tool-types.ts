@@ -1,4 +1,4 @@
-import type { ToolUse } from '../../src/parser/index.js';
+import type { ToolUse } from 'agent-turn';
 
 /** Why a tool refused or failed: a value the model (and tests) can read without parsing prose. */
 export type ToolErrorCode =

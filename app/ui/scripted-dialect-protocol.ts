@@ -2,9 +2,9 @@
 // --scripted-dialect, the page's Dialect select): the model's own dialects plus that one. Bare
 // JSON and pythonic replies are off for models that do not write them, so the demo turns on the
 // one it writes.
-import { dialectsForModel } from '../../machines/machine/index.js';
-import { clineThinkProtocol, type Protocol } from '../../src/protocol/index.js';
-import type { ScriptedDialect } from '../../scripted/index.js';
+import { dialectsForModel } from 'agent-turn';
+import { clineThinkProtocol, type Protocol } from 'agent-turn';
+import type { ScriptedDialect } from 'agent-turn/scripted';
 
 /** `clineThinkProtocol` recovering `model`'s dialects and `dialect`. */
 export function scriptedDialectProtocol(model: string, dialect: ScriptedDialect): Protocol {

@@ -1,6 +1,6 @@
 // When a UI saves a turn to resume it later (the CLI's session file, the page's storage): at every
 // step that matters, never on each streamed chunk.
-import type { AgentTurnView } from '../../machines/view/index.js';
+import type { AgentTurnView } from 'agent-turn';
 
 /**
  * A string that changes only when a step that matters happened: the state (a request sent,

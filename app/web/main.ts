@@ -1,15 +1,10 @@
 // The page: wires the controls, the in-memory workspace, the conversation, the diagram and the
 // timeline to one agent-turn actor per run.
 import type { InspectionEvent } from 'xstate';
-import { agentTurnMachine } from '../../machines/machine/index.js';
-import { selectView } from '../../machines/view/index.js';
-import {
-  scriptedDialects,
-  scriptedFaults,
-  type ScriptedDialect,
-  type ScriptedFault,
-} from '../../scripted/index.js';
-import { listModelProfiles } from '../../src/profiles/index.js';
+import { agentTurnMachine } from 'agent-turn';
+import { selectView } from 'agent-turn';
+import { scriptedDialects, scriptedFaults, type ScriptedDialect, type ScriptedFault } from 'agent-turn/scripted';
+import { listModelProfiles } from 'agent-turn';
 import { WRITING_TOOL_NAMES } from '../tools/index.js';
 import { createMemoryTools, createMemoryWorkspace, memoryWorkspaceFiles } from '../tools/memory/index.js';
 import { previewFileChange } from '../tools/files/change-preview.js';

@@ -1,6 +1,6 @@
 // The page's MCP settings: Streamable HTTP servers by URL (a browser cannot start stdio servers).
 // Connecting lists the server's tools; every later turn gets them (approval by default).
-import { connectMcpServers, type McpServers } from '../../bindings/mcp/index.js';
+import { connectMcpServers, type McpServers } from 'agent-turn/mcp';
 import { byId } from './dom.js';
 
 /** The connected servers, for the next turn. */

@@ -1,9 +1,9 @@
 // Where the page's turns get a model from: the scripted model running in the page (its
 // fetch-compatible function handed to the chat client, so nothing leaves the tab) or a real
 // OpenAI-compatible endpoint.
-import { createChatClient, type ChatClient, type FetchLike } from '../../src/wire/index.js';
-import { createScriptedModel, type ScriptedDialect, type ScriptedFault } from '../../scripted/index.js';
-import type { Protocol } from '../../src/protocol/index.js';
+import { createChatClient, type ChatClient, type FetchLike } from 'agent-turn';
+import { createScriptedModel, type ScriptedDialect, type ScriptedFault } from 'agent-turn/scripted';
+import type { Protocol } from 'agent-turn';
 import { scriptedDialectProtocol } from '../ui/scripted-dialect-protocol.js';
 
 /** The in-page model answers at this address; the URL is never fetched. */

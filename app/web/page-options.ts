@@ -2,13 +2,8 @@
 // `pace=0` streams as fast as the page reads (the browser test uses it); unknown values fall back to defaults.
 // Nothing that weakens safety comes from the URL: approvals are turned off only with the page's own
 // checkbox (a link with `?approval=off` leaves them on).
-import {
-  scriptedDialects,
-  scriptedFaults,
-  type ScriptedDialect,
-  type ScriptedFault,
-} from '../../scripted/index.js';
-import { listModelProfiles } from '../../src/profiles/index.js';
+import { scriptedDialects, scriptedFaults, type ScriptedDialect, type ScriptedFault } from 'agent-turn/scripted';
+import { listModelProfiles } from 'agent-turn';
 
 export type PaceSetting = 'realistic' | 'slow' | number;
 

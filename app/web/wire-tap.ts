@@ -1,7 +1,7 @@
 // A fetch wrapper that shows what came over the wire: each response body is teed, and its SSE
 // data lines are reduced to the part that differs between models (the delta, finish_reason,
 // usage), so the page can show reasoning_content vs reasoning vs inline <think> side by side.
-import type { FetchLike } from '../../src/wire/index.js';
+import type { FetchLike } from 'agent-turn';
 
 export interface WireRecord {
   /** 1-based request number. */

@@ -16,7 +16,7 @@ import {
   type ClientCapabilities,
   type McpServer,
 } from '@agentclientprotocol/sdk';
-import type { ChatClient } from '../../../src/wire/index.js';
+import type { ChatClient } from 'agent-turn';
 import { openWorkspace } from '../../tools/node/index.js';
 import { createStyle } from '../display/ansi-style.js';
 import type { CliOptions } from '../options/cli-options.js';

@@ -2,7 +2,7 @@
 // refuses, allow approves, without asking); else the editor is asked with the write's diff shown,
 // "allow always" adds the session rule, and a cancel while the question is open ends the wait.
 import type { AgentContext } from '@agentclientprotocol/sdk';
-import type { ToolBlockView } from '../../../machines/view/index.js';
+import type { ToolBlockView } from 'agent-turn';
 import type { TurnPermissions } from '../conversation/conversation-types.js';
 import { ruleFor } from '../permissions/permission-rules.js';
 import { FILE_WRITERS, type AcpTools } from './acp-turn-tools.js';

@@ -3,7 +3,7 @@
 // a tool use as one `tool_call` when it first appears and a `tool_call_update` each time its
 // input completes or its status moves; the completion tool's answer as a message chunk.
 import type { SessionUpdate, ToolCallStatus } from '@agentclientprotocol/sdk';
-import type { AgentTurnView, BlockView, ToolBlockStatus, ToolBlockView } from '../../../machines/view/index.js';
+import type { AgentTurnView, BlockView, ToolBlockStatus, ToolBlockView } from 'agent-turn';
 import { toolInputOf, toolKindOf, toolLocationsOf, toolTitleOf } from './acp-tool-call.js';
 
 /** The ACP status of each tool block status. */

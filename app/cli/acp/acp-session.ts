@@ -3,8 +3,8 @@
 // terminal conversation's, so `session/load` and `agent-turn --resume` read it alike).
 import path from 'node:path';
 import type { AgentContext, SessionUpdate, StopReason } from '@agentclientprotocol/sdk';
-import type { PersistedAgentTurn } from '../../../machines/record/index.js';
-import type { ChatClient, ChatMessage } from '../../../src/wire/index.js';
+import type { PersistedAgentTurn } from 'agent-turn';
+import type { ChatClient, ChatMessage } from 'agent-turn';
 import type { NodeWorkspace } from '../../tools/node/index.js';
 import type { CliOptions } from '../options/cli-options.js';
 import { CLI_SESSION_FORMAT, CLI_SESSION_VERSION, sessionOptions, writeSessionFile } from '../session/cli-session.js';

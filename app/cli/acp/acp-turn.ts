@@ -4,10 +4,10 @@
 // that aborts the turn. Updates go out one after another, in the order the turn made them.
 import type { AgentContext, StopReason } from '@agentclientprotocol/sdk';
 import { toPromise } from 'xstate';
-import { createAgentTurnActor, type AgentTurnOutput } from '../../../machines/machine/index.js';
-import type { PersistedAgentTurn } from '../../../machines/record/index.js';
-import { selectView, type AgentTurnView, type ToolBlockView } from '../../../machines/view/index.js';
-import type { ChatClient, ChatMessage } from '../../../src/wire/index.js';
+import { createAgentTurnActor, type AgentTurnOutput } from 'agent-turn';
+import type { PersistedAgentTurn } from 'agent-turn';
+import { selectView, type AgentTurnView, type ToolBlockView } from 'agent-turn';
+import type { ChatClient, ChatMessage } from 'agent-turn';
 import type { CommandRunner } from '../../tools/index.js';
 import type { NodeWorkspace } from '../../tools/node/index.js';
 import { toolsNeedingApproval } from '../approval/approval-policy.js';

@@ -1,7 +1,7 @@
 // The CLI's side of `--acp`: what a session needs from the CLI (settings, sandbox, project
 // instructions) handed to the ACP agent, which then owns stdin and stdout until the editor leaves.
 import type { Readable, Writable } from 'node:stream';
-import type { ChatClient } from '../../../src/wire/index.js';
+import type { ChatClient } from 'agent-turn';
 import { printableLine } from '../display/ansi-style.js';
 import type { CliOptions } from '../options/cli-options.js';
 import { setUpCommands } from '../turn/command-sandbox.js';

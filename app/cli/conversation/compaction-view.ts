@@ -3,7 +3,7 @@
 // it replaced, whole, in the pager. The replaced messages are kept in the session (each cut to a
 // bound), so /summary works after --resume too; read back, they are a file's text: shown only
 // through `printable`, never written to the terminal as they are.
-import type { ChatMessage } from '../../../src/wire/index.js';
+import type { ChatMessage } from 'agent-turn';
 import { printable, type Style } from '../display/ansi-style.js';
 import { revealInvisible } from '../../ui/visible-text.js';
 import { showInPager } from '../display/pager.js';

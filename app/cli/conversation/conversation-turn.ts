@@ -1,4 +1,4 @@
-import type { AgentTurnOutput } from '../../../machines/machine/index.js';
+import type { AgentTurnOutput } from 'agent-turn';
 import type { ConversationTurn } from './conversation-types.js';
 
 /** One ended turn as the conversation record keeps it: the message, how it ended, its usage, its model. */

@@ -1,7 +1,7 @@
 // What the conversation keeps and what one turn of it is given.
-import type { AgentTurnOutput } from '../../../machines/machine/index.js';
-import type { PersistedAgentTurn } from '../../../machines/record/index.js';
-import type { ChatMessage } from '../../../src/wire/index.js';
+import type { AgentTurnOutput } from 'agent-turn';
+import type { PersistedAgentTurn } from 'agent-turn';
+import type { ChatMessage } from 'agent-turn';
 import type { Readable, Writable } from 'node:stream';
 import type { WorkspaceTool } from '../../tools/index.js';
 import type { PermissionDecision } from '../permissions/permission-rules.js';

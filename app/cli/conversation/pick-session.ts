@@ -5,7 +5,7 @@ import type { ConversationIo } from './conversation-types.js';
 import path from 'node:path';
 import type { CliOptions } from '../options/cli-options.js';
 import type { CliSession } from '../session/cli-session.js';
-import type { ChatMessage } from '../../../src/wire/index.js';
+import type { ChatMessage } from 'agent-turn';
 import type { ConversationRecord } from './conversation-types.js';
 import { latestSessionFor, listSessions, sessionListText, sessionsFolder } from './sessions-folder.js';
 

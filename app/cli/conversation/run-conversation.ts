@@ -2,11 +2,11 @@
 // (as the machine gave it back, with the profile's history rule applied), slash commands, a
 // session file per conversation in the sessions folder, and checkpoints with /undo.
 import path from 'node:path';
-import type { AgentTurnOutput } from '../../../machines/machine/index.js';
-import type { PersistedAgentTurn } from '../../../machines/record/index.js';
-import { contextLimitsFor } from '../../../src/profiles/index.js';
-import { compactHistory, estimatePromptTokens, planCompaction } from '../../../src/window/index.js';
-import type { ChatClient, ChatMessage } from '../../../src/wire/index.js';
+import type { AgentTurnOutput } from 'agent-turn';
+import type { PersistedAgentTurn } from 'agent-turn';
+import { contextLimitsFor } from 'agent-turn';
+import { compactHistory, estimatePromptTokens, planCompaction } from 'agent-turn';
+import type { ChatClient, ChatMessage } from 'agent-turn';
 import {
   createWorkspaceCheckpoints,
   undoSentence,

@@ -1,6 +1,6 @@
 // `/last` in the conversation: the tool results of the last turn, whole, in the pager — what a
 // card cut to its head and tail (`… N more lines, /last shows all …`) left out.
-import type { AgentTurnOutput } from '../../../machines/machine/index.js';
+import type { AgentTurnOutput } from 'agent-turn';
 import type { Style } from './ansi-style.js';
 import { printable } from './ansi-style.js';
 import { revealInvisible } from '../../ui/visible-text.js';

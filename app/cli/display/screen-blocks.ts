@@ -1,7 +1,7 @@
 // The blocks the terminal shows, in order: every request's blocks from the view, with a notice
 // after each failed attempt that was retried and before a request sent with a history cut to fit
 // the context window. No decisions here: the view made them.
-import type { AgentTurnView, BlockView } from '../../../machines/view/index.js';
+import type { AgentTurnView, BlockView } from 'agent-turn';
 
 /** A line a person should see between blocks: a failed attempt is being retried, or earlier messages were dropped. */
 export interface NoticeBlock {

@@ -1,6 +1,6 @@
 import type { Style } from './ansi-style.js';
 import { SPINNER_FRAMES } from './ansi-style.js';
-import type { AgentTurnView as TurnView } from '../../../machines/view/index.js';
+import type { AgentTurnView as TurnView } from 'agent-turn';
 import type { TokenPrice } from '../../ui/usage-cost.js';
 import { costText } from './usage-figures.js';
 import { columnsOf } from './screen-fit.js';

@@ -1,7 +1,7 @@
 // What the terminal shows, in order: the screen blocks (screen-blocks.ts, shared with --json)
 // and, under each finished request, a line with its tokens and cost.
-import type { TurnUsage } from '../../../machines/machine/index.js';
-import type { AgentTurnView } from '../../../machines/view/index.js';
+import type { TurnUsage } from 'agent-turn';
+import type { AgentTurnView } from 'agent-turn';
 import { screenBlocks, type ScreenBlock } from './screen-blocks.js';
 
 /** A finished request's tokens (and cost, where the price is known), under its blocks. */

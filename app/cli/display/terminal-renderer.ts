@@ -10,8 +10,8 @@ import {
 } from './ansi-style.js';
 import { fitToScreen, packParts, rowsOf, topLevelParts, wrapText } from './screen-fit.js';
 import { showsSpinner, statusRows } from './status-line.js';
-import { isBlockSettled } from '../../../machines/view/index.js';
-import type { AgentTurnView, ReasoningBlockView, TextBlockView, ToolBlockView } from '../../../machines/view/index.js';
+import { isBlockSettled } from 'agent-turn';
+import type { AgentTurnView, ReasoningBlockView, TextBlockView, ToolBlockView } from 'agent-turn';
 import { terminalBlocks, type TerminalBlock } from './terminal-blocks.js';
 import { formatToolHeader, formatToolOutcome } from './tool-card-format.js';
 import {

@@ -3,7 +3,7 @@ import { clip, printable } from './ansi-style.js';
 import { revealInvisible } from '../../ui/visible-text.js';
 import { expandTabs } from './diff-format.js';
 import { formatCommandOutput, splitCommandResult } from './command-output-view.js';
-import type { ToolBlockStatus } from '../../../machines/view/index.js';
+import type { ToolBlockStatus } from 'agent-turn';
 import { dialectBadge } from '../../ui/dialect-label.js';
 
 /** What a tool card shows of a tool block (a ToolBlockView fits). */

@@ -1,4 +1,4 @@
-import type { AgentTurnOutput } from '../../../machines/machine/index.js';
+import type { AgentTurnOutput } from 'agent-turn';
 import { printable, type Style } from './ansi-style.js';
 import type { TokenPrice } from '../../ui/usage-cost.js';
 import { usageFigures } from './usage-figures.js';

@@ -1,6 +1,6 @@
 // Tokens and cost as the CLI words them: per request, in the status line, and for the turn.
 // The provider's counts as they are; estimates (where it sent none) marked with ~ and said so.
-import { profileFor } from '../../../src/profiles/index.js';
+import { profileFor } from 'agent-turn';
 import { formatCost, usageCost, type TokenPrice } from '../../ui/usage-cost.js';
 import type { CliOptions } from '../options/cli-options.js';
 import { isScriptedModel } from '../options/parse-cli-args.js';

@@ -1,8 +1,8 @@
 // The settings' command hooks as the CLI runs them: every hook of an event whose matcher covers
 // the tool (or source) runs in turn with the event as JSON on stdin; their answers merged
 // (hook-outcome.ts). The tool events become the machine's hooks (beforeTool, afterTool, beforeStop).
-import type { TurnHooks } from '../../../machines/machine/index.js';
-import { toolPolicyNames } from '../../../machines/machine/index.js';
+import type { TurnHooks } from 'agent-turn';
+import { toolPolicyNames } from 'agent-turn';
 import { mergeOutcomes, outcomeOfRun, type HookOutcome } from './hook-outcome.js';
 import { matcherCovers, type HookEventName, type HooksConfig } from './hook-settings.js';
 import { runCommandHook } from './run-command-hook.js';

@@ -1,6 +1,6 @@
 // The approval card of an MCP call: which server, which tool, and the arguments as formatted JSON
 // (tag mode's `arguments` text parsed; a native call's params decoded as the tool received them).
-import type { McpTool } from '../../../bindings/mcp/index.js';
+import type { McpTool } from 'agent-turn/mcp';
 import type { Style } from '../display/ansi-style.js';
 
 const byNativeName = new Map<string, McpTool>();

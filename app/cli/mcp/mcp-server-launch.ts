@@ -11,7 +11,7 @@
 import { accessSync, constants, mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { isStdioServer, type McpServerConfig, type McpServersConfig } from '../../../bindings/mcp/index.js';
+import { isStdioServer, type McpServerConfig, type McpServersConfig } from 'agent-turn/mcp';
 import { findSetpriv } from '../../tools/node/sandbox/host-death-launcher.js';
 
 /** The servers that can be started, and a `failed: …` line for each that cannot. */

@@ -1,7 +1,7 @@
 // The lines `--json` writes, and how a block of the view becomes one. A block is sent whole once;
 // after that only what changed: a `block` line with the changed fields, a `delta` line for text
 // that only grew (see ndjson-block-diff.ts; ndjson-replay.ts rebuilds the blocks from the lines).
-import type { AgentTurnOutput } from '../../../machines/machine/index.js';
+import type { AgentTurnOutput } from 'agent-turn';
 import { errorFields } from './json-safe.js';
 import type { ScreenBlock } from '../display/screen-blocks.js';
 

@@ -4,8 +4,8 @@
 // the pipe: nothing more is written until stdout drains, and block changes gathered meanwhile go
 // out as one difference — a slow reader gets fewer lines, never a growing pile of them. The turn
 // itself does not wait: only references to its views are queued.
-import type { AgentTurnOutput } from '../../../machines/machine/index.js';
-import type { AgentTurnView } from '../../../machines/view/index.js';
+import type { AgentTurnOutput } from 'agent-turn';
+import type { AgentTurnView } from 'agent-turn';
 import { blockChangeLines, NDJSON_PIECE_CHARS } from './ndjson-block-diff.js';
 import { jsonPieces } from './json-pieces.js';
 import { ndjsonBlock, ndjsonOutput, ndjsonText, type NdjsonBlock, type NdjsonLine } from './ndjson-lines.js';

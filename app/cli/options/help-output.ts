@@ -1,7 +1,7 @@
 // `--help` without loading the agent: the CLI's entry prints it straight away (a cold start of a
 // few modules), and runCli prints the same text.
-import { listModelProfiles } from '../../../src/profiles/index.js';
-import { scriptedDialects, scriptedFaults } from '../../../scripted/index.js';
+import { listModelProfiles } from 'agent-turn';
+import { scriptedDialects, scriptedFaults } from 'agent-turn/scripted';
 import { helpText } from './help-text.js';
 import { parseCliArgs } from './parse-cli-args.js';
 

@@ -3,7 +3,7 @@
 // `execute_command(npm run test *)`. Command rules match whole parsed segments, never a prefix of
 // the text (a trailing ` *` stands for any further arguments, word by word). Deny wins over ask,
 // ask over allow; a command is allowed only when every segment is.
-import { mcpToolName } from '../../../bindings/mcp/index.js';
+import { mcpToolName } from 'agent-turn/mcp';
 import { globToRegExp } from '../../tools/files/glob-pattern.js';
 import { parseCommand, programName, type CommandParse } from './command-segments.js';
 

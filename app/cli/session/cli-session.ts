@@ -3,8 +3,8 @@
 // on in the same workspace with the same options after a crash, a kill -9 or a reboot.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkTurnRecord } from '../../../machines/record/index.js';
-import type { PersistedAgentTurn } from '../../../machines/record/index.js';
+import { checkTurnRecord } from 'agent-turn';
+import type { PersistedAgentTurn } from 'agent-turn';
 import type { CliOptions } from '../options/cli-options.js';
 import type { ConversationRecord } from '../conversation/conversation-types.js';
 

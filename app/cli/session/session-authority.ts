@@ -5,8 +5,8 @@
 // (read-only, lower limits); a session whose endpoint or workspace differs from the user's is
 // refused until the user names it again.
 import path from 'node:path';
-import { DEFAULT_MAX_REQUESTS } from '../../../machines/machine/index.js';
-import { DEFAULT_CHAT_LIMITS } from '../../../src/wire/index.js';
+import { DEFAULT_MAX_REQUESTS } from 'agent-turn';
+import { DEFAULT_CHAT_LIMITS } from 'agent-turn';
 import type { CliOptions } from '../options/cli-options.js';
 import type { SessionOptions } from './cli-session.js';
 import { isScriptedModel } from '../options/parse-cli-args.js';

@@ -6,7 +6,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import type { McpServersConfig } from '../../../bindings/mcp/index.js';
+import type { McpServersConfig } from 'agent-turn/mcp';
 import { ruleProblems, type PermissionRules } from '../permissions/permission-rules.js';
 import { readSettingsText } from './read-settings-text.js';
 import { mcpSettingsProblem, settingsMcpServers } from './settings-mcp.js';

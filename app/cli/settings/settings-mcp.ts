@@ -5,12 +5,7 @@
 // time-out, or keep fewer of its tools unasked (`alwaysAllow`, intersected with the user's). A
 // project entry that would start or reach anything (command, args, env, cwd, url, headers) or
 // names a server the user did not define is ignored, with a note; nothing asks for confirmation.
-import {
-  McpConfigError,
-  parseMcpConfig,
-  type McpServerConfig,
-  type McpServersConfig,
-} from '../../../bindings/mcp/index.js';
+import { McpConfigError, parseMcpConfig, type McpServerConfig, type McpServersConfig } from 'agent-turn/mcp';
 
 /** Fields a project entry may give: the ones that only take away. */
 const NARROWING = new Set(['disabled', 'alwaysAllow', 'timeoutMs', 'timeout']);

@@ -1,15 +1,9 @@
-import { createChatClient } from '../../../src/wire/index.js';
-import type { ChatClient } from '../../../src/wire/index.js';
-import {
-  createScriptedModel,
-  isScriptedDialect,
-  scriptedDialects,
-  scriptedFaults,
-  type ScriptedDialect,
-} from '../../../scripted/index.js';
-import type { Protocol } from '../../../src/protocol/index.js';
+import { createChatClient } from 'agent-turn';
+import type { ChatClient } from 'agent-turn';
+import { createScriptedModel, isScriptedDialect, scriptedDialects, scriptedFaults, type ScriptedDialect } from 'agent-turn/scripted';
+import type { Protocol } from 'agent-turn';
 import { scriptedDialectProtocol as protocolFor } from '../../ui/scripted-dialect-protocol.js';
-import { listModelProfiles } from '../../../src/profiles/index.js';
+import { listModelProfiles } from 'agent-turn';
 import type { CliOptions } from '../options/cli-options.js';
 import { isScriptedModel } from '../options/parse-cli-args.js';
 

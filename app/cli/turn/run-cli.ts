@@ -2,10 +2,10 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { toPromise } from 'xstate';
-import { createAgentTurnActor } from '../../../machines/machine/index.js';
+import { createAgentTurnActor } from 'agent-turn';
 import { startTraceExport } from './trace-export.js';
-import type { AgentTurnOutput } from '../../../machines/machine/index.js';
-import type { ChatClient } from '../../../src/wire/index.js';
+import type { AgentTurnOutput } from 'agent-turn';
+import type { ChatClient } from 'agent-turn';
 import { createNodeTools, openWorkspace } from '../../tools/node/index.js';
 import type { AskUser } from '../../tools/index.js';
 import { createStyle, printable, printableLine } from '../display/ansi-style.js';
@@ -14,7 +14,7 @@ import { createApprovalFlow } from '../approval/approval-flow.js';
 import { showInPager } from '../display/pager.js';
 import type { CliOptions } from '../options/cli-options.js';
 import { setUpCommands, type CommandSetup } from './command-sandbox.js';
-import type { McpElicitationHandler } from '../../../bindings/mcp/index.js';
+import type { McpElicitationHandler } from 'agent-turn/mcp';
 import { askElicitationAtTerminal } from '../mcp/mcp-elicitation-prompt.js';
 import { projectMcpNote, startCliMcp, type CliMcp } from '../mcp/mcp-setup.js';
 import { fullHelpText } from '../options/help-output.js';
@@ -27,8 +27,8 @@ import { LAST_RESULTS_HINT } from '../display/last-results.js';
 import { exitCodeFor, turnSummary } from '../display/turn-summary.js';
 import { priceFor } from '../display/usage-figures.js';
 import { taskMessage, type CommandIsolation } from './task-message.js';
-import { selectView } from '../../../machines/view/index.js';
-import type { PersistedAgentTurn, PersistedTurnOutput } from '../../../machines/record/index.js';
+import { selectView } from 'agent-turn';
+import type { PersistedAgentTurn, PersistedTurnOutput } from 'agent-turn';
 import {
   CLI_SESSION_FORMAT,
   CLI_SESSION_VERSION,
@@ -40,7 +40,7 @@ import { checkpointKey } from '../../ui/turn-checkpoint.js';
 import { withSessionWrittenFirst } from '../session/session-checkpoint.js';
 import { resumeOptions } from '../session/session-authority.js';
 import { refuseUnaskedRunsLaterWrites } from '../approval/runs-later-guard.js';
-import type { AgentTurnView } from '../../../machines/view/index.js';
+import type { AgentTurnView } from 'agent-turn';
 import type { TurnEnd, TurnPlan } from '../conversation/conversation-types.js';
 import { isConversation } from '../conversation/conversation-mode.js';
 import { pickSession, resumedConversationOf, type ResumedConversation } from '../conversation/pick-session.js';
@@ -53,7 +53,7 @@ import { createTurnPermissions, withDenyRules } from '../permissions/turn-permis
 import { withDeniedReads } from '../permissions/denied-reads.js';
 import { turnHooksOf, type HookContext } from '../hooks/command-hooks.js';
 import { sessionHooksOf } from '../hooks/session-hooks.js';
-import type { TurnHooks } from '../../../machines/machine/index.js';
+import type { TurnHooks } from 'agent-turn';
 import { randomUUID } from 'node:crypto';
 
 /** The process around the CLI: real in app/cli.ts, fakes are possible. */

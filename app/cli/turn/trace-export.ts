@@ -3,7 +3,7 @@
 // rest of the OTEL_EXPORTER_OTLP_* settings itself). The SDK is loaded only then, so a CLI that
 // exports nothing starts no faster or slower for it.
 import type { Tracer } from '@opentelemetry/api';
-import type { TraceableTurnActor } from '../../../bindings/otel/index.js';
+import type { TraceableTurnActor } from 'agent-turn/otel';
 
 /** A started export: trace turns with it, and flush it before the process ends. */
 export interface TraceExport {
@@ -30,13 +30,13 @@ export async function startTraceExport(
   if (endpoint === undefined) return undefined;
   let tracer: Tracer;
   let shutdown: () => Promise<void>;
-  let traceAgentTurn: typeof import('../../../bindings/otel/index.js').traceAgentTurn;
+  let traceAgentTurn: typeof import('agent-turn/otel').traceAgentTurn;
   try {
     // Loaded here, never at start: @opentelemetry/api is an optional peer the CLI runs without.
     const [{ BasicTracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, otel] = await Promise.all([
       import('@opentelemetry/sdk-trace-base'),
       import('@opentelemetry/exporter-trace-otlp-http'),
-      import('../../../bindings/otel/index.js'),
+      import('agent-turn/otel'),
     ]);
     traceAgentTurn = otel.traceAgentTurn;
     const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())] });

@@ -2,7 +2,7 @@
 // the file's text now and the text it would have, read through the same port and with the same
 // SEARCH/REPLACE logic the tools use. A UI turns it into a diff (app/ui/file-diff.ts) so a person
 // approves the change itself, not the model's description of it.
-import type { ToolUse } from '../../../src/parser/index.js';
+import type { ToolUse } from 'agent-turn';
 import type { WorkspaceFiles, WorkspacePath } from '../workspace-port.js';
 import { looksBinary } from './binary-detection.js';
 import { applySearchReplaceBlocks, parseSearchReplaceDiff } from './search-replace-diff.js';

@@ -1,6 +1,6 @@
 // The search_files parameters checked once for every workspace (disk or in-memory): the regex
 // and the optional file glob, or the error result that says which one is wrong.
-import type { ToolUse } from '../../../src/parser/index.js';
+import type { ToolUse } from 'agent-turn';
 import { globToRegExp } from './glob-pattern.js';
 import { compileLinearRegex, type LinearRegex } from './linear-regex.js';
 import { badGlob, badRegex } from '../result-sentences.js';

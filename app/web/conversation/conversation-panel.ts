@@ -2,9 +2,9 @@
 // below (Enter sends, Shift+Enter is a new line, Stop, Undo, slash commands), and the conversation
 // kept in localStorage with the workspace — restored after a reload, or named and discarded when
 // the saved record is broken. main.ts runs the turns; this holds what carries from one to the next.
-import type { AgentTurnOutput } from '../../../machines/machine/index.js';
-import { compactHistory } from '../../../src/window/index.js';
-import type { ChatMessage } from '../../../src/wire/index.js';
+import type { AgentTurnOutput } from 'agent-turn';
+import { compactHistory } from 'agent-turn';
+import type { ChatMessage } from 'agent-turn';
 import { undoSentence, type WorkspaceCheckpoints } from '../../tools/checkpoints/index.js';
 import type { MemoryWorkspace } from '../../tools/memory/index.js';
 import type { ConversationView } from './conversation-view.js';

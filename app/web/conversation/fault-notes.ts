@@ -1,5 +1,5 @@
 // One line per scripted fault for the fault picker: what it does and what recovery to watch for.
-import type { ScriptedFault } from '../../../scripted/index.js';
+import type { ScriptedFault } from 'agent-turn/scripted';
 
 export const FAULT_NOTES: Record<ScriptedFault, string> = {
   'http-429-once': 'The first request gets HTTP 429; the machine waits (retrying) and the retry succeeds.',

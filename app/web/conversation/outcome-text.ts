@@ -1,5 +1,5 @@
 // The closing line of a turn, from the machine's output.
-import type { AgentTurnOutput } from '../../../machines/machine/index.js';
+import type { AgentTurnOutput } from 'agent-turn';
 
 export function outcomeText(output: Pick<AgentTurnOutput, 'reason'> & Partial<AgentTurnOutput>): {
   reason: string;

@@ -2,8 +2,8 @@
 // model's history rule), the notes the model gets with the next message (what an undo restored),
 // and what the conversation panel lists — every turn's message and outcome, and the notices between
 // them. No DOM here: main.ts draws it, saved-conversation.ts keeps it across a reload.
-import type { AgentTurnOutput } from '../../../machines/machine/index.js';
-import type { ChatMessage } from '../../../src/wire/index.js';
+import type { AgentTurnOutput } from 'agent-turn';
+import type { ChatMessage } from 'agent-turn';
 import { pageTaskMessage } from './page-task-message.js';
 
 /** One line of the conversation panel besides a live turn: a finished turn, or a notice between turns. */

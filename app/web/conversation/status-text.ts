@@ -1,7 +1,7 @@
 // One phrase and one tone per phase of the turn (read from the view, which reads the state's tag).
-import type { TurnEndReason } from '../../../machines/machine/index.js';
-import type { TurnPhase } from '../../../machines/view/index.js';
-import type { AgentTurnView } from '../../../machines/view/index.js';
+import type { TurnEndReason } from 'agent-turn';
+import type { TurnPhase } from 'agent-turn';
+import type { AgentTurnView } from 'agent-turn';
 import { revealInvisible } from '../../ui/visible-text.js';
 
 const PHRASES: Record<TurnPhase, string> = {

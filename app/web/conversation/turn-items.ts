@@ -2,7 +2,7 @@
 // its blocks (the completion tool as the task's result), a divider under a failed attempt, and one
 // over a request sent with a history cut to fit the context window.
 // Keys come from the view, so elements are updated in place as blocks grow.
-import type { AgentTurnView, BlockView, RequestView, ToolBlockStatus } from '../../../machines/view/index.js';
+import type { AgentTurnView, BlockView, RequestView, ToolBlockStatus } from 'agent-turn';
 
 export type ToolStatus = ToolBlockStatus;
 

@@ -1,12 +1,12 @@
 // Starts one agent turn in the page: the machine with the page's tools and model, inspected so
 // the timeline and diagram see every event and microstep.
 import type { InspectionEvent } from 'xstate';
-import { agentTurnInput, createAgentTurnActor, type AgentTurnSetup } from '../../../machines/machine/index.js';
-import type { AgentTurnInput, ToolFunctions } from '../../../machines/machine/index.js';
-import type { ChatClient, ChatMessage } from '../../../src/wire/index.js';
-import { clineThinkProtocol, type Protocol } from '../../../src/protocol/index.js';
+import { agentTurnInput, createAgentTurnActor, type AgentTurnSetup } from 'agent-turn';
+import type { AgentTurnInput, ToolFunctions } from 'agent-turn';
+import type { ChatClient, ChatMessage } from 'agent-turn';
+import { clineThinkProtocol, type Protocol } from 'agent-turn';
 import { PAGE_AGENT_INSTRUCTIONS } from './agent-instructions.js';
-import type { PersistedAgentTurn } from '../../../machines/record/index.js';
+import type { PersistedAgentTurn } from 'agent-turn';
 
 export interface TurnSettings {
   client: ChatClient;

@@ -1,15 +1,10 @@
 // The machine's states and transitions as the diagram draws them: the machine's graph (read by
 // machines/graph/machine-graph.ts, the same reader as the Mermaid export) with transitions merged into one
 // edge per pair of states.
-import {
-  readMachineGraph,
-  type EdgeKind,
-  type MachineGraphNode,
-  type StateNodeLike,
-} from '../../../machines/graph/index.js';
+import { readMachineGraph, type EdgeKind, type MachineGraphNode, type StateNodeLike } from 'agent-turn';
 
-export { describeEvent } from '../../../machines/graph/index.js';
-export type { EdgeKind, StateNodeLike, TransitionLike } from '../../../machines/graph/index.js';
+export { describeEvent } from 'agent-turn';
+export type { EdgeKind, StateNodeLike, TransitionLike } from 'agent-turn';
 
 export type GraphNode = Omit<MachineGraphNode, 'transitions'>;
 

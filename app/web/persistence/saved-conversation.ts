@@ -3,7 +3,7 @@
 // the in-memory workspace's files. It is data anyone could have edited, so it is read with care:
 // anything off — a system message (the page writes its own), a role it does not know, a message
 // that is not text — gets a reason, and the page says it and discards the record.
-import type { ChatMessage } from '../../../src/wire/index.js';
+import type { ChatMessage } from 'agent-turn';
 import type { ConversationLogEntry, ConversationState } from '../conversation/page-conversation.js';
 import type { TurnStorage } from './saved-turn.js';
 

@@ -1,9 +1,9 @@
 // The page's interrupted turn, kept in localStorage at every step that matters: the turn's
 // persisted record, the in-memory workspace's files and the settings it ran with (never an API
 // key). After a reload the page offers to resume it.
-import { isScriptedDialect } from '../../../scripted/index.js';
-import { checkTurnRecord } from '../../../machines/record/index.js';
-import type { PersistedAgentTurn } from '../../../machines/record/index.js';
+import { isScriptedDialect } from 'agent-turn/scripted';
+import { checkTurnRecord } from 'agent-turn';
+import type { PersistedAgentTurn } from 'agent-turn';
 
 export const SAVED_TURN_KEY = 'agent-turn:interrupted-turn';
 const FORMAT = 'agent-turn/page-turn';

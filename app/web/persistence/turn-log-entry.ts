@@ -1,6 +1,6 @@
 // What the conversation's log keeps of a finished turn: the person's message, the tools it used,
 // its result and its closing line — enough to draw it again after a reload.
-import { selectView } from '../../../machines/view/index.js';
+import { selectView } from 'agent-turn';
 import type { ConversationLogEntry } from '../conversation/page-conversation.js';
 import { turnItems } from '../conversation/turn-items.js';
 import type { TurnActor } from '../conversation/turn-runner.js';
