@@ -31,22 +31,4 @@ export default defineConfig([
       options.conditions = ['browser'];
     },
   },
-  // The CLI (package.json "bin": agent-turn), bundled for Node so no tsx runs at start; the
-  // dependencies stay external (loaded from node_modules as installed).
-  {
-    entry: { 'agent-turn': 'app/cli.ts' },
-    // Its own folder: the library's files in dist/ stay free of node: imports.
-    outDir: 'dist/bin',
-    format: ['esm'],
-    platform: 'node',
-    target: 'node20',
-    dts: false,
-    clean: false,
-    // The agent's modules in a chunk of their own: --help never loads them.
-    splitting: true,
-    sourcemap: false,
-    keepNames: true,
-    noExternal: ['nanoid'],
-    banner: { js: '#!/usr/bin/env node' },
-  },
 ]);

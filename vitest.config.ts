@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
+import { sourceAliases } from './scripts/source-aliases.js';
 
 // Debian's Chromium (apt-get install -y chromium); Playwright downloads no browser here.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -8,6 +9,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: sourceAliases() },
         test: {
           name: 'node',
           environment: 'node',
@@ -18,6 +20,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: sourceAliases() },
         optimizeDeps: {
           include: [
             'xstate',

@@ -1,8 +1,10 @@
 // `npm run test:restate`: durable turns on a real Restate server (from node_modules) with worker
 // processes that are killed and replaced. Apart from `npm test`: it starts servers and takes a minute.
 import { defineConfig } from 'vitest/config';
+import { sourceAliases } from './scripts/source-aliases.js';
 
 export default defineConfig({
+  resolve: { alias: sourceAliases() },
   test: {
     name: 'restate',
     environment: 'node',

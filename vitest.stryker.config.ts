@@ -3,8 +3,10 @@
 // that only measures survival of a 10 MB input step aside: under Stryker every test runs once per
 // mutant, and that one costs seconds each time.
 import { defineConfig } from 'vitest/config';
+import { sourceAliases } from './scripts/source-aliases.js';
 
 export default defineConfig({
+  resolve: { alias: sourceAliases() },
   test: {
     name: 'node',
     environment: 'node',

@@ -2,6 +2,7 @@
 // files to dist-web/ (relative asset paths, so any static server or file:// subfolder works).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { sourceAliases } from '../../scripts/source-aliases.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -10,6 +11,8 @@ export default defineConfig({
   base: './',
   // The page only needs the package's own sources; no public dir.
   publicDir: false,
+  // The library from its sources (the page is part of this repository, never published).
+  resolve: { alias: sourceAliases() },
   build: {
     outDir: fileURLToPath(new URL('../../dist-web', import.meta.url)),
     emptyOutDir: true,
