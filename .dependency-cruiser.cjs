@@ -22,8 +22,18 @@ const core = (folder, allowed) => {
 module.exports = {
   forbidden: [
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
-    { name: 'core-not-upward', severity: 'error', from: { path: '^src/' }, to: { path: '^(machines|bindings|app|scripted)/' } },
-    { name: 'machines-not-upward', severity: 'error', from: { path: '^machines/' }, to: { path: '^(bindings|app|scripted)/' } },
+    {
+      name: 'core-not-upward',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(machines|bindings|app|scripted)/' },
+    },
+    {
+      name: 'machines-not-upward',
+      severity: 'error',
+      from: { path: '^machines/' },
+      to: { path: '^(bindings|app|scripted)/' },
+    },
     {
       name: 'scripted-beside-the-core',
       comment: 'the scripted model (scripted/) uses the core (src/) and nothing above it; no library layer uses it',
@@ -77,7 +87,8 @@ module.exports = {
     { name: 'machines-no-node', severity: 'error', from: { path: '^machines/' }, to: { dependencyTypes: ['core'] } },
     {
       name: 'tools-isomorphic',
-      comment: 'the shared tools (app/tools/*.ts, app/tools/files/) and the in-memory adapter run in the web page: no node modules',
+      comment:
+        'the shared tools (app/tools/*.ts, app/tools/files/) and the in-memory adapter run in the web page: no node modules',
       severity: 'error',
       from: { path: '^app/tools/(?!node/)' },
       to: { dependencyTypes: ['core'] },
@@ -126,13 +137,15 @@ module.exports = {
       severity: 'error',
       from: {
         path: '^app/cli/',
-        pathNot: '^app/cli/(acp|approval|conversation|display|hooks|markdown|mcp|ndjson|options|permissions|session|settings|turn)/',
+        pathNot:
+          '^app/cli/(acp|approval|conversation|display|hooks|markdown|mcp|ndjson|options|permissions|session|settings|turn)/',
       },
       to: {},
     },
     {
       name: 'app-web-by-concern',
-      comment: 'app/web/ keeps only the page shell at its top (main, headless, dom, page options and commands); the rest in folders by concern',
+      comment:
+        'app/web/ keeps only the page shell at its top (main, headless, dom, page options and commands); the rest in folders by concern',
       severity: 'error',
       from: {
         path: '^app/web/',

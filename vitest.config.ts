@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import { sourceAliases } from './scripts/source-aliases.js';
@@ -17,6 +18,9 @@ export default defineConfig({
           // test/bindings/restate/ runs a Restate server and workers: `npm run test:restate` (vitest.restate.config.ts).
           exclude: ['test/**/*.browser.test.ts', 'test/bindings/restate/**'],
           testTimeout: 30_000,
+          // A CLI a test starts with tsx from another folder still maps `agent-turn/...` onto the
+          // sources (tsconfig.json's paths), never onto a built dist/ that may be stale or absent.
+          env: { TSX_TSCONFIG_PATH: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) },
         },
       },
       {

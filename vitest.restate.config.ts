@@ -1,5 +1,6 @@
 // `npm run test:restate`: durable turns on a real Restate server (from node_modules) with worker
 // processes that are killed and replaced. Apart from `npm test`: it starts servers and takes a minute.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { sourceAliases } from './scripts/source-aliases.js';
 
@@ -7,6 +8,7 @@ export default defineConfig({
   resolve: { alias: sourceAliases() },
   test: {
     name: 'restate',
+    env: { TSX_TSCONFIG_PATH: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) },
     environment: 'node',
     include: ['test/bindings/restate/**/*.test.ts'],
     testTimeout: 300_000,

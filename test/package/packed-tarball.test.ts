@@ -1,12 +1,14 @@
-// The package as npm would publish it: `npm pack` (dist/ built by npm test, as `prepack` builds
-// it in a fresh clone) gives a tarball that publint and "are the types wrong" find nothing wrong
-// with, and that, installed into an empty folder, imports every subpath as ESM and as CJS, and
-// runs its `bin` there: `npx agent-turn --help`, and one-shot turns, with no tsx or sources.
-// Installing is offline: the tarball is unpacked into the folder's node_modules/agent-turn and its
+// The two packages as npm would publish them: `npm pack` of the library (the root, dist/ built by
+// npm test, as `prepack` builds it in a fresh clone) gives a tarball that publint and "are the
+// types wrong" find nothing wrong with, and that, installed into an empty folder, imports every
+// subpath as ESM and as CJS; `npm pack` of the CLI (app/, agent-turn-cli) gives its `bin`, which
+// runs there beside the library: `npx agent-turn --help`, and one-shot turns, with no tsx or sources.
+// Installing is offline: each tarball is unpacked into the folder's node_modules and their
 // dependencies are linked from this checkout's node_modules (the same versions the registry would
-// give; no network in tests). Two folders: `bare` has no optional peer at all (what `npm install
-// agent-turn` gives a newcomer: the CLI must run there, and an optional feature asked for says
-// what to install), `app` has every peer too (the subpaths that need them, the testing example).
+// give). Two folders: `bare` has no optional peer at all (what installing the CLI gives a newcomer:
+// it must run there, and an optional feature asked for says what to install), `app` has every peer
+// too (the subpaths that need them, the testing example). install-sizes.test.ts installs both from
+// their tarballs with npm itself and counts what lands.
 import { execFile } from 'node:child_process';
 import {
   chmodSync,
@@ -36,6 +38,8 @@ interface PackageJson {
 }
 
 const pkg = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as PackageJson;
+const cliRoot = join(packageRoot, 'app');
+const cliPkg = JSON.parse(readFileSync(join(cliRoot, 'package.json'), 'utf8')) as PackageJson;
 const subpaths = Object.keys(pkg.exports)
   .filter((key) => key !== './package.json')
   .map((key) => (key === '.' ? 'agent-turn' : `agent-turn/${key.slice(2)}`));
@@ -43,25 +47,32 @@ const subpaths = Object.keys(pkg.exports)
 let dir: string;
 let tarball: string;
 let packed: string[];
+let cliTarball: string;
+let packedCli: string[];
 let app: string;
 let bare: string;
 
-/** An empty folder with the tarball installed in node_modules/agent-turn and `names` linked beside it. */
+/** An empty folder with both tarballs installed in node_modules (agent-turn, agent-turn-cli) and `names` linked beside them. */
 async function install(folder: string, names: readonly string[]): Promise<void> {
   const installed = join(folder, 'node_modules', 'agent-turn');
+  const cli = join(folder, 'node_modules', 'agent-turn-cli');
   mkdirSync(installed, { recursive: true });
+  mkdirSync(cli, { recursive: true });
   writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'empty-app', private: true }));
   await run('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1']);
+  await run('tar', ['-xzf', cliTarball, '-C', cli, '--strip-components=1']);
   for (const name of names) {
+    if (name === 'agent-turn') continue;
     const link = join(folder, 'node_modules', name);
+    if (existsSync(link)) continue;
     mkdirSync(join(link, '..'), { recursive: true });
     symlinkSync(join(packageRoot, 'node_modules', name), link, 'dir');
   }
   // What npm's bin-links does on install: node_modules/.bin/<name> → the package's bin, executable.
   mkdirSync(join(folder, 'node_modules', '.bin'), { recursive: true });
-  for (const [name, target] of Object.entries(pkg.bin)) {
-    chmodSync(join(installed, target), 0o755);
-    symlinkSync(join('..', 'agent-turn', target), join(folder, 'node_modules', '.bin', name));
+  for (const [name, target] of Object.entries(cliPkg.bin)) {
+    chmodSync(join(cli, target), 0o755);
+    symlinkSync(join('..', 'agent-turn-cli', target), join(folder, 'node_modules', '.bin', name));
   }
 }
 
@@ -77,11 +88,16 @@ beforeAll(async () => {
   const [info] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
   tarball = join(dir, info!.filename);
   packed = info!.files.map((f) => f.path);
+  const cliPack = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: cliRoot });
+  const [cliInfo] = JSON.parse(cliPack.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  cliTarball = join(dir, cliInfo!.filename);
+  packedCli = cliInfo!.files.map((f) => f.path);
 
+  const dependencies = [...Object.keys(pkg.dependencies), ...Object.keys(cliPkg.dependencies)];
   app = join(dir, 'app');
-  await install(app, [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)]);
+  await install(app, [...dependencies, ...Object.keys(pkg.peerDependencies)]);
   bare = join(dir, 'bare');
-  await install(bare, Object.keys(pkg.dependencies));
+  await install(bare, dependencies);
 }, 120_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -90,7 +106,15 @@ describe('the packed tarball', () => {
   it('builds itself when packed: prepack runs the build', () => {
     // the build (tsup, as npm run build), silent so that npm pack --json stays JSON
     expect(pkg.scripts.prepack).toBe('tsup --silent');
-    expect(pkg.scripts.build).toBe('tsup');
+    expect(pkg.scripts.build).toBe('tsup && npm run build -w agent-turn-cli');
+    expect(cliPkg.scripts.prepack).toBe('tsup --config tsup.config.ts --silent');
+  });
+
+  it('is two packages: the library has no bin and no CLI dependency; the CLI holds its bin and depends on the library', () => {
+    expect(pkg).not.toHaveProperty('bin');
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['eventsource-parser', 'jsonrepair', 'xstate']);
+    expect(cliPkg.dependencies['agent-turn']).toBe(`^${(pkg as unknown as { version: string }).version}`);
+    expect(packedCli.filter((path) => !/^(dist\/bin\/[^/]+\.js|package\.json|README\.md)$/.test(path))).toEqual([]);
   });
 
   it('holds dist/ (ESM, CJS and types of every subpath) and no sources', () => {
@@ -148,7 +172,7 @@ describe('the packed tarball', () => {
   }, 60_000);
 
   it('`npx agent-turn --help` works in the empty folder, from dist/ alone (no tsx, no sources)', async () => {
-    expect(packed).toContain(pkg.bin['agent-turn'].replace(/^\.\//, ''));
+    expect(packedCli).toContain(cliPkg.bin['agent-turn']!.replace(/^\.\//, ''));
     expect(existsSync(join(bare, 'node_modules', 'tsx'))).toBe(false);
     const help = await run('npx', ['agent-turn', '--help'], { cwd: bare, env: npx });
     expect(help.stdout).toContain('agent-turn — run one coding-agent turn in a folder');

@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 const CLI = fileURLToPath(new URL('../../app/cli.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
+// From another folder tsx would not find the repository's tsconfig.json, whose paths map
+// `agent-turn/...` onto the sources: named here, or the CLI would load the built dist/.
+const TSCONFIG = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
 
 export interface CliExit {
   code: number | null;
@@ -25,7 +28,7 @@ export interface CliHandle {
   exited: Promise<CliExit>;
 }
 
-/** Starts the CLI in `cwd` with `args` and `env` (nothing inherited); killed after `timeoutMs`. */
+/** Starts the CLI in `cwd` with `args` and `env` (nothing inherited but tsx's tsconfig); killed after `timeoutMs`. */
 export function startCliIn(
   cwd: string,
   args: readonly string[],
@@ -34,7 +37,7 @@ export function startCliIn(
 ): CliHandle {
   const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], {
     cwd,
-    env,
+    env: { ...env, TSX_TSCONFIG_PATH: TSCONFIG },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
