@@ -1,7 +1,13 @@
 // The agent-turn CLI: `npm start -- [options] [task]`. See app/cli/options/help-text.ts.
 import { SHOW_CURSOR } from './cli/display/ansi-style.js';
 import { asksForHelp, fullHelpText } from './cli/options/help-output.js';
-import { dedupedSigint, handOverToChild, isHandedOver, receiveSecrets, shouldHandOver } from './cli/turn/key-handover.js';
+import {
+  dedupedSigint,
+  handOverToChild,
+  isHandedOver,
+  receiveSecrets,
+  shouldHandOver,
+} from './cli/turn/key-handover.js';
 
 /** Never leave a person's terminal without its cursor, however we leave. */
 function leave(code: number): never {

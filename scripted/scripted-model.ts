@@ -34,7 +34,13 @@ import { abortReason, framesToStream, nextTask } from './endpoint/scripted-strea
 import { countPromptTokens } from './endpoint/scripted-tokens.js';
 import { seededRandom } from './endpoint/scripted-random.js';
 import { errorMarker, isMarkedInstance, markError } from '../src/errors/error-marker.js';
-import { renderStep, stepFor, stepProblem, type ScriptedReplies, type ScriptedStepFault } from './agent/scripted-replies.js';
+import {
+  renderStep,
+  stepFor,
+  stepProblem,
+  type ScriptedReplies,
+  type ScriptedStepFault,
+} from './agent/scripted-replies.js';
 
 /** A request body as it came, on the wire it came on. */
 export interface ScriptedWireRequest {

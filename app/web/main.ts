@@ -31,7 +31,13 @@ import { outcomeText } from './conversation/outcome-text.js';
 import { createWireTap, type WireRecord } from './wire-tap.js';
 import { createWireView } from './wire-view.js';
 import { checkpointKey } from '../ui/turn-checkpoint.js';
-import { forgetTurn, readSavedTurn, saveTurn, type SavedModelSource, type SavedTurn } from './persistence/saved-turn.js';
+import {
+  forgetTurn,
+  readSavedTurn,
+  saveTurn,
+  type SavedModelSource,
+  type SavedTurn,
+} from './persistence/saved-turn.js';
 import { resumeBannerText, resumeDecision } from './persistence/resume-policy.js';
 import { createConversationPanel } from './conversation/conversation-panel.js';
 import { turnLogEntry } from './persistence/turn-log-entry.js';

@@ -5,7 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryTools, createMemoryWorkspace } from '../../app/tools/memory/index.js';
 import { WRITING_TOOL_NAMES } from '../../app/tools/index.js';
-import { readSavedTurn, SAVED_TURN_KEY, type SavedTurn, type TurnStorage } from '../../app/web/persistence/saved-turn.js';
+import {
+  readSavedTurn,
+  SAVED_TURN_KEY,
+  type SavedTurn,
+  type TurnStorage,
+} from '../../app/web/persistence/saved-turn.js';
 import { resumeBannerText, resumeDecision } from '../../app/web/persistence/resume-policy.js';
 import { createTurnActor, type TurnSettings } from '../../app/web/conversation/turn-runner.js';
 import { createChatClient } from '../../src/wire/chat-client.js';

@@ -4,7 +4,11 @@
 // whatever is left in it when the command ends is killed. Where none can be made, the child
 // survives — said so in --help and docs/security.md — and this test pins that too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findCgroupParents, sweepStaleCgroups, type CgroupParents } from '../../app/tools/node/sandbox/command-cgroup.js';
+import {
+  findCgroupParents,
+  sweepStaleCgroups,
+  type CgroupParents,
+} from '../../app/tools/node/sandbox/command-cgroup.js';
 import { createProcessGroupRunner } from '../../app/tools/node/sandbox/process-group-runner.js';
 import { createExecuteCommandTool } from '../../app/tools/execute-command.js';
 import { hostProcessesRunning, uniqueSleepSeconds } from '../support/host-processes.js';
@@ -67,7 +71,9 @@ describe('an unsandboxed command (--no-sandbox)', () => {
   });
 
   it('a CLI that exits in the middle of a command (Ctrl-C) kills what is in its cgroup; the next start removes the cgroup', async () => {
-    const runnerModule = fileURLToPath(new URL('../../app/tools/node/sandbox/process-group-runner.ts', import.meta.url));
+    const runnerModule = fileURLToPath(
+      new URL('../../app/tools/node/sandbox/process-group-runner.ts', import.meta.url),
+    );
     const cgroupModule = fileURLToPath(new URL('../../app/tools/node/sandbox/command-cgroup.ts', import.meta.url));
     const seconds = uniqueSleepSeconds();
     const script = path.join(sandbox.base, 'exit-mid-command.mts');

@@ -4,7 +4,14 @@
 // skipped). An abort while it waits cancels. The server's text is shown with hidden characters
 // revealed, like every card.
 import type { Writable } from 'node:stream';
-import { elicitationFields, elicitationValue, type McpElicitationAnswer, type McpElicitationContent, type McpElicitationField, type McpElicitationRequest } from 'agent-turn/mcp';
+import {
+  elicitationFields,
+  elicitationValue,
+  type McpElicitationAnswer,
+  type McpElicitationContent,
+  type McpElicitationField,
+  type McpElicitationRequest,
+} from 'agent-turn/mcp';
 import { printable, printableLine, type Style } from '../display/ansi-style.js';
 import type { TerminalPrompter } from '../approval/terminal-prompter.js';
 

@@ -7,7 +7,15 @@
 // nothing of the workspace may choose it instead.
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { connectMcpServers, McpConfigError, parseMcpConfig, type McpElicitationHandler, type McpServers, type McpServersConfig, type McpSetupFields } from 'agent-turn/mcp';
+import {
+  connectMcpServers,
+  McpConfigError,
+  parseMcpConfig,
+  type McpElicitationHandler,
+  type McpServers,
+  type McpServersConfig,
+  type McpSetupFields,
+} from 'agent-turn/mcp';
 import type { ToolFunctions } from 'agent-turn';
 import { registerMcpTools } from './mcp-approval-card.js';
 import { launchableServers, mcpServersFolder } from './mcp-server-launch.js';

@@ -1,6 +1,12 @@
 import { createChatClient } from 'agent-turn';
 import type { ChatClient } from 'agent-turn';
-import { createScriptedModel, isScriptedDialect, scriptedDialects, scriptedFaults, type ScriptedDialect } from 'agent-turn/scripted';
+import {
+  createScriptedModel,
+  isScriptedDialect,
+  scriptedDialects,
+  scriptedFaults,
+  type ScriptedDialect,
+} from 'agent-turn/scripted';
 import type { Protocol } from 'agent-turn';
 import { scriptedDialectProtocol as protocolFor } from '../../ui/scripted-dialect-protocol.js';
 import { listModelProfiles } from 'agent-turn';

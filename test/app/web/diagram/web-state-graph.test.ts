@@ -2,7 +2,12 @@
 // edge, laid out with no overlapping siblings and every child inside its parent.
 import { describe, expect, it } from 'vitest';
 import { agentTurnMachine } from '../../../../machines/machine/agent-turn-machine.js';
-import { activePaths, buildStateGraph, describeEvent, type StateNodeLike } from '../../../../app/web/diagram/state-graph.js';
+import {
+  activePaths,
+  buildStateGraph,
+  describeEvent,
+  type StateNodeLike,
+} from '../../../../app/web/diagram/state-graph.js';
 import { layoutStateGraph, type Box } from '../../../../app/web/diagram/state-layout.js';
 import { layoutStateGraphRouted } from '../../../../app/web/diagram/state-layout-elk.js';
 

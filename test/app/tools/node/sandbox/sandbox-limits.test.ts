@@ -13,7 +13,11 @@ import {
   parseByteSize,
   rlimitPrelude,
 } from '../../../../../app/tools/node/sandbox/sandbox-limits.js';
-import { findCgroupParents, joinCgroupThenExec, sweepStaleCgroups } from '../../../../../app/tools/node/sandbox/command-cgroup.js';
+import {
+  findCgroupParents,
+  joinCgroupThenExec,
+  sweepStaleCgroups,
+} from '../../../../../app/tools/node/sandbox/command-cgroup.js';
 import { readdir } from 'node:fs/promises';
 import { parseCliArgs } from '../../../../../app/cli/options/parse-cli-args.js';
 
