@@ -1,62 +1,13 @@
-import type { Style } from './ansi-style.js';
-import {
-  createStyle,
-  eraseRowsAbove,
-  HIDE_CURSOR,
-  SHOW_CURSOR,
-  SPINNER_FRAMES,
-  clip,
-  printable,
-} from './ansi-style.js';
+import type { AgentTurnView } from 'agent-turn';
+import { eraseRowsAbove, HIDE_CURSOR, SHOW_CURSOR } from './ansi-style.js';
+import { commitBeforePrompt, commitBlock } from './block-commits.js';
+import { liveLines } from './live-region.js';
+import { createRenderContext, type RenderContext, type TerminalRendererOptions } from './render-context.js';
 import { fitToScreen, packParts, rowsOf, topLevelParts, wrapText } from './screen-fit.js';
-import { showsSpinner, statusRows } from './status-line.js';
-import { isBlockSettled } from 'agent-turn';
-import type { AgentTurnView, ReasoningBlockView, TextBlockView, ToolBlockView } from 'agent-turn';
-import { terminalBlocks, type TerminalBlock } from './terminal-blocks.js';
-import { formatToolHeader, formatToolOutcome } from './tool-card-format.js';
-import {
-  formatStoppedOutput,
-  LIVE_OUTPUT_LINES,
-  LiveCommandOutput,
-  splitCommandResult,
-} from './command-output-view.js';
-import type { TokenPrice } from '../../ui/usage-cost.js';
-import { usageFigures } from './usage-figures.js';
-import { advanceMarkdownScan, newMarkdownScan, type MarkdownScan } from '../markdown/markdown-boundary.js';
-import { createMarkdownRenderer } from '../markdown/terminal-markdown.js';
+import { showsSpinner } from './status-line.js';
+import { terminalBlocks } from './terminal-blocks.js';
 
-/** The prose of a text or reasoning block. */
-const proseOf = (block: TextBlockView | ReasoningBlockView) =>
-  block.type === 'text' ? block.content : block.reasoning;
-
-/** Where the renderer writes: process.stdout, or a fake in tests. */
-export interface TerminalOutput {
-  write(chunk: string): unknown;
-  columns?: number;
-  rows?: number;
-  /** [columns, rows] asked of the terminal now (a TTY's getWindowSize). */
-  getWindowSize?(): number[];
-}
-
-export interface TerminalRendererOptions {
-  out: TerminalOutput;
-  /** Colours, a spinner and a live region redrawn in place; false gives plain append-only lines. */
-  live: boolean;
-  /** Keep the whole reasoning on screen instead of folding it to one line. */
-  showReasoning?: boolean;
-  /** The model's price, for costs beside the token counts (none shown without it). */
-  price?: TokenPrice;
-  /**
-   * Live mode: views arriving sooner than this after the last draw are drawn together, at most
-   * this long later (a reply streams hundreds of chunks a second; wrapping each is wasted work).
-   * 0 (the default) draws every view at once.
-   */
-  minRedrawMs?: number;
-  /** Said in a long result's `… N more lines …` cut: how to see it whole (the conversation's "/last shows all"). */
-  wholeResultHint?: string;
-  /** Live mode: render the model's Markdown (headings, emphasis, lists, code, tables). Default true; plain mode always prints the source. */
-  markdown?: boolean;
-}
+export type { TerminalOutput, TerminalRendererOptions } from './render-context.js';
 
 export interface TerminalRenderer {
   /** Draws what changed since the last view. */
@@ -75,17 +26,90 @@ export interface TerminalRenderer {
   finish(view: AgentTurnView | undefined, summary: string): void;
 }
 
-/** How much of each block is already on screen for good. */
-interface Printed {
-  chars: number;
-  /** Where the text's finished Markdown blocks end (live mode renders them as they finish). */
-  markdown?: MarkdownScan;
-  header: boolean;
-  done: boolean;
-  started: boolean;
+/** Erases the live region, commits what settled, and (live, not final) draws the live region again. */
+function draw(context: RenderContext, view: AgentTurnView, final: boolean): void {
+  const { live, columns } = context;
+  // The terminal changed width since the live region was drawn: it laid those rows out again (most terminals re-wrap them).
+  if (live && context.liveRows > 0 && columns() !== context.drawnColumns)
+    context.liveRows = rowsOf(context.liveRegion, columns());
+  let text = live && context.liveRows > 0 ? eraseRowsAbove(context.liveRows - 1) : '';
+  const blocks = terminalBlocks(view);
+  let firstUnsettled = blocks.length;
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i];
+    // Plain output has no status line: say where a new request's reply begins.
+    if (!live && block.request > context.lastRequestAnnounced && !context.progress(block.key).started) {
+      context.lastRequestAnnounced = block.request;
+      text += `${context.anyBlockPrinted ? '\n' : ''}[request ${block.request}]\n`;
+      context.anyBlockPrinted = false; // the block follows its heading directly
+    }
+    const { text: t, blocking } = commitBlock(context, block, final);
+    text += context.fitsWidth ? wrapText(t, columns()) : t;
+    if (blocking) {
+      firstUnsettled = i;
+      break;
+    }
+  }
+  context.liveRows = 0;
+  if (live && !final) {
+    const lines = fitToScreen(liveLines(context, view, blocks, firstUnsettled), context.screenRows(), columns());
+    context.liveRows = rowsOf(lines, columns());
+    context.liveRegion = lines;
+    context.drawnColumns = columns();
+    text += lines.join('\n');
+  }
+  if (text !== '') context.out.write(text);
 }
 
-const REASONING_TAIL_LINES = 5;
+/** The closing line, broken between its parts (never inside "(1000 in · 50 out)") where it must. */
+function closingText(context: RenderContext, summary: string): string {
+  const body = context.fitsWidth
+    ? summary
+        .split('\n')
+        .flatMap((l) => packParts(topLevelParts(l), context.columns()))
+        .join('\n')
+    : summary;
+  return `${context.anyBlockPrinted ? '\n' : ''}${body}\n${context.live ? SHOW_CURSOR : ''}`;
+}
+
+/** Draws views at once, or (minRedrawMs > 0) views close together once, at most that long later. */
+interface RedrawSchedule {
+  /** Draws now. */
+  now(): void;
+  /** Draws now, or once minRedrawMs has passed since the last draw. */
+  soon(): void;
+  /** Whether a later draw is waiting. */
+  pending(): boolean;
+  /** Forgets a waiting draw. */
+  cancel(): void;
+  /** Whether anything has been drawn yet. */
+  drawnYet(): boolean;
+}
+
+function scheduleRedraws(minRedrawMs: number, drawLast: () => boolean): RedrawSchedule {
+  let lastDrawAt = 0;
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const cancel = () => {
+    if (pending !== undefined) clearTimeout(pending);
+    pending = undefined;
+  };
+  const now = () => {
+    cancel();
+    const at = Date.now();
+    if (drawLast()) lastDrawAt = at;
+  };
+  return {
+    now,
+    soon() {
+      const wait = lastDrawAt + minRedrawMs - Date.now();
+      if (minRedrawMs === 0 || wait <= 0) now();
+      else if (pending === undefined) pending = setTimeout(now, wait);
+    },
+    pending: () => pending !== undefined,
+    cancel,
+    drawnYet: () => lastDrawAt !== 0,
+  };
+}
 
 /**
  * Renders turn views for people. Live mode: settled blocks are printed once, for good; the
@@ -94,322 +118,64 @@ const REASONING_TAIL_LINES = 5;
  * Plain mode: the same output as append-only lines, without colours or cursor moves.
  */
 export function createTerminalRenderer(options: TerminalRendererOptions): TerminalRenderer {
-  const { out, live } = options;
-  const showReasoning = options.showReasoning ?? false;
-  const style: Style = createStyle(live);
-  // Live mode renders the model's Markdown, a finished block at a time; plain mode (a pipe,
-  // NO_COLOR) prints the source. The block still being written stays plain in the live region.
-  const markdown = live && options.markdown !== false ? createMarkdownRenderer(style) : undefined;
-  const printed = new Map<string, Printed>();
-  let liveRows = 0;
-  let frame = 0;
+  const context = createRenderContext(options);
+  const { out, live } = context;
   let lastView: AgentTurnView | undefined;
   let suspended = false;
   let finished = false;
-  let anyBlockPrinted = false;
-  let lastRequestAnnounced = 1;
-  const commandOutputs = new LiveCommandOutput();
-  // The size is asked of the terminal on every draw (a resize is seen before its SIGWINCH is);
-  // a pseudo-terminal without a size reports 0 columns.
-  const columns = () => Math.max(20, out.getWindowSize?.()[0] || out.columns || 80);
-  const screenRows = () => out.getWindowSize?.()[1] || out.rows || 24;
-  /** The width the live region was last drawn at. */
-  let drawnColumns = 0;
-  // On a terminal (live, or plain with NO_COLOR) text is committed in whole lines, wrapped at word
-  // boundaries to its width; a pipe gets the characters as they come, unwrapped.
-  const fitsWidth = live || (out.columns !== undefined && out.columns > 0);
-  /** The live region's rows as last drawn: to erase them as the terminal lays them out after a resize. */
-  let liveRegion: string[] = [];
-
-  const progress = (key: string): Printed => {
-    let p = printed.get(key);
-    if (!p) printed.set(key, (p = { chars: 0, header: false, done: false, started: false }));
-    return p;
-  };
-
-  /** A blank line between blocks, written the first time a block prints anything. */
-  const begin = (p: Printed): string => {
-    if (p.started) return '';
-    p.started = true;
-    const gap = anyBlockPrinted ? '\n' : '';
-    anyBlockPrinted = true;
-    return gap;
-  };
-
-  const folded = (block: ReasoningBlockView) =>
-    style.dim(`✻ thought for ${block.tokens} token${block.tokens === 1 ? '' : 's'}`);
-
-  type Commit = { text: string; blocking: boolean };
-
-  /** Text in live mode: each finished Markdown block printed rendered, for good; the one being written stays in the live region. */
-  function commitMarkdown(block: TextBlockView, p: Printed, settled: boolean, render: (s: string) => string): Commit {
-    const body = block.content;
-    p.markdown ??= newMarkdownScan();
-    const upTo = settled ? body.length : advanceMarkdownScan(p.markdown, body);
-    let text = '';
-    const piece = body.slice(p.chars, upTo);
-    if (piece.trim() !== '') {
-      // Blocks committed apart keep the blank line between them.
-      text += begin(p) + (p.chars > 0 ? '\n' : '') + render(piece);
-    }
-    p.chars = Math.max(p.chars, upTo);
-    if (!settled) return { text, blocking: true };
-    p.done = true;
-    return { text, blocking: false };
-  }
-
-  /** Text, or reasoning kept on screen (--show-reasoning): streamed for good as it grows; whole lines only in live mode. */
-  function commitProse(block: TextBlockView | ReasoningBlockView, p: Printed, settled: boolean): Commit {
-    if (block.type === 'text' && markdown !== undefined) return commitMarkdown(block, p, settled, markdown);
-    const body = proseOf(block);
-    const paint = block.type === 'reasoning' ? style.dim : (s: string) => s;
-    let text = '';
-    // Live mode keeps the unfinished line in the live region; plain mode writes characters as they come.
-    const upTo = settled ? body.length : fitsWidth ? body.lastIndexOf('\n') + 1 : body.length;
-    if (upTo > p.chars) {
-      if (block.type === 'reasoning' && !p.started) text += `${begin(p)}${style.dim('✻ thinking')}\n`;
-      text += begin(p) + paint(printable(body.slice(p.chars, upTo)));
-      p.chars = upTo;
-    }
-    if (!settled) return { text, blocking: true };
-    // End the last line, unless the text itself did.
-    if (p.chars > 0 && !body.endsWith('\n')) text += '\n';
-    if (block.type === 'reasoning') text += `${begin(p)}${folded(block)}\n`;
-    p.done = true;
-    return { text, blocking: false };
-  }
-
-  /** A tool card: its header once the parameters are complete and settled (or, in plain mode, once they are complete), then its outcome. */
-  function commitToolCard(block: ToolBlockView, p: Printed, settled: boolean): Commit {
-    let text = '';
-    if (!p.header && (settled || (block.status !== 'streaming' && !live))) {
-      text += begin(p) + formatToolHeader(block, style, columns()).join('\n') + '\n';
-      p.header = true;
-    }
-    if (!settled) return { text, blocking: true };
-    // Settled by the end of the turn while still streaming: it was cut off.
-    const outcome = formatToolOutcome(
-      block.status === 'streaming' ? { ...block, status: 'cut-off' } : block,
-      style,
-      columns(),
-      options.wholeResultHint,
-    );
-    if (outcome.length > 0) text += outcome.join('\n') + '\n';
-    // A command stopped before its result could carry its output (Ctrl-C): what it showed live stays.
-    if (
-      block.name === 'execute_command' &&
-      splitCommandResult('result' in block ? (block.result ?? '') : '').output.length === 0
-    ) {
-      const stopped = formatStoppedOutput(commandOutputs.keptOutput(block.call_id), style, columns());
-      if (stopped.length > 0) text += stopped.join('\n') + '\n';
-    }
-    commandOutputs.forget(block.call_id);
-    p.done = true;
-    return { text, blocking: false };
-  }
-
-  /** Output that becomes permanent for this block now; `final` settles everything. */
-  function commit(block: TerminalBlock, final: boolean): Commit {
-    const p = progress(block.key);
-    if (p.done) return { text: '', blocking: false };
-    if (block.type === 'notice') {
-      p.done = true;
-      return { text: `${begin(p)}${style.yellow(`↻ ${printable(block.text)}`)}\n`, blocking: false };
-    }
-    if (block.type === 'usage') {
-      p.done = true;
-      return {
-        text: `${style.dim(`  ⎯ request ${block.request}: ${usageFigures(block.usage, options.price)}`)}\n`,
-        blocking: false,
-      };
-    }
-    const settled = final || isBlockSettled(block);
-    if (block.type === 'tool_use') return commitToolCard(block, p, settled);
-    if (block.type === 'text' || showReasoning) return commitProse(block, p, settled);
-    // Folded reasoning: one line once it is complete (the live region shows it while it streams).
-    if (!settled) return { text: '', blocking: true };
-    p.done = true;
-    return { text: `${begin(p)}${folded(block)}\n`, blocking: false };
-  }
-
-  /** Only the end of a long unfinished paragraph can be on screen: the rest is not wrapped on every redraw. */
-  const liveTail = (text: string): string => {
-    const most = screenRows() * columns();
-    return text.length > most ? `…${text.slice(-most)}` : text;
-  };
-
-  /** The live region: the unsettled blocks as they stand, then the status line. */
-  function liveLines(view: AgentTurnView, blocks: readonly TerminalBlock[], from: number): string[] {
-    const lines: string[] = [];
-    let first = true;
-    for (let i = from; i < blocks.length; i++) {
-      const block = blocks[i];
-      const p = progress(block.key);
-      if (p.done) continue;
-      const gap = (!first || anyBlockPrinted) && !p.started ? [''] : [];
-      first = false;
-      if (block.type === 'notice' || block.type === 'usage') continue; // always settled, never live
-      if (block.type === 'text') {
-        const rest = liveTail(block.content.slice(p.chars));
-        if (rest !== '') lines.push(...gap, ...printable(rest).split('\n'));
-      } else if (block.type === 'reasoning') {
-        if (showReasoning) {
-          const rest = liveTail(block.reasoning.slice(p.chars));
-          if (!p.started) lines.push(...gap, style.dim('✻ thinking'));
-          if (rest !== '')
-            lines.push(
-              ...printable(rest)
-                .split('\n')
-                .map((l) => style.dim(l)),
-            );
-        } else {
-          const tail = block.reasoning
-            .split('\n')
-            .filter((l) => l.trim() !== '')
-            .slice(-REASONING_TAIL_LINES);
-          lines.push(...gap, style.dim(`✻ thinking… ${block.tokens} token${block.tokens === 1 ? '' : 's'}`));
-          for (const l of tail) lines.push(style.dim(style.italic(`  ${clip(printable(l), columns() - 3)}`)));
-        }
-      } else {
-        if (!p.header) lines.push(...gap, ...formatToolHeader(block, style, columns()));
-        if (block.status === 'running') {
-          lines.push(`  ${style.dim(`⎿ ${SPINNER_FRAMES[frame % SPINNER_FRAMES.length]} running`)}`);
-          for (const l of commandOutputs.lastLines(block.call_id, LIVE_OUTPUT_LINES, columns() - 4))
-            lines.push(`    ${style.dim(l)}`);
-        }
-        if (block.status === 'awaiting-approval') lines.push(`  ${style.yellow('⎿ waiting for approval')}`);
-      }
-    }
-    if (lines.length > 0 || anyBlockPrinted) lines.push('');
-    lines.push(...statusRows(view, style, frame, columns(), Date.now(), options.price));
-    return lines;
-  }
-
-  function draw(view: AgentTurnView, final: boolean): void {
-    // The terminal changed width since the live region was drawn: it laid those rows out again (most terminals re-wrap them).
-    if (live && liveRows > 0 && columns() !== drawnColumns) liveRows = rowsOf(liveRegion, columns());
-    let text = live && liveRows > 0 ? eraseRowsAbove(liveRows - 1) : '';
-    const blocks = terminalBlocks(view);
-    let firstUnsettled = blocks.length;
-    for (let i = 0; i < blocks.length; i++) {
-      const block = blocks[i];
-      // Plain output has no status line: say where a new request's reply begins.
-      if (!live && block.request > lastRequestAnnounced && !progress(block.key).started) {
-        lastRequestAnnounced = block.request;
-        text += `${anyBlockPrinted ? '\n' : ''}[request ${block.request}]\n`;
-        anyBlockPrinted = false; // the block follows its heading directly
-      }
-      const { text: t, blocking } = commit(block, final);
-      text += fitsWidth ? wrapText(t, columns()) : t;
-      if (blocking) {
-        firstUnsettled = i;
-        break;
-      }
-    }
-    liveRows = 0;
-    if (live && !final) {
-      const lines = fitToScreen(liveLines(view, blocks, firstUnsettled), screenRows(), columns());
-      liveRows = rowsOf(lines, columns());
-      liveRegion = lines;
-      drawnColumns = columns();
-      text += lines.join('\n');
-    }
-    if (text !== '') out.write(text);
-  }
-
-  const minRedrawMs = live ? (options.minRedrawMs ?? 0) : 0;
-  let lastDrawAt = 0;
-  let pending: ReturnType<typeof setTimeout> | undefined;
-  const cancelPending = () => {
-    if (pending !== undefined) clearTimeout(pending);
-    pending = undefined;
-  };
-  /** Draws the last view now. */
-  function drawNow(): void {
-    cancelPending();
-    if (!lastView || suspended || finished) return;
-    lastDrawAt = Date.now();
-    draw(lastView, false);
-  }
-  /** Draws the last view now, or once minRedrawMs has passed since the last draw. */
-  function drawSoon(): void {
-    const wait = lastDrawAt + minRedrawMs - Date.now();
-    if (minRedrawMs === 0 || wait <= 0) drawNow();
-    else if (pending === undefined) pending = setTimeout(drawNow, wait);
-  }
+  const redraw = scheduleRedraws(live ? (options.minRedrawMs ?? 0) : 0, () => {
+    if (!lastView || suspended || finished) return false;
+    draw(context, lastView, false);
+    return true;
+  });
 
   return {
     update(view) {
       lastView = view;
       if (suspended || finished) return;
-      if (live && liveRows === 0 && lastDrawAt === 0) out.write(HIDE_CURSOR);
-      drawSoon();
+      if (live && context.liveRows === 0 && !redraw.drawnYet()) out.write(HIDE_CURSOR);
+      redraw.soon();
     },
     commandOutput(callId, text) {
-      commandOutputs.append(callId, text);
+      context.commandOutputs.append(callId, text);
     },
     tick() {
-      frame++;
+      context.frame++;
       // Redraw only when a spinner is on screen.
-      if (live && lastView && showsSpinner(lastView) && !suspended && !finished) drawNow();
+      if (live && lastView && showsSpinner(lastView) && !suspended && !finished) redraw.now();
     },
     suspend() {
       if (suspended || finished) return;
       // Whatever a later draw would have committed goes on screen before the prompt.
-      if (pending) drawNow();
+      if (redraw.pending()) redraw.now();
       suspended = true;
       if (!live) return;
       // Print the cards under way for good, so the prompt appears below them.
-      let text = liveRows > 0 ? eraseRowsAbove(liveRows - 1) : '';
-      liveRows = 0;
-      for (const block of lastView ? terminalBlocks(lastView) : []) {
-        const p = progress(block.key);
-        if (p.done) continue;
-        // The paragraph being written goes on screen as it stands (a prompt must not hide it).
-        if (block.type === 'text' && markdown !== undefined && block.content.length > p.chars) {
-          const piece = block.content.slice(p.chars);
-          if (piece.trim() !== '') text += begin(p) + wrapText((p.chars > 0 ? '\n' : '') + markdown(piece), columns());
-          p.chars = block.content.length;
-          p.markdown = { scanned: block.content.lastIndexOf('\n') + 1, fence: undefined, boundary: p.chars };
-        }
-        if (block.type === 'tool_use' && !p.header && block.status !== 'streaming') {
-          text += begin(p) + wrapText(formatToolHeader(block, style, columns()).join('\n'), columns()) + '\n';
-          p.header = true;
-        }
-      }
-      out.write(text + SHOW_CURSOR);
+      const erase = context.liveRows > 0 ? eraseRowsAbove(context.liveRows - 1) : '';
+      context.liveRows = 0;
+      out.write(erase + commitBeforePrompt(context, lastView ? terminalBlocks(lastView) : []) + SHOW_CURSOR);
     },
     resume() {
       if (!suspended || finished) return;
       suspended = false;
       if (lastView) {
         if (live) out.write(HIDE_CURSOR);
-        draw(lastView, false);
+        draw(context, lastView, false);
       }
     },
     resize() {
-      if (!live || suspended || finished || !lastView || liveRows === 0) return;
-      draw(lastView, false);
+      if (!live || suspended || finished || !lastView || context.liveRows === 0) return;
+      draw(context, lastView, false);
     },
     finish(view, summary) {
       if (finished) return;
-      cancelPending();
+      redraw.cancel();
       const last = view ?? lastView;
-      if (last) draw(last, true);
-      else if (live && liveRows > 0) out.write(eraseRowsAbove(liveRows - 1));
-      liveRows = 0;
+      if (last) draw(context, last, true);
+      else if (live && context.liveRows > 0) out.write(eraseRowsAbove(context.liveRows - 1));
+      context.liveRows = 0;
       finished = true;
-      out.write(
-        // The closing line breaks between its parts (never inside "(1000 in · 50 out)") where it must.
-        `${anyBlockPrinted ? '\n' : ''}${
-          fitsWidth
-            ? summary
-                .split('\n')
-                .flatMap((l) => packParts(topLevelParts(l), columns()))
-                .join('\n')
-            : summary
-        }\n${live ? SHOW_CURSOR : ''}`,
-      );
+      out.write(closingText(context, summary));
     },
   };
 }
