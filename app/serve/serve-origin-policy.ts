@@ -28,7 +28,7 @@ export interface OriginPolicyOptions {
 
 const CORS_HEADERS = {
   'access-control-allow-headers':
-    'authorization, content-type, x-stainless-os, x-stainless-lang, x-stainless-arch, x-stainless-runtime, x-stainless-runtime-version, x-stainless-package-version, x-stainless-retry-count, x-stainless-timeout',
+    'authorization, content-type, x-api-key, anthropic-version, anthropic-beta, x-stainless-os, x-stainless-lang, x-stainless-arch, x-stainless-runtime, x-stainless-runtime-version, x-stainless-package-version, x-stainless-retry-count, x-stainless-timeout',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
 };
 

@@ -69,7 +69,7 @@ const server = await startScriptedServer(options).catch((error: Error) =>
   fail(`cannot listen on ${options.host}:${options.port}: ${error.message}`),
 );
 console.log(
-  `Scripted model serving at ${server.url}  (POST /chat/completions, GET /models; model "scripted" or any profile id)`,
+  `Scripted model serving at ${server.url}  (POST /chat/completions, /messages, /responses, GET /models; model "scripted" or any profile id)`,
 );
 if (!['127.0.0.1', '::1', 'localhost'].includes(options.host))
   console.log('warning: listening beyond loopback; anyone who can reach this port can use it');

@@ -29,6 +29,8 @@ export function runCliProcess(
       NO_COLOR: undefined,
       OPENAI_BASE_URL: undefined,
       OPENAI_API_KEY: undefined,
+      ANTHROPIC_BASE_URL: undefined,
+      ANTHROPIC_API_KEY: undefined,
       ...options.env,
     };
     const child = spawn(process.execPath, ['--import', 'tsx', 'app/cli.ts', ...args], {

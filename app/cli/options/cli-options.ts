@@ -1,3 +1,4 @@
+import type { ChatWire } from 'agent-turn';
 import type { SandboxLimits } from '../../tools/node/sandbox/sandbox-limits.js';
 
 /** Everything the command line decides. */
@@ -5,7 +6,15 @@ export interface CliOptions {
   /** `scripted`, `scripted:<profile>`, or a real model name (with a base URL). */
   model: string;
   baseURL?: string;
+  /** The OpenAI key ($OPENAI_API_KEY): sent on the chat-completions and responses wires. */
   apiKey?: string;
+  /** The Anthropic key ($ANTHROPIC_API_KEY): sent on the anthropic-messages wire only. */
+  anthropicApiKey?: string;
+  /**
+   * --wire: the API the endpoint speaks. Unset: the model profile's wire, else chat-completions
+   * (see {@link cliWire}).
+   */
+  wire?: ChatWire;
   workspace: string;
   task: string;
   yes: boolean;

@@ -18,6 +18,11 @@ Options:
   --model NAME        scripted (default), scripted:<profile>, or a model name for --base-url
   --base-url URL      an OpenAI-compatible endpoint (default: $OPENAI_BASE_URL);
                       the key comes from $OPENAI_API_KEY
+  --wire NAME         the API it speaks: chat-completions (default), anthropic-messages
+                      (POST {base-url}/messages; key from $ANTHROPIC_API_KEY, endpoint
+                      from $ANTHROPIC_BASE_URL, /v1 added) or responses (POST
+                      {base-url}/responses, stateless); default: the model profile's wire.
+                      Neither key reaches a command
   --workspace DIR     the folder the tools may touch (default: the current folder)
   --yes, -y           approve every write and command without asking (commands only when
                       they run in the sandbox, or with --no-sandbox)

@@ -1,5 +1,7 @@
 import type { CliOptions, CliUsageError } from './cli-options.js';
 import { DEFAULT_TASK } from './cli-options.js';
+import { CHAT_WIRES } from 'agent-turn';
+import { anthropicBaseURL, cliWire, isCliWire } from './cli-wire.js';
 import { checkSandboxLimits, parseByteSize, type SandboxLimits } from '../../tools/node/sandbox/sandbox-limits.js';
 
 const FLAGS = new Set([
@@ -23,6 +25,7 @@ const FLAGS = new Set([
 const VALUED = new Set([
   '--model',
   '--base-url',
+  '--wire',
   '--workspace',
   '--max-requests',
   '--max-reply-chars',
@@ -54,6 +57,7 @@ const RESUME_ALLOWS = new Set([
   '--json',
   '--show-reasoning',
   '--base-url',
+  '--wire',
   '--workspace',
   '--yes',
   '-y',
@@ -91,6 +95,7 @@ export function parseCliArgs(
     model: 'scripted',
     baseURL: env.OPENAI_BASE_URL || undefined,
     apiKey: env.OPENAI_API_KEY || undefined,
+    anthropicApiKey: env.ANTHROPIC_API_KEY || undefined,
     workspace: cwd,
     task: DEFAULT_TASK,
     yes: false,
@@ -153,6 +158,9 @@ export function parseCliArgs(
     words.push(arg);
   }
   const task = words.join(' ').trim();
+  // On the Messages wire the endpoint's default is $ANTHROPIC_BASE_URL, not $OPENAI_BASE_URL.
+  if (!given.has('--base-url') && cliWire(options) === 'anthropic-messages')
+    options.baseURL = anthropicBaseURL(env.ANTHROPIC_BASE_URL);
   if (options.acp && task)
     return fail('invalid-value', `--acp takes no task: the editor sends the prompts (got "${task}").`);
   if (options.listSessions) return { ok: true, options };
@@ -193,7 +201,7 @@ export function parseCliArgs(
   if (!options.baseURL && !isScriptedModel(options.model)) {
     return fail(
       'invalid-value',
-      `--model "${options.model}" is not a scripted model; give --base-url (or OPENAI_BASE_URL) to use a real endpoint, or --model scripted:<profile>.`,
+      `--model "${options.model}" is not a scripted model; give --base-url (or ${cliWire(options) === 'anthropic-messages' ? 'ANTHROPIC_BASE_URL' : 'OPENAI_BASE_URL'}) to use a real endpoint, or --model scripted:<profile>.`,
     );
   }
   const conflict = contradiction(given, options);
@@ -255,6 +263,10 @@ function applyValue(options: CliOptions, name: string, value: string): string | 
       return;
     case '--workspace':
       options.workspace = value;
+      return;
+    case '--wire':
+      if (!isCliWire(value)) return `--wire must be one of ${CHAT_WIRES.join(', ')} (got "${value}").`;
+      options.wire = value;
       return;
     case '--max-requests': {
       const n = Number(value);

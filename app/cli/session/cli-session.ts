@@ -12,7 +12,7 @@ export const CLI_SESSION_FORMAT = 'agent-turn/cli-session';
 export const CLI_SESSION_VERSION = 1;
 
 /** The options a resumed session keeps: everything but the key, the output mode and the session flags. */
-export type SessionOptions = Omit<CliOptions, 'apiKey' | 'json' | 'help' | 'session' | 'resume'>;
+export type SessionOptions = Omit<CliOptions, 'apiKey' | 'anthropicApiKey' | 'json' | 'help' | 'session' | 'resume'>;
 
 export interface CliSession {
   format: typeof CLI_SESSION_FORMAT;
@@ -24,9 +24,17 @@ export interface CliSession {
   conversation?: ConversationRecord;
 }
 
-/** The options to keep for a session (the API key is never written). */
+/** The options to keep for a session (the API keys are never written). */
 export function sessionOptions(options: CliOptions, root: string): SessionOptions {
-  const { apiKey: _key, json: _json, help: _help, session: _session, resume: _resume, ...rest } = options;
+  const {
+    apiKey: _key,
+    anthropicApiKey: _anthropicKey,
+    json: _json,
+    help: _help,
+    session: _session,
+    resume: _resume,
+    ...rest
+  } = options;
   return { ...rest, workspace: root };
 }
 

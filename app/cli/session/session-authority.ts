@@ -120,6 +120,10 @@ export function resumeOptions(
   dropped('--yes', recorded.yes === true, typed.yes);
   dropped('--no-sandbox', recorded.noSandbox === true, typed.noSandbox);
   dropped('--allow-network', recorded.allowNetwork === true, typed.allowNetwork);
+  if (recorded.wire !== undefined && recorded.wire !== typed.wire)
+    notes.push(
+      `the session spoke the ${recorded.wire} wire; this run speaks ${typed.wire ?? "its model profile's"} (give --wire ${recorded.wire} to speak it again).`,
+    );
   const options: CliOptions = {
     // What the turn is about and how it is shown: the session's.
     model: recorded.model,
@@ -133,6 +137,9 @@ export function resumeOptions(
     // What decides safety and where the key goes: the user's.
     ...(typed.baseURL !== undefined && !isScriptedModel(recorded.model) ? { baseURL: typed.baseURL } : {}),
     ...(typed.apiKey !== undefined ? { apiKey: typed.apiKey } : {}),
+    ...(typed.anthropicApiKey !== undefined ? { anthropicApiKey: typed.anthropicApiKey } : {}),
+    // Which key goes to the endpoint is the user's choice too: --wire as typed (else the model's profile).
+    ...(typed.wire !== undefined ? { wire: typed.wire } : {}),
     workspace,
     yes: typed.yes,
     noSandbox: typed.noSandbox,

@@ -35,9 +35,9 @@ export interface CommandSetupInput {
   cgroups?: Awaited<ReturnType<typeof findCgroupParents>> | null;
 }
 
-/** Without a sandbox, commands still get the CLI's environment minus the API key. */
+/** Without a sandbox, commands still get the CLI's environment minus the API keys. */
 function unsandboxedEnvironment(env: Readonly<Record<string, string | undefined>>): NodeJS.ProcessEnv {
-  const { OPENAI_API_KEY: _key, ...rest } = env;
+  const { OPENAI_API_KEY: _key, ANTHROPIC_API_KEY: _anthropicKey, ...rest } = env;
   return rest;
 }
 

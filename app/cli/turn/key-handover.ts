@@ -16,7 +16,7 @@ import { findSetpriv } from '../../tools/node/sandbox/host-death-launcher.js';
 import { eraseFromStartupEnviron } from './startup-environ.js';
 
 /** The variables that hold a secret the CLI needs: handed over privately, never in the environment. */
-const SECRET_VARIABLES = ['OPENAI_API_KEY'] as const;
+const SECRET_VARIABLES = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY'] as const;
 
 /** Names the fd the child reads its secrets from. */
 const HANDOVER_VARIABLE = 'AGENT_TURN_SECRETS_FD';

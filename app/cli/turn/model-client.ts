@@ -12,6 +12,7 @@ import { scriptedDialectProtocol as protocolFor } from '../../ui/scripted-dialec
 import { listModelProfiles } from 'agent-turn';
 import type { CliOptions } from '../options/cli-options.js';
 import { isScriptedModel } from '../options/parse-cli-args.js';
+import { cliApiKey, cliWire } from '../options/cli-wire.js';
 
 /** The in-process model answers at this address; no request leaves the process. */
 const SCRIPTED_BASE_URL = 'http://scripted.invalid/v1';
@@ -20,9 +21,14 @@ export type ModelClientError = { code: 'unknown-profile' | 'unknown-fault' | 'un
 
 /** The chat client and model name the options ask for: the scripted model, or a real endpoint. */
 export function createModelClient(
-  options: Pick<CliOptions, 'model' | 'baseURL' | 'apiKey' | 'pace' | 'fault' | 'scriptedDialect' | 'maxReplyChars'>,
+  options: Pick<
+    CliOptions,
+    'model' | 'baseURL' | 'apiKey' | 'anthropicApiKey' | 'wire' | 'pace' | 'fault' | 'scriptedDialect' | 'maxReplyChars'
+  >,
 ): { ok: true; client: ChatClient; model: string } | { ok: false; error: ModelClientError } {
-  const limits = options.maxReplyChars !== undefined ? { maxReplyChars: options.maxReplyChars } : {};
+  // The scripted model serves every wire too (its history rules and error shapes included).
+  const wire = cliWire(options);
+  const limits = { wire, ...(options.maxReplyChars !== undefined ? { maxReplyChars: options.maxReplyChars } : {}) };
   if (isScriptedModel(options.model)) {
     const profile = options.model === 'scripted' ? 'scripted' : options.model.slice('scripted:'.length);
     const known = listModelProfiles().map((p) => p.id);
@@ -58,11 +64,12 @@ export function createModelClient(
     });
     return { ok: true, client: createChatClient({ baseURL: SCRIPTED_BASE_URL, fetch, ...limits }), model: profile };
   }
+  const apiKey = cliApiKey(options, wire);
   return {
     ok: true,
     client: createChatClient({
       baseURL: options.baseURL!,
-      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+      ...(apiKey ? { apiKey } : {}),
       ...limits,
     }),
     model: options.model,

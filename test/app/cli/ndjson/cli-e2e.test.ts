@@ -4,6 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { scriptedFaults } from '../../../../scripted/index.js';
 import { listModelProfiles } from '../../../../src/profiles/index.js';
+import { CHAT_WIRES } from '../../../../src/wire/index.js';
 import { startScriptedServer } from '../../../../app/serve/serve-scripted-model.js';
 import { runCliProcess, toolResultsOf } from '../../../support/cli-process.js';
 import { createNdjsonReplay } from '../../../../app/cli/ndjson/ndjson-replay.js';
@@ -96,6 +97,96 @@ describe.concurrent('a real OpenAI-compatible endpoint over HTTP', () => {
     expect(bad.code).toBe(1);
     expect(bad.output).toMatchObject({ reason: 'failed', error: { code: 'http', status: 401 } });
   });
+});
+
+describe.concurrent('the CLI over each wire (--wire)', () => {
+  for (const wire of CHAT_WIRES) {
+    it(`${wire}: the scripted model writes after a read, in native mode, and the turn completes`, async () => {
+      const s = await sandbox();
+      const run = await runCliProcess(
+        [
+          '--json',
+          '--pace',
+          '0',
+          '--yes',
+          '--native-tools',
+          '--wire',
+          wire,
+          '--model',
+          'scripted:glm-5.1',
+          '--workspace',
+          s.workspace,
+          'Read README.md and write notes.md',
+        ],
+        { timeoutMs: 100_000 },
+      );
+      expect(run.code).toBe(0);
+      expect(run.output?.reason).toBe('completed');
+      const results = toolResultsOf(run.output!);
+      expect(results.find((r) => r.name === 'read_file')?.content).toBe(FILES['README.md']);
+      const write = results.find((r) => r.name === 'write_to_file');
+      expect(await readFile(path.join(s.workspace, 'notes.md'), 'utf8')).toBe(write!.params.content);
+      // The reply's thinking reached the screen as reasoning on every wire.
+      const blocks = run.output!.requests.flatMap((r: any) => r.blocks);
+      expect(blocks.some((b: any) => b.type === 'reasoning' && b.reasoning.length > 0)).toBe(true);
+    }, 120_000);
+  }
+
+  it('anthropic-messages over HTTP: the key from ANTHROPIC_API_KEY (x-api-key), the endpoint from ANTHROPIC_BASE_URL (/v1 added)', async () => {
+    const server = await startScriptedServer({ port: 0, pace: 0, apiKey: 'sk-ant-test' });
+    cleanups.push(() => server.close());
+    const s = await sandbox();
+    const args = [
+      '--json',
+      '--wire',
+      'anthropic-messages',
+      '--model',
+      'claude-haiku-4-5',
+      '--workspace',
+      s.workspace,
+      'Summarize this project',
+    ];
+    const root = server.url.replace(/\/v1$/, '');
+    const [good, openAiKey] = await Promise.all([
+      runCliProcess(args, {
+        env: { ANTHROPIC_BASE_URL: root, ANTHROPIC_API_KEY: 'sk-ant-test', OPENAI_API_KEY: 'sk-wrong' },
+        timeoutMs: 100_000,
+      }),
+      // The OpenAI key is never sent on the Messages wire.
+      runCliProcess(args, { env: { ANTHROPIC_BASE_URL: root, OPENAI_API_KEY: 'sk-ant-test' }, timeoutMs: 100_000 }),
+    ]);
+    expect(good.code).toBe(0);
+    expect(good.output?.reason).toBe('completed');
+    expect(toolResultsOf(good.output!).find((r) => r.name === 'read_file')?.content).toBe(FILES['README.md']);
+    expect(openAiKey.code).toBe(1);
+    expect(openAiKey.output).toMatchObject({ reason: 'failed', error: { code: 'http', status: 401 } });
+  }, 120_000);
+
+  it('responses over HTTP: the key from OPENAI_API_KEY, --base-url as the part before /responses', async () => {
+    const server = await startScriptedServer({ port: 0, pace: 0, apiKey: 'sk-test' });
+    cleanups.push(() => server.close());
+    const s = await sandbox();
+    const args = [
+      '--json',
+      '--wire',
+      'responses',
+      '--model',
+      'gpt-5.4-mini',
+      '--base-url',
+      server.url,
+      '--workspace',
+      s.workspace,
+      'Summarize this project',
+    ];
+    const [good, anthropicKey] = await Promise.all([
+      runCliProcess(args, { env: { OPENAI_API_KEY: 'sk-test', ANTHROPIC_API_KEY: 'sk-wrong' }, timeoutMs: 100_000 }),
+      runCliProcess(args, { env: { ANTHROPIC_API_KEY: 'sk-test' }, timeoutMs: 100_000 }),
+    ]);
+    expect(good.code).toBe(0);
+    expect(good.output?.reason).toBe('completed');
+    expect(toolResultsOf(good.output!).find((r) => r.name === 'read_file')?.content).toBe(FILES['README.md']);
+    expect(anthropicKey.output).toMatchObject({ reason: 'failed', error: { code: 'http', status: 401 } });
+  }, 120_000);
 });
 
 describe.concurrent('native tool calls', () => {
