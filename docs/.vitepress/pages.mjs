@@ -71,6 +71,7 @@ export const sections = [
     pages: [
       ['layout', 'Layout of the code', 'the folders, the layers and the rules that keep imports one way'],
       ['versioning', 'Versioning', 'SemVer: what counts as breaking, changesets, the API reports'],
+      ['conventions', 'Writing the docs', 'code first, short paragraphs, asides as tips, figures that name their run'],
     ],
   },
 ];
