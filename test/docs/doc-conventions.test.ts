@@ -55,7 +55,7 @@ function mainFlow(text: string): Piece[] {
 }
 
 /** Sentences in a prose block: ends of sentences outside inline code, abbreviations aside. */
-export function sentenceCount(text: string): number {
+function sentenceCount(text: string): number {
   const plain = text
     .replace(/`[^`]*`/g, 'code')
     .replace(/\]\([^)]*\)/g, ']')
