@@ -26,7 +26,8 @@ const INTERRUPT_DEADLINE_MS = 800;
 let interrupted = false;
 
 // --help loads only what it prints: the agent's modules are imported after (a fast cold start).
-if (asksForHelp(process.argv.slice(2), process.env, process.cwd())) {
+// `serve --help` is serve's own (app/turn-server/serve-help.ts), printed by runCli's dispatch.
+if (process.argv[2] !== 'serve' && asksForHelp(process.argv.slice(2), process.env, process.cwd())) {
   process.stdout.write(fullHelpText());
 } else if (shouldHandOver(process.env)) {
   // The key leaves this process's environment: the CLI runs as a child that gets it through a pipe (key-handover.ts).

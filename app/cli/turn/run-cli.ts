@@ -81,6 +81,11 @@ export async function runCli(io: CliIo): Promise<number> {
   // the lines made of such text stay one line each (`sayLine`).
   const say = (text: string) => io.stderr.write(`agent-turn: ${printable(text)}\n`);
   const sayLine = (text: string) => io.stderr.write(`agent-turn: ${printableLine(text)}\n`);
+  // `agent-turn serve`: turns for web clients over HTTP (app/turn-server/), loaded only for it.
+  if (io.argv[0] === 'serve') {
+    const { runServe } = await import('../../turn-server/run-serve.js');
+    return runServe(io, io.argv.slice(1));
+  }
   const parsed = parseCliArgs(io.argv, io.env, io.cwd);
   if (!parsed.ok) {
     say(parsed.error.message);
