@@ -117,6 +117,8 @@ function run(spec: ChildSpec, request: CommandRequest, output: CappedOutput): Pr
     };
     const onAbort = () => stop({ kind: 'aborted' });
     signal.addEventListener('abort', onAbort, { once: true });
+    // Aborted while the runner got ready (a cgroup made, a sandbox probed): no 'abort' event comes any more.
+    if (signal.aborted) onAbort();
     timers.push(setTimeout(() => stop({ kind: 'timeout' }), timeoutMs));
     const relay = (stream: NodeJS.ReadableStream | null) => {
       // One decoder per stream: a character split between chunks is decoded whole.
