@@ -10,15 +10,11 @@ import { blockChangeLines, NDJSON_PIECE_CHARS } from './ndjson-block-diff.js';
 import { jsonPieces } from './json-pieces.js';
 import { ndjsonBlock, ndjsonOutput, ndjsonText, type NdjsonBlock, type NdjsonLine } from './ndjson-lines.js';
 import { screenBlocks } from '../display/screen-blocks.js';
+import { createPipeWriter, type NdjsonOutput, type PipeWriter } from './pipe-writer.js';
 
 export type { NdjsonBlock, NdjsonLine } from './ndjson-lines.js';
 
-/** Where the lines go: a Writable (stdout). `write` returning false means: wait for 'drain'. */
-export interface NdjsonOutput {
-  write(chunk: string): boolean;
-  once(event: 'drain' | 'close' | 'error', listener: () => void): unknown;
-  removeListener(event: 'drain' | 'close' | 'error', listener: () => void): unknown;
-}
+export type { NdjsonOutput } from './pipe-writer.js';
 
 export interface NdjsonReporterOptions {
   /** Block changes are gathered this long before they are sent (state, approval and output lines are not held). Default 50 ms. */
@@ -41,77 +37,44 @@ type Job =
   | { kind: 'line'; line: NdjsonLine }
   | { kind: 'output'; output: AgentTurnOutput };
 
+/**
+ * The `--json` stream: a state line when the state changes, block changes gathered for
+ * `flushIntervalMs` and sent as differences, lines of their own in order, the output line last.
+ */
 export function createNdjsonReporter(out: NdjsonOutput, options: NdjsonReporterOptions = {}): NdjsonReporter {
   const interval = options.flushIntervalMs ?? 50;
   const pieceChars = options.pieceChars ?? NDJSON_PIECE_CHARS;
+  const pipe = createPipeWriter(out);
   const sent = new Map<string, NdjsonBlock>();
   const queue: Job[] = [];
   let lastState = '';
   let lastBlocksAt = 0;
   let pumping = false;
-  let gone = false;
   /** A bug while writing: the stream stops and `finish` rejects with it, instead of an unhandled rejection. */
   let failure: unknown;
   let finished: (() => void) | undefined;
-
-  /** Resolves when the pipe can take more (or is gone). */
-  const writable = () =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        out.removeListener('drain', done);
-        out.removeListener('close', closed);
-        out.removeListener('error', closed);
-        resolve();
-      };
-      const closed = () => {
-        gone = true;
-        done();
-      };
-      out.once('drain', done);
-      out.once('close', closed);
-      out.once('error', closed);
-    });
-
-  const write = async (text: string) => {
-    if (gone) return;
-    if (!out.write(text)) await writable();
-  };
-
-  async function writeJob(job: Job) {
-    if (job.kind === 'line') return write(ndjsonText(job.line));
-    if (job.kind === 'output') {
-      for (const piece of jsonPieces({ type: 'output', output: ndjsonOutput(job.output) }, pieceChars))
-        await write(piece);
-      return write('\n');
-    }
-    lastBlocksAt = Date.now();
-    // Everything goes out when the view is final or a line waits behind it; else long texts may wait to grow.
-    const force = job.view.phase === 'finished' || queue.some((waiting) => waiting.kind !== 'blocks');
-    for (const screenBlock of screenBlocks(job.view)) {
-      const block = ndjsonBlock(screenBlock);
-      const diff = blockChangeLines(sent.get(block.key), block, { pieceChars, force });
-      sent.set(block.key, diff.sent);
-      for (const line of diff.lines) await write(ndjsonText(line));
-    }
-  }
 
   async function pump() {
     if (pumping) return;
     pumping = true;
     try {
-      while (queue.length > 0 && !gone) {
+      while (queue.length > 0 && !pipe.gone()) {
         const job = queue[0];
         const wait = job.kind === 'blocks' && queue.length === 1 ? interval - (Date.now() - lastBlocksAt) : 0;
         // Gather block changes a moment; a newer view replaces the queued one meanwhile.
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        else await writeJob(queue.shift()!);
+        else {
+          const next = queue.shift()!;
+          if (next.kind === 'blocks') lastBlocksAt = Date.now();
+          await writeJob(pipe, next, { sent, pieceChars, linesWaiting: queue.some((w) => w.kind !== 'blocks') });
+        }
       }
     } catch (error) {
       failure ??= error;
-      gone = true;
+      pipe.stop();
     } finally {
       pumping = false;
-      if (gone) queue.length = 0;
+      if (pipe.gone()) queue.length = 0;
       if (queue.length === 0) finished?.();
     }
   }
@@ -148,4 +111,27 @@ export function createNdjsonReporter(out: NdjsonOutput, options: NdjsonReporterO
       });
     },
   };
+}
+
+/** Writes one job: a line, the output line in pieces, or the blocks' changes since they were last sent. */
+async function writeJob(
+  pipe: PipeWriter,
+  job: Job,
+  blocks: { sent: Map<string, NdjsonBlock>; pieceChars: number; linesWaiting: boolean },
+): Promise<void> {
+  const { sent, pieceChars } = blocks;
+  if (job.kind === 'line') return pipe.write(ndjsonText(job.line));
+  if (job.kind === 'output') {
+    for (const piece of jsonPieces({ type: 'output', output: ndjsonOutput(job.output) }, pieceChars))
+      await pipe.write(piece);
+    return pipe.write('\n');
+  }
+  // Everything goes out when the view is final or a line waits behind it; else long texts may wait to grow.
+  const force = job.view.phase === 'finished' || blocks.linesWaiting;
+  for (const screenBlock of screenBlocks(job.view)) {
+    const block = ndjsonBlock(screenBlock);
+    const diff = blockChangeLines(sent.get(block.key), block, { pieceChars, force });
+    sent.set(block.key, diff.sent);
+    for (const line of diff.lines) await pipe.write(ndjsonText(line));
+  }
 }
