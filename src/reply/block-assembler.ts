@@ -2,11 +2,13 @@
 // text through the tag parser (so inline <think> is reasoning too), then native tool calls.
 // Each push costs O(delta + number of blocks): text is only appended, never re-scanned; a native
 // call's delta costs O(delta) amortized (the blocks are composed every blocks/32 such deltas).
-import type { AssistantMessageContent, ReasoningStreamContent } from '../parser/blocks.js';
+import type { AssistantMessageContent } from '../parser/blocks.js';
 import { createStreamParser } from '../parser/index.js';
 import type { Protocol } from '../protocol/define-protocol.js';
 import { clineThinkProtocol } from '../protocol/cline-protocol.js';
 import { createNativeToolCalls } from './native-tool-calls.js';
+import { createComposedBlocks } from './composed-blocks.js';
+import { createLeadingReasoning } from './leading-reasoning.js';
 import type { ChatStreamEvent, ChatToolCall, ChatUsage } from '../wire/types.js';
 import { mergeReasoningDetails } from '../wire/reasoning-details.js';
 import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
@@ -66,9 +68,6 @@ const CUT_OFF_REASONS = new Set(['length', 'content_filter', 'error']);
 
 const NON_WHITESPACE = /\S/;
 
-/** Up to this many native calls every delta composes the blocks; past it, every (blocks / 32) deltas. */
-const DEFER_FROM_BLOCKS = 32;
-
 /**
  * Turns a reply's stream events into blocks: one leading reasoning block from the reasoning
  * deltas, the `content` text through the tag parser (so an inline `<think>` is reasoning too),
@@ -97,104 +96,62 @@ export function createBlockAssembler(options: BlockAssemblerOptions = {}): Block
   });
   const native = createNativeToolCalls((index) => `${idPrefix}_native_${index}`);
 
+  const reasoningBlock = createLeadingReasoning();
+  const composed = createComposedBlocks(reasoningBlock, native);
+  const compose = composed.compose;
+
   let content = '';
   let reasoning = '';
   let reasoningDetails: readonly unknown[] = [];
-  /** Reasoning as the block shows it: leading whitespace dropped as it arrives. */
-  let shownReasoning = '';
-  let reasoningBlock: ReasoningStreamContent | undefined;
-  /** The leading reasoning block still grows; it closes when the answer or a tool call starts. */
-  let reasoningOpen = true;
-  let parserBlocks: readonly AssistantMessageContent[] = [];
-  let blocks: AssistantMessageContent[] = [];
   let usage: ChatUsage | undefined;
   let finishReason: string | undefined;
   let ended = false;
 
-  function closeReasoning(): boolean {
-    if (!reasoningOpen) return false;
-    reasoningOpen = false;
-    if (reasoningBlock === undefined) return false;
-    // trimEnd scans the reasoning once, when the block completes.
-    reasoningBlock = { type: 'reasoning', reasoning: shownReasoning.trimEnd(), partial: false };
-    return true;
-  }
-
-  function compose(): AssistantMessageContent[] {
-    const out: AssistantMessageContent[] = reasoningBlock === undefined ? [] : [reasoningBlock];
-    for (const b of parserBlocks) out.push(b);
-    for (const b of native.blocks) out.push(b);
-    blocks = out;
-    deferred = 0;
-    return out;
-  }
-
-  /** Native-call deltas since the blocks were last composed without composing them. */
-  let deferred = 0;
-  /**
-   * After a native call's delta. The calls stay partial until the stream's end, so nothing acts on
-   * them meanwhile: with many calls the blocks are composed again only every (blocks / 32) deltas,
-   * which keeps a reply of K calls O(K) in all (a hostile model's 40,000 tiny calls) while a reply
-   * of up to 32 calls shows every delta. The stream's end (and any text or reasoning) always composes.
-   */
-  function composeAfterToolDelta(): AssistantMessageContent[] {
-    if (native.size <= DEFER_FROM_BLOCKS) return compose();
-    deferred++;
-    if (deferred * DEFER_FROM_BLOCKS >= blocks.length) return compose();
-    return blocks;
-  }
-
   function push(event: ChatStreamEvent): AssistantMessageContent[] {
     if (ended) throw new BlockAssemblerError(`push(${event.type}) after end(): the assembler is finished`);
     switch (event.type) {
-      case 'reasoning': {
+      case 'reasoning':
         reasoning += event.text;
         // Reasoning after the answer started stays in `reasoning`; the block is the leading one only.
-        if (!reasoningOpen) return blocks;
-        const text = shownReasoning === '' ? event.text.trimStart() : event.text;
-        if (text === '') return blocks;
-        shownReasoning += text;
-        reasoningBlock = { type: 'reasoning', reasoning: shownReasoning, partial: true };
-        return compose();
-      }
+        return reasoningBlock.add(event.text) ? compose() : composed.blocks;
       case 'text':
         content += event.text;
         // Whitespace between reasoning and answer does not end the reasoning.
-        if (reasoningOpen && NON_WHITESPACE.test(event.text)) closeReasoning();
-        parserBlocks = parser.push(event.text);
+        if (reasoningBlock.open && NON_WHITESPACE.test(event.text)) reasoningBlock.close();
+        composed.parserBlocks = parser.push(event.text);
         return compose();
       case 'tool-call': {
-        const closed = closeReasoning();
+        const closed = reasoningBlock.close();
         native.push(event.index, event.id, event.name, event.argumentsDelta, event.extraContent);
-        return closed ? compose() : composeAfterToolDelta();
+        return closed ? compose() : composed.composeAfterToolDelta();
       }
       case 'reasoning-details':
         reasoningDetails = mergeReasoningDetails(reasoningDetails, event.details);
-        return blocks;
+        return composed.blocks;
       case 'usage':
         usage = event.usage;
-        return blocks;
+        return composed.blocks;
       case 'finish': {
         finishReason = event.reason;
-        const changed = closeReasoning();
+        const changed = reasoningBlock.close();
         if (!CUT_OFF_REASONS.has(event.reason) && native.size > 0) {
           native.complete();
           return compose();
         }
-        return changed ? compose() : blocks;
+        return changed ? compose() : composed.blocks;
       }
       default:
-        return blocks;
+        return composed.blocks;
     }
   }
 
   function end(endOptions: { truncated?: boolean } = {}): AssistantMessageContent[] {
-    if (ended) return blocks;
+    if (ended) return composed.blocks;
     ended = true;
-    closeReasoning();
+    reasoningBlock.close();
     const cutOff = endOptions.truncated === true || (finishReason !== undefined && CUT_OFF_REASONS.has(finishReason));
     // only a normal end lets a call whose end marker the server stripped count as closed
-    parserBlocks = parser.end({ finishReason: cutOff ? undefined : finishReason });
+    composed.parserBlocks = parser.end({ finishReason: cutOff ? undefined : finishReason });
     if (!cutOff) native.complete();
     return compose();
   }
@@ -203,7 +160,7 @@ export function createBlockAssembler(options: BlockAssemblerOptions = {}): Block
     push,
     end,
     get blocks() {
-      return blocks;
+      return composed.blocks;
     },
     get content() {
       return content;

@@ -1,6 +1,9 @@
 // A tolerant, incremental reader of one flat JSON object (a native tool call's `arguments`)
 // that shows each key's value while the object is still arriving. Each push costs O(delta):
-// string values are unescaped once, as their characters arrive, and never re-scanned.
+// string values are unescaped once, as their characters arrive, and never re-scanned
+// (json-string-body.ts); raw values are scanned for their end only (json-raw-value.ts).
+import { BAD_ESCAPE, type PendingEscape, readStringBody } from './json-string-body.js';
+import { type RawValueScan, rawValueEnd, resetRawValueScan } from './json-raw-value.js';
 
 /** Where the reader is inside the object. */
 // biome-ignore lint/suspicious/noConstEnum: used only in this file, so tsc and esbuild inline each member: no enum object on the reader's per-character path
@@ -32,82 +35,43 @@ export interface PartialJsonObjectReader {
   readonly closed: boolean;
 }
 
-const HEX = /^[0-9a-fA-F]{4}$/;
+/**
+ * The state after punctuation `c` (not whitespace) read at `at`, one of the states between
+ * tokens; `empty`: no key has been read yet. A key, string or raw value starts in the state it
+ * answers (InKey, InString, InRaw); anything out of place is Failed.
+ */
+function afterPunctuation(at: At, c: number, empty: boolean): At {
+  switch (at) {
+    case At.BeforeObject:
+      return c === 0x7b /* { */ ? At.BeforeKey : At.Failed;
+    case At.BeforeKey:
+      if (c === 0x22 /* " */) return At.InKey;
+      return c === 0x7d /* } */ && empty ? At.Done : At.Failed;
+    case At.AfterKey:
+      return c === 0x3a /* : */ ? At.BeforeValue : At.Failed;
+    case At.BeforeValue:
+      return c === 0x22 ? At.InString : At.InRaw;
+    case At.AfterValue:
+      if (c === 0x2c /* , */) return At.BeforeKey;
+      return c === 0x7d ? At.Done : At.Failed;
+    default:
+      return At.Failed; // text after the closing brace
+  }
+}
 
 function isWhitespace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 }
-
-const SIMPLE_ESCAPES: Record<string, string> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-};
 
 export function createPartialJsonObjectReader(): PartialJsonObjectReader {
   let at = At.BeforeObject;
   const done = new Map<string, string>();
   let key = '';
   let value = '';
-  /** Unfinished escape sequence carried across deltas ('' when none; starts with '\\'). */
-  let pendingEscape = '';
-  /** Raw (non-string) value: nesting depth and whether inside a nested string. */
-  let depth = 0;
-  let rawInString = false;
-  let rawEscaped = false;
+  const pendingEscape: PendingEscape = { text: '' };
+  const raw: RawValueScan = { depth: 0, inString: false, escaped: false };
   let snapshot: Record<string, string> = {};
   let dirty = false;
-
-  /** Reads a string body from `i`; appends decoded text to `out`; returns [index after the closing quote or -1, text]. */
-  function readString(s: string, i: number, out: string): [number, string] {
-    let runStart = i;
-    const n = s.length;
-    while (i < n) {
-      if (pendingEscape !== '') {
-        pendingEscape += s[i++];
-        if (pendingEscape.length === 2) {
-          const simple = SIMPLE_ESCAPES[pendingEscape[1]];
-          if (simple !== undefined) {
-            out += simple;
-            pendingEscape = '';
-          } else if (pendingEscape[1] !== 'u') {
-            at = At.Failed;
-            return [-1, out];
-          }
-        } else if (pendingEscape.length === 6) {
-          const hex = pendingEscape.slice(2);
-          if (!HEX.test(hex)) {
-            at = At.Failed;
-            return [-1, out];
-          }
-          out += String.fromCharCode(parseInt(hex, 16));
-          pendingEscape = '';
-        }
-        runStart = i;
-        continue;
-      }
-      const c = s.charCodeAt(i);
-      if (c === 0x22 /* " */) {
-        out += s.slice(runStart, i);
-        return [i + 1, out];
-      }
-      if (c === 0x5c /* \ */) {
-        out += s.slice(runStart, i);
-        pendingEscape = '\\';
-        i++;
-        runStart = i;
-        continue;
-      }
-      i++;
-    }
-    out += s.slice(runStart, i);
-    return [-1, out];
-  }
 
   function finishValue(v: string): void {
     done.set(key, v);
@@ -120,94 +84,57 @@ export function createPartialJsonObjectReader(): PartialJsonObjectReader {
     const n = s.length;
     while (i < n && at !== At.Failed) {
       switch (at) {
-        case At.BeforeObject:
-        case At.BeforeKey:
-        case At.AfterKey:
-        case At.BeforeValue:
-        case At.AfterValue:
-        case At.Done: {
-          const c = s.charCodeAt(i);
-          if (isWhitespace(c)) {
-            i++;
-            break;
-          }
-          if (at === At.BeforeObject) {
-            at = c === 0x7b /* { */ ? At.BeforeKey : At.Failed;
-          } else if (at === At.BeforeKey) {
-            if (c === 0x22) {
-              at = At.InKey;
-              key = '';
-            } else if (c === 0x7d /* } */ && done.size === 0) at = At.Done;
-            else at = At.Failed;
-          } else if (at === At.AfterKey) {
-            at = c === 0x3a /* : */ ? At.BeforeValue : At.Failed;
-          } else if (at === At.BeforeValue) {
-            dirty = true;
-            value = '';
-            if (c === 0x22) at = At.InString;
-            else {
-              at = At.InRaw;
-              depth = 0;
-              rawInString = false;
-              rawEscaped = false;
-              continue; // the raw value starts with this character
-            }
-          } else if (at === At.AfterValue) {
-            if (c === 0x2c /* , */) at = At.BeforeKey;
-            else if (c === 0x7d) at = At.Done;
-            else at = At.Failed;
-          } else {
-            at = At.Failed; // text after the closing brace
-          }
-          i++;
-          break;
-        }
         case At.InKey: {
-          const [next, out] = readString(s, i, key);
+          const [next, out] = readStringBody(pendingEscape, s, i, key);
           key = out;
-          if (next < 0) return;
+          if (next < 0) {
+            if (next === BAD_ESCAPE) at = At.Failed;
+            return;
+          }
           i = next;
           at = At.AfterKey;
           break;
         }
         case At.InString: {
-          const [next, out] = readString(s, i, value);
+          const [next, out] = readStringBody(pendingEscape, s, i, value);
           dirty = true;
           value = out;
-          if (next < 0) return;
+          if (next < 0) {
+            if (next === BAD_ESCAPE) at = At.Failed;
+            return;
+          }
           i = next;
           finishValue(value);
           at = At.AfterValue;
           break;
         }
         case At.InRaw: {
-          const start = i;
-          let end = -1;
-          for (; i < n; i++) {
-            const c = s.charCodeAt(i);
-            if (rawInString) {
-              if (rawEscaped) rawEscaped = false;
-              else if (c === 0x5c) rawEscaped = true;
-              else if (c === 0x22) rawInString = false;
-            } else if (c === 0x22) rawInString = true;
-            else if (c === 0x7b || c === 0x5b /* [ */) depth++;
-            else if (c === 0x7d || c === 0x5d /* ] */) {
-              if (depth === 0) {
-                end = i;
-                break;
-              }
-              depth--;
-            } else if (c === 0x2c && depth === 0) {
-              end = i;
-              break;
-            }
-          }
-          value += s.slice(start, i);
+          const end = rawValueEnd(raw, s, i);
+          value += s.slice(i, end < 0 ? n : end);
           dirty = true;
           if (end < 0) return;
+          i = end;
           finishValue(value.trim());
           at = At.AfterValue; // the ',' or '}' is read there
           break;
+        }
+        default: {
+          const c = s.charCodeAt(i);
+          if (isWhitespace(c)) {
+            i++;
+            break;
+          }
+          at = afterPunctuation(at, c, done.size === 0);
+          if (at === At.InKey) key = '';
+          else if (at === At.InString || at === At.InRaw) {
+            dirty = true;
+            value = '';
+            if (at === At.InRaw) {
+              resetRawValueScan(raw);
+              break; // the raw value starts with this character
+            }
+          }
+          i++;
         }
       }
     }
