@@ -10,7 +10,7 @@ import ts from 'typescript';
 const args = process.argv.slice(2);
 const maxAt = args.indexOf('--max');
 const max = maxAt === -1 ? 100 : Number(args[maxAt + 1]);
-const folders = args.filter((a, i) => a !== '--max' && i !== maxAt + 1);
+const folders = args.filter((a, i) => a !== '--max' && (maxAt === -1 || i !== maxAt + 1));
 const roots = (folders.length > 0 ? folders : ['src', 'machines', 'bindings', 'app', 'scripted']).filter((f) =>
   existsSync(f),
 );

@@ -6,6 +6,8 @@ import { clineThinkProtocol } from '../../src/protocol/cline-protocol.js';
 import { isAgentTool } from '../../src/tools/define-tool.js';
 import { DEFAULT_COMPLETION_TOOL, DEFAULT_IDEMPOTENT_TOOLS } from './turn-context.js';
 import { toolsByName, type TurnTools } from './turn-tools.js';
+import { checkHooks, checkPolicies } from './check-turn-policies.js';
+import { count, describe, type Fail, isObject, type OptionalCheck } from './setup-values.js';
 
 const AGENT_TURN_OPTIONS_ERROR = /* @__PURE__ */ errorMarker('AgentTurnOptionsError');
 
@@ -79,19 +81,6 @@ function editDistance(a: string, b: string): number {
   return prev[b.length]!;
 }
 
-function describe(value: unknown): string {
-  if (typeof value === 'string')
-    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-  if (Array.isArray(value)) return 'an array';
-  if (value === null) return 'null';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return typeof value === 'function' ? 'a function' : typeof value;
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-type Fail = (option: string, message: string) => never;
-
 /** `tools`: functions or defineTool tools by name (each under its own name), or an array of defineTool tools. */
 function checkTools(tools: unknown, fail: Fail): void {
   if (tools === undefined) return;
@@ -163,11 +152,9 @@ export function checkTurnSetup(setup: unknown): void {
     const near = [...KNOWN_SETUP_KEYS].find((known) => editDistance(key, known) <= 2 && key.length > 3);
     if (near !== undefined) fail(key, `unknown option (did you mean ${near}?)`);
   }
-  const optional = (name: string, check: (v: unknown) => boolean, want: string, value: unknown = s[name]) => {
+  const optional: OptionalCheck = (name, check, want, value = s[name]) => {
     if (value !== undefined && !check(value)) fail(name, `expected ${want}, got ${describe(value)}`);
   };
-  const count = (min: number) => (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= min;
-  const ms = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 
   if (s.client === undefined) fail('client', 'missing: pass a chat client, e.g. createChatClient({ baseURL, apiKey })');
   if (!isObject(s.client) || typeof s.client.stream !== 'function') {
@@ -230,26 +217,6 @@ export function checkTurnSetup(setup: unknown): void {
   optional('maxOutputTokens', count(1), 'a whole number of tokens');
   optional('mode', (v) => v === 'default' || v === 'plan', "'default' or 'plan'");
   optional('readOnlyTools', (v) => Array.isArray(v) && v.every((n) => typeof n === 'string'), 'an array of tool names');
-  optional('hooks', isObject, 'an object of hook functions ({ beforeTool, afterTool, beforeStop })');
-  const hooks = (s.hooks ?? {}) as Record<string, unknown>;
-  for (const key of Object.keys(hooks)) {
-    if (!['beforeTool', 'afterTool', 'beforeStop'].includes(key))
-      fail(`hooks.${key}`, 'unknown hook (the hooks are beforeTool, afterTool and beforeStop)');
-    optional(`hooks.${key}`, (v) => typeof v === 'function', 'a function', hooks[key]);
-  }
-  optional('idPrefix', (v) => typeof v === 'function', 'a function () => string');
-  for (const group of ['retry', 'nudge', 'drain'] as const) optional(group, isObject, 'an object');
-  const retry = (s.retry ?? {}) as Record<string, unknown>;
-  optional('retry.delaysMs', Array.isArray, 'an array of delays in milliseconds (>= 0)', retry.delaysMs);
-  if (Array.isArray(retry.delaysMs))
-    retry.delaysMs.forEach((delay, i) => {
-      if (!ms(delay)) fail(`retry.delaysMs[${i}]`, `expected a delay in milliseconds (>= 0), got ${describe(delay)}`);
-    });
-  optional('retry.retryOn', (v) => typeof v === 'function', 'a function (error) => boolean', retry.retryOn);
-  optional('retry.maxRetryAfterMs', ms, 'milliseconds (>= 0)', retry.maxRetryAfterMs);
-  const nudge = (s.nudge ?? {}) as Record<string, unknown>;
-  optional('nudge.maxConsecutiveMistakes', count(1), 'a whole number, at least 1', nudge.maxConsecutiveMistakes);
-  const drain = (s.drain ?? {}) as Record<string, unknown>;
-  optional('drain.graceMs', ms, 'milliseconds (>= 0)', drain.graceMs);
-  optional('drain.maxChars', count(0), 'a whole number of characters (>= 0)', drain.maxChars);
+  checkHooks(s, optional, fail);
+  checkPolicies(s, optional, fail);
 }

@@ -1,16 +1,16 @@
 // Closing a reply: every tool use gets an outcome (ran, rejected, skipped, cut off), the request
 // is recorded, and the reply is prepared for the history. Pure: context in, context changes out.
 import type { AssistantMessageContent, ToolUse } from '../../src/parser/blocks.js';
-import { assistantHistoryMessage, toolResultMessages, type ToolResultEntry } from '../../src/reply/history.js';
+import { assistantHistoryMessage, toolResultMessages } from '../../src/reply/history.js';
 import { stripLeadingReasoning } from '../../src/reply/strip-leading-reasoning.js';
 import type { ChatMessage } from '../../src/wire/types.js';
 import type { RequestStatus, ToolOutcome, TurnRequest, TurnToolResult } from './agent-turn-types.js';
 import type { AgentTurnContext, StopCause } from './turn-context-types.js';
 import { absorbEvents, endReply } from './reply-assembly.js';
 import { addUsage, estimateRequestUsage, reportedUsage } from './turn-usage.js';
+import { settleToolUses } from './tool-use-outcomes.js';
 import {
   ABORTED_NOTE,
-  ABORTED_TOOL_TEXT,
   EMPTY_ASSISTANT_PLACEHOLDER,
   EMPTY_REPLY_NOTE,
   LENGTH_NOTE,
@@ -21,8 +21,6 @@ import {
   oneToolNote,
   skippedToolText,
 } from './turn-notes.js';
-
-const USED = new Set(['done', 'error', 'rejected']);
 
 /**
  * Ends the current reply and decides every tool use's outcome; `status` is how the request ended.
@@ -44,43 +42,13 @@ export function closeReply(
   const ended = endReply(read.assembly, read.eventCount, !c.streamEnded);
   // Stryker disable next-line LogicalOperator: c.finishReason comes from an earlier end of this same assembly (or its restored events), so it is undefined whenever ended.finishReason is
   const finishReason = ended.finishReason ?? c.finishReason;
-  const outcomes: Record<string, ToolOutcome> = { ...c.toolOutcomes };
-  const results: ToolResultEntry[] = [];
-  const skipped: ToolUse[] = [];
-  const stop = stoppedBefore ?? cause;
-  const weStoppedIt = stop === 'one-tool' || stop === 'rejected' || stop === 'completion';
-  let usedTool = false;
-  let cutOff = false;
-  let toolBlocks = 0;
-
-  for (const block of ended.blocks) {
-    if (block.type !== 'tool_use') continue;
-    // Stryker disable next-line UpdateOperator: toolBlocks is only compared with 0, and no tool block leaves it at 0 either way
-    toolBlocks++;
-    let outcome: ToolOutcome | undefined = outcomes[block.call_id];
-    if (outcome?.status === 'running') outcome = { status: 'error', content: ABORTED_TOOL_TEXT, isError: true };
-    // The tool that waited for approval did not run because of this ending; later ones because of the stop.
-    else if (outcome?.status === 'awaiting-approval')
-      outcome = { status: 'skipped', content: skippedToolText(cause), isError: true };
-    if (outcome === undefined) {
-      if (block.partial && !weStoppedIt) {
-        outcome = { status: 'cut-off', content: cutOffToolText(block, finishReason, cause), isError: true };
-        // Stryker disable next-line BooleanLiteral: the new cut-off outcome sets cutOff again below (outcome.status === 'cut-off')
-        cutOff = true;
-      } else {
-        outcome = { status: 'skipped', content: skippedToolText(stop), isError: true };
-        skipped.push(block);
-      }
-    }
-    if (outcome.status === 'cut-off') cutOff = true;
-    outcomes[block.call_id] = outcome;
-    const isCompletion = block.name === c.options.completionTool && outcome.status === 'done' && c.result !== undefined;
-    if (USED.has(outcome.status)) usedTool = true;
-    // The tag protocol needs no answer to the completion tool; a native call must be answered.
-    if (isCompletion && !block.isNativeToolCall) continue;
-    // Stryker disable next-line StringLiteral: every settled outcome carries content (running and awaiting-approval, which do not, were replaced above)
-    results.push({ toolUse: block, content: outcome.content ?? '', isError: outcome.isError === true });
-  }
+  const { outcomes, results, skipped, usedTool, cutOff, toolBlocks } = settleToolUses(
+    c,
+    ended.blocks,
+    finishReason,
+    cause,
+    stoppedBefore ?? cause,
+  );
 
   // The reply was parsed with this turn's reasoning tags (and maybe started inside one): the
   // history must strip the same reasoning, or it would go back to the model as content.
