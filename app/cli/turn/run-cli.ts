@@ -243,8 +243,8 @@ export async function runCli(io: CliIo): Promise<number> {
       permissions,
       hooks: sessionHooks,
       ...(settings.settings.checkpoints ? { checkpointLimits: settings.settings.checkpoints } : {}),
-      runTurn: (turnOptions, client, modelName, plan, turnSnapshot) =>
-        runTurn(io, turnOptions, root, client, modelName, commands, turnSnapshot, plan, mcp, turnHooks),
+      runTurn: (turn) =>
+        runTurn(io, turn.options, root, turn.client, turn.model, commands, turn.snapshot, turn.plan, mcp, turnHooks),
     });
   };
   try {
