@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import { sourceAliases } from './scripts/source-aliases.js';
+import { turnServerCommands } from './test/app/turn-server/browser/turn-server-commands.js';
 
 // Debian's Chromium (apt-get install -y chromium); Playwright downloads no browser here.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -40,6 +41,8 @@ export default defineConfig({
             'react-dom/client',
             '@xstate/react',
             '@testing-library/react',
+            'ai',
+            '@ai-sdk/react',
           ],
         },
         test: {
@@ -50,6 +53,8 @@ export default defineConfig({
             enabled: true,
             headless: true,
             screenshotFailures: false,
+            // A page's tests that need `agent-turn serve` start it through these (it runs in Node).
+            commands: turnServerCommands,
             instances: [{ browser: 'chromium' }],
             provider: playwright({
               launchOptions: {
