@@ -2,45 +2,26 @@
 // and Responses wires) as a fetch-compatible function. It plays a deterministic coding agent (or
 // answers structured-output requests) in the wire style of the profile its `model` names, with
 // optional pacing and fault injection. Web APIs only.
-import type { ChatRequest, ChatToolDefinition, FetchLike } from '../src/wire/types.js';
-import {
-  findModelProfile,
-  listModelProfiles,
-  modelProfiles,
-  profileFor,
-  type ModelProfile,
-} from '../src/profiles/profiles.js';
-import { FaultLedger, isScriptedFault, scriptedFaults, type ScriptedFault } from './endpoint/scripted-faults.js';
-import { errorResponse, jsonResponse } from './endpoint/scripted-http.js';
-import { readConversation, type ScriptedConversation } from './agent/scripted-conversation.js';
-import { planAgentStep } from './agent/scripted-agent.js';
-import { summaryStep, summaryTranscript } from './agent/scripted-summary.js';
-import { renderNativeReply, renderTagReply, shortHash, type ScriptedReply } from './endpoint/scripted-reply.js';
-import {
-  dialectInText,
-  isScriptedDialect,
-  renderDialectReply,
-  scriptedDialects,
-  type ScriptedDialect,
-} from './agent/scripted-dialect-reply.js';
-import { isStructuredRequest, planStructuredReply } from './agent/scripted-structured.js';
-import type { BodyFault, WireContext } from './endpoint/scripted-wire.js';
-import type { ShapedReply } from './endpoint/scripted-shape.js';
+import type { ChatRequest, FetchLike } from '../src/wire/types.js';
 import type { ChatWire } from '../src/wire/chat-wire.js';
-import { wireAdapters, wireOfPath, type WireAdapter } from './endpoint/scripted-wire-adapters.js';
-import { anthropicErrorResponse, type WireErrors } from './endpoint/scripted-wire-errors.js';
-import { WireHistoryLedger } from './endpoint/scripted-wire-rules.js';
-import { abortReason, framesToStream, nextTask } from './endpoint/scripted-stream.js';
-import { countPromptTokens } from './endpoint/scripted-tokens.js';
-import { seededRandom } from './endpoint/scripted-random.js';
 import { errorMarker, isMarkedInstance, markError } from '../src/errors/error-marker.js';
-import {
-  renderStep,
-  stepFor,
-  stepProblem,
-  type ScriptedReplies,
-  type ScriptedStepFault,
-} from './agent/scripted-replies.js';
+import { FaultLedger, isScriptedFault, scriptedFaults, type ScriptedFault } from './endpoint/scripted-faults.js';
+import { errorResponse } from './endpoint/scripted-http.js';
+import { readConversation } from './agent/scripted-conversation.js';
+import { isScriptedDialect, scriptedDialects, type ScriptedDialect } from './agent/scripted-dialect-reply.js';
+import { stepProblem, type ScriptedReplies } from './agent/scripted-replies.js';
+import type { WireContext } from './endpoint/scripted-wire.js';
+import { wireAdapters, wireOfPath, type WireAdapter } from './endpoint/scripted-wire-adapters.js';
+import { WireHistoryLedger } from './endpoint/scripted-wire-rules.js';
+import { abortReason, nextTask } from './endpoint/scripted-stream.js';
+import { countPromptTokens } from './endpoint/scripted-tokens.js';
+import { answerReply } from './endpoint/scripted-answer.js';
+import { bodyFault, onceFaultResponse } from './endpoint/scripted-fault-picks.js';
+import { type IncomingRequest, incoming } from './endpoint/scripted-incoming.js';
+import { keyRefusal } from './endpoint/scripted-key.js';
+import { modelsRoute, resolveProfile } from './endpoint/scripted-models-route.js';
+import { networkShape, paceOf } from './endpoint/scripted-pace.js';
+import { planReply } from './scripted-plan-reply.js';
 
 /** A request body as it came, on the wire it came on. */
 export interface ScriptedWireRequest {
@@ -166,77 +147,6 @@ function checkOptions(options: ScriptedModelOptions): void {
 }
 
 const DEFAULT_CREATED = 1767225600; // 2026-01-01T00:00:00Z
-const NON_STREAM_FAULTS: readonly BodyFault[] = ['slow-first-token', 'malformed-chunk', 'length-in-write'];
-const STREAM_FAULTS: readonly BodyFault[] = [
-  'slow-first-token',
-  'error-mid-stream',
-  'malformed-chunk',
-  'cut-in-tool-call',
-  'length-in-write',
-];
-
-function paceOf(pace: ScriptedModelOptions['pace']): { firstTokenMs: number; tokenMs: number; jitterMs: number } {
-  if (pace === undefined) return { firstTokenMs: 300, tokenMs: 8, jitterMs: 0 };
-  if (typeof pace === 'number')
-    return { firstTokenMs: Math.max(0, pace * 40), tokenMs: Math.max(0, pace), jitterMs: 0 };
-  return {
-    firstTokenMs: Math.max(0, pace.firstTokenMs ?? 0),
-    tokenMs: Math.max(0, pace.tokenMs ?? 0),
-    jitterMs: Math.max(0, pace.jitterMs ?? 0),
-  };
-}
-
-interface IncomingRequest {
-  method: string;
-  path: string;
-  headers: Headers;
-  signal?: AbortSignal;
-  bodyText: () => Promise<string>;
-}
-
-function incoming(input: RequestInfo | URL, init?: RequestInit): IncomingRequest {
-  const isRequest = typeof Request !== 'undefined' && input instanceof Request;
-  const url = isRequest ? (input as Request).url : String(input);
-  const method = (init?.method ?? (isRequest ? (input as Request).method : 'GET')).toUpperCase();
-  const headers = new Headers(init?.headers ?? (isRequest ? (input as Request).headers : undefined));
-  const signal = init?.signal ?? (isRequest ? (input as Request).signal : undefined) ?? undefined;
-  const body = init?.body ?? (isRequest ? (input as Request).body : null);
-  return {
-    method,
-    path: new URL(url, 'http://scripted.invalid').pathname.replace(/\/+$/, ''),
-    headers,
-    signal,
-    // A string body (what a chat client sends) is the text already: no Response to read it through.
-    bodyText: () =>
-      body == null ? Promise.resolve('') : typeof body === 'string' ? Promise.resolve(body) : new Response(body).text(),
-  };
-}
-
-/** `scripted` is the default profile, `scripted:<id>` a named one (404 if unknown); any other name goes through profileFor. */
-function resolveProfile(model: string): ModelProfile | undefined {
-  if (model === 'scripted') return modelProfiles.scripted;
-  if (model.startsWith('scripted:')) return findModelProfile(model.slice('scripted:'.length));
-  return profileFor(model);
-}
-
-function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortReason(signal));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortReason(signal!));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function modelEntry(id: string, created: number) {
-  return { id, object: 'model', created, owned_by: 'agent-turn-scripted' };
-}
 
 /**
  * An in-process OpenAI-compatible endpoint: `POST …/chat/completions` (streamed or not),
@@ -272,132 +182,6 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Scripte
   const wireRequests: ScriptedWireRequest[] = [];
   const adapters = wireAdapters(new WireHistoryLedger());
 
-  /** The answer of an `http-…-once` fault still pending for this conversation, if any. */
-  function onceFaultResponse(
-    active: ReturnType<FaultLedger['activeFaults']>,
-    task: string,
-    errors: WireErrors,
-  ): Response | undefined {
-    for (const fault of ['http-429-once', 'http-500-once'] as const) {
-      if (!ledger.pending(active, fault, task)) continue;
-      ledger.consume(fault, task);
-      return fault === 'http-429-once' ? errors.rateLimited() : errors.serverError();
-    }
-    return undefined;
-  }
-
-  /** The reply to a chat request: the test's step for it, else the demo agent's (or an error answer). */
-  function planReply(
-    request: ChatRequest,
-    index: number,
-    tools: ChatToolDefinition[] | undefined,
-    profile: ModelProfile,
-    active: ReturnType<FaultLedger['activeFaults']>,
-    errors: WireErrors,
-    conv: ScriptedConversation,
-  ): Response | { reply: ScriptedReply; stepFault?: ScriptedStepFault } {
-    const step = stepFor(options.replies, request, index);
-    if (step === 'exhausted') {
-      const given = (options.replies as readonly unknown[]).length;
-      return errors.error(400, `The scripted model has no reply for request #${index + 1}: ${given} were given.`, {
-        code: 'no_scripted_reply',
-      });
-    }
-    if (step !== undefined) {
-      const problem = stepProblem(step);
-      // The test's own mistake: a 400 (not retried) that says what is wrong with which reply.
-      if (problem !== undefined)
-        return errors.error(400, `The scripted model's reply for request #${index + 1} is unusable: ${problem}.`, {
-          code: 'invalid_scripted_reply',
-        });
-      if (typeof step === 'object' && 'error' in step) {
-        const { status, message, type, code, headers } = step.error;
-        return errors.error(status, message, { type, code }, headers);
-      }
-      const { reply, fault } = renderStep(step, index);
-      return { reply, stepFault: fault };
-    }
-    const task = conv.task;
-    const transcript = tools ? undefined : summaryTranscript(request.messages);
-    if (transcript !== undefined) return { reply: renderTagReply(summaryStep(transcript)) };
-    if (!tools && isStructuredRequest(request)) {
-      const breakSchema = ledger.pending(active, 'invalid-structured', task);
-      const plan = planStructuredReply(request, profile, breakSchema);
-      if (!plan.ok) return plan.response;
-      if (breakSchema) ledger.consume('invalid-structured', task);
-      return { reply: plan.reply };
-    }
-    const names = tools ? new Set(tools.map((t) => t.function.name)) : undefined;
-    const agentStep = planAgentStep(conv, names);
-    // The id hashes the whole history: a history cut to fit the window has fewer turns, and the ids must still be new.
-    const dialect = dialectInText(task) ?? options.dialect;
-    const reply = tools
-      ? renderNativeReply(
-          agentStep,
-          tools,
-          `call_${shortHash(JSON.stringify(request.messages))}_${conv.assistantTurns}`,
-        )
-      : dialect !== undefined
-        ? renderDialectReply(agentStep, dialect)
-        : renderTagReply(agentStep);
-    return { reply };
-  }
-
-  /** The fault that changes this reply's body: the step's own, else the first pending one that applies. */
-  function bodyFault(
-    shaped: ShapedReply,
-    stream: boolean,
-    stepFault: ScriptedStepFault | undefined,
-    active: ReturnType<FaultLedger['activeFaults']>,
-    task: string,
-  ): BodyFault | undefined {
-    if (stepFault !== undefined) return stepFault;
-    const applicable = (f: BodyFault) =>
-      (f !== 'cut-in-tool-call' || shaped.toolStart !== undefined) &&
-      (f !== 'length-in-write' || shaped.writeContent !== undefined);
-    const fault = (stream ? STREAM_FAULTS : NON_STREAM_FAULTS).find(
-      (f) => applicable(f) && ledger.pending(active, f, task),
-    );
-    if (fault) ledger.consume(fault, task);
-    return fault;
-  }
-
-  /** The reply as the wire sends it: SSE frames, or one JSON body (cut in half by 'malformed-chunk'). */
-  async function answer(
-    adapter: WireAdapter,
-    shaped: ShapedReply,
-    ctx: WireContext,
-    body: Record<string, unknown>,
-    req: IncomingRequest,
-  ): Promise<Response> {
-    const headers = { 'x-request-id': ctx.id, 'openai-model': ctx.model };
-    if (body.stream === true) {
-      // Each response its own random sequence, the same on every run.
-      const shape =
-        pace.jitterMs > 0 || options.randomChunks === true
-          ? {
-              jitterMs: pace.jitterMs,
-              randomChunks: options.randomChunks === true,
-              random: seededRandom(seed * 7919 + counter),
-            }
-          : undefined;
-      return new Response(framesToStream(adapter.frames(shaped, ctx, body), req.signal, shape), {
-        status: 200,
-        headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', ...headers },
-      });
-    }
-    if (ctx.fault === 'slow-first-token') await delay(ctx.slowFirstTokenMs, req.signal);
-    const json = adapter.json(shaped, ctx, body);
-    if (ctx.fault === 'malformed-chunk') {
-      const text = JSON.stringify(json);
-      return new Response(text.slice(0, Math.floor(text.length / 2)), {
-        status: 200,
-        headers: { 'content-type': 'application/json', ...headers },
-      });
-    }
-    return jsonResponse(json, 200, headers);
-  }
-
   async function chat(req: IncomingRequest, adapter: WireAdapter): Promise<Response> {
     const check = adapter.parse(await req.bodyText());
     if (!check.ok) return check.response;
@@ -423,10 +207,11 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Scripte
     const conv = readConversation(request.messages);
     const task = conv.task;
     const active = ledger.activeFaults(task);
-    const refused = onceFaultResponse(active, task, errors);
+    const refused = onceFaultResponse(ledger, active, task, errors);
     if (refused !== undefined) return refused;
 
-    const planned = planReply(request, index, tools, profile, active, errors, conv);
+    const planning = { replies: options.replies, dialect: options.dialect, ledger, errors };
+    const planned = planReply(planning, request, index, tools, profile, active, conv);
     if (planned instanceof Response) return planned;
     const shaped = adapter.shape(planned.reply, profile);
     const stream = body.stream === true;
@@ -443,9 +228,10 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Scripte
       tokenMs: pace.tokenMs,
       usageDelayMs,
       slowFirstTokenMs: options.slowFirstTokenMs ?? 5000,
-      fault: bodyFault(shaped, stream, planned.stepFault, active, task),
+      fault: bodyFault(ledger, shaped, stream, planned.stepFault, active, task),
     };
-    return answer(adapter, shaped, ctx, body, req);
+    const shape = () => networkShape(pace, options.randomChunks === true, seed, counter);
+    return answerReply(adapter, shaped, ctx, body, req.signal, shape);
   }
 
   const scriptedFetch = async function scriptedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
@@ -453,51 +239,26 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Scripte
     if (req.signal?.aborted) throw abortReason(req.signal);
     const { method, path } = req;
     const wire = method === 'POST' ? wireOfPath(path) : undefined;
-    const refusedKey = keyRefusal(req.headers, wire);
+    const refusedKey = keyRefusal(options.apiKey, req.headers, wire);
     if (refusedKey !== undefined) return refusedKey;
-    if (wire !== undefined) {
-      try {
-        // A request arrives in a task of its own, as over a socket: the client's work to send it
-        // and the model's work to answer it never add up to one long task.
-        await nextTask();
-        if (req.signal?.aborted) throw abortReason(req.signal);
-        return await chat(req, adapters[wire]);
-      } catch (error) {
-        if (req.signal?.aborted) throw abortReason(req.signal);
-        // A bug here must look like a server fault to the client, not like a network failure.
-        return adapters[wire].errors.error(
-          500,
-          `The scripted model failed: ${error instanceof Error ? error.message : String(error)}`,
-          { type: 'server_error' },
-        );
-      }
+    if (wire === undefined)
+      return modelsRoute(method, path, created) ?? errorResponse(404, `Invalid URL (${method} ${path || '/'})`);
+    try {
+      // A request arrives in a task of its own, as over a socket: the client's work to send it
+      // and the model's work to answer it never add up to one long task.
+      await nextTask();
+      if (req.signal?.aborted) throw abortReason(req.signal);
+      return await chat(req, adapters[wire]);
+    } catch (error) {
+      if (req.signal?.aborted) throw abortReason(req.signal);
+      // A bug here must look like a server fault to the client, not like a network failure.
+      return adapters[wire].errors.error(
+        500,
+        `The scripted model failed: ${error instanceof Error ? error.message : String(error)}`,
+        { type: 'server_error' },
+      );
     }
-    if (path.endsWith('/models') && method === 'GET') {
-      const ids = [
-        'scripted',
-        ...listModelProfiles()
-          .map((p) => p.id)
-          .filter((id) => id !== 'scripted'),
-      ];
-      return jsonResponse({ object: 'list', data: ids.map((id) => modelEntry(id, created)) });
-    }
-    const modelMatch = /\/models\/([^/]+)$/.exec(path);
-    if (modelMatch && method === 'GET') {
-      const id = decodeURIComponent(modelMatch[1]);
-      return resolveProfile(id) && (id === 'scripted' || id.startsWith('scripted:') || findModelProfile(id))
-        ? jsonResponse(modelEntry(id, created))
-        : errorResponse(404, `The model '${id}' does not exist`, { code: 'model_not_found', param: 'model' });
-    }
-    return errorResponse(404, `Invalid URL (${method} ${path || '/'})`);
   };
-  /** Without the key: 401 as the wire's provider answers (Anthropic's key in `x-api-key`). */
-  function keyRefusal(headers: Headers, wire: ChatWire | undefined): Response | undefined {
-    if (options.apiKey === undefined) return undefined;
-    if (wire === 'anthropic-messages')
-      return headers.get('x-api-key') === options.apiKey ? undefined : anthropicErrorResponse(401, 'invalid x-api-key');
-    if (headers.get('authorization') === `Bearer ${options.apiKey}`) return undefined;
-    return errorResponse(401, 'Incorrect API key provided.', { code: 'invalid_api_key' });
-  }
 
   return Object.assign(scriptedFetch, { requests, wireRequests });
 }
