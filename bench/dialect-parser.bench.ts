@@ -1,13 +1,13 @@
 // Dialect parse cost (issue 35): a reply dense with other dialects' calls against the same calls
 // written as Cline XML, one-shot and in 16-character writes, and its linearity (2 MB vs 1 MB).
 // `npm run bench -- dialect-parser` (BENCH_CLOCK=cpu for CPU time).
-import { createStreamParser, parseAssistantMessage } from '../src/parser/index.js';
+import { createStreamParser, parseAssistantMessage, withDialects } from '../src/parser/index.js';
 import { clineThinkProtocol, type Protocol } from '../src/protocol/index.js';
 import { dialectReplies } from './dialect-replies.js';
 import { timeMs } from './parser.bench.js';
 
 const strict = clineThinkProtocol;
-const all = clineThinkProtocol.withDialects('all');
+const all = withDialects(clineThinkProtocol, 'all');
 
 function chunked(text: string, size: number): string[] {
   const out: string[] = [];

@@ -1,6 +1,6 @@
 // Parser figures: one-shot throughput against a floor loop, the stream form in small chunks,
 // linearity inside one huge raw parameter, and the re-parse-per-chunk approach for contrast.
-import { createStreamParser, parseAssistantMessage } from '../src/parser/index.js';
+import { createStreamParser, parseAssistantMessage, withDialects } from '../src/parser/index.js';
 import { clineThinkProtocol, type Protocol } from '../src/protocol/index.js';
 import { realisticMessage, singleRawParameter } from './realistic-message.js';
 
@@ -122,7 +122,7 @@ export async function run(): Promise<void> {
   );
 
   // Every dialect on (issue 21): the same figures, against the strict ones above.
-  const all = protocol.withDialects('all');
+  const all = withDialects(protocol, 'all');
   const oneShotAll = timeMs(() => parseAssistantMessage(message, { protocol: all, final: true }), 50);
   console.log(
     `every dialect on: one-shot ${fmt(oneShotAll, 2)} ms -> ${fmt(oneShotAll / oneShot, 2)}x strict (goal <= 1.3x)`,

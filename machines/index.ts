@@ -8,6 +8,7 @@ export {
   parseAssistantMessage,
   createStreamParser,
   ParserError,
+  withDialects,
   defineProtocol,
   clineProtocol,
   clineThinkProtocol,

@@ -3,7 +3,7 @@
 // Named exports only: this list is the public API (its report, api/*.api.md, pins it: npm run api:update).
 
 // Parsing a reply into blocks (text, reasoning, tool use).
-export { parseAssistantMessage, createStreamParser, ParserError } from './parser/index.js';
+export { parseAssistantMessage, createStreamParser, ParserError, withDialects } from './parser/index.js';
 export type {
   AssistantMessageContent,
   TextStreamContent,

@@ -3,11 +3,11 @@
 // JSON and pythonic replies are off for models that do not write them, so the demo turns on the
 // one it writes.
 import { dialectsForModel } from 'agent-turn';
-import { clineThinkProtocol, type Protocol } from 'agent-turn';
+import { clineThinkProtocol, type Protocol, withDialects } from 'agent-turn';
 import type { ScriptedDialect } from 'agent-turn/scripted';
 
 /** `clineThinkProtocol` recovering `model`'s dialects and `dialect`. */
 export function scriptedDialectProtocol(model: string, dialect: ScriptedDialect): Protocol {
   const own = dialectsForModel(model);
-  return clineThinkProtocol.withDialects(own.includes(dialect) ? own : [...own, dialect]);
+  return withDialects(clineThinkProtocol, own.includes(dialect) ? own : [...own, dialect]);
 }

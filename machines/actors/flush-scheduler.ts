@@ -105,7 +105,9 @@ export function createFlushScheduler(options: FlushSchedulerOptions = {}): Flush
 // re-arms itself from its own task): a 1 MB reply read in a thousand slices would mostly wait. A
 // MessageChannel message is a macrotask with no such floor (what UI schedulers use); setTimeout
 // is the last resort.
-const immediate = (globalThis as { setImmediate?: (task: () => unknown) => unknown }).setImmediate;
+// (read inside a pure-marked function: a bundle without the machine drops it)
+const immediate = /* @__PURE__ */ (() =>
+  (globalThis as { setImmediate?: (task: () => unknown) => unknown }).setImmediate)();
 let channelTasks: (() => unknown)[] | undefined;
 let channelPort: { postMessage(message: unknown): void } | undefined;
 

@@ -5,14 +5,16 @@ import type { ToolUse } from '../../src/parser/blocks.js';
 import { defaultToolDescriptions } from '../../src/protocol/tool-descriptions.js';
 
 /** Required parameters by tool: those of the default tool descriptions (a parameter is required unless marked otherwise). */
-const REQUIRED: ReadonlyMap<string, readonly string[]> = new Map(
-  Object.entries(defaultToolDescriptions).map(([name, d]) => [
-    name,
-    Object.entries(d.params)
-      .filter(([, p]) => p.required !== false)
-      .map(([param]) => param),
-  ]),
-);
+// pure: a bundle without the machine drops it (its calls would otherwise keep it, and the descriptions with it)
+const REQUIRED: ReadonlyMap<string, readonly string[]> = /* @__PURE__ */ (() =>
+  new Map(
+    Object.entries(defaultToolDescriptions).map(([name, d]) => [
+      name,
+      Object.entries(d.params)
+        .filter(([, p]) => p.required !== false)
+        .map(([param]) => param),
+    ]),
+  ))();
 
 /** The first required parameter of `tool` that is missing, empty or only whitespace; undefined when all are given. */
 export function missingRequiredParam(tool: ToolUse): string | undefined {

@@ -9,7 +9,7 @@ import { listCovers } from './tool-policy-names.js';
 export type TurnMode = 'default' | 'plan';
 
 /** The tools plan mode runs by default: those that only read (and the question to the person). */
-export const DEFAULT_READ_ONLY_TOOLS: readonly string[] = Object.freeze([
+export const DEFAULT_READ_ONLY_TOOLS: readonly string[] = /* @__PURE__ */ Object.freeze([
   'read_file',
   'list_files',
   'search_files',

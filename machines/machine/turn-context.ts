@@ -23,7 +23,11 @@ export const DEFAULT_MAX_REQUESTS = 20;
 export const DEFAULT_MAX_CONSECUTIVE_MISTAKES = 3;
 export const DEFAULT_COMPLETION_TOOL = 'attempt_completion';
 /** Tools without side effects: a restored turn runs them again if the process stopped while they ran. */
-export const DEFAULT_IDEMPOTENT_TOOLS: readonly string[] = Object.freeze(['read_file', 'list_files', 'search_files']);
+export const DEFAULT_IDEMPOTENT_TOOLS: readonly string[] = /* @__PURE__ */ Object.freeze([
+  'read_file',
+  'list_files',
+  'search_files',
+]);
 
 function positiveWhole(value: number | undefined): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;

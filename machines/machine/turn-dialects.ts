@@ -2,6 +2,7 @@
 // the caller chose none, those of the model's profile. A bare JSON reply is never read as a call
 // when the task itself talks about JSON (the user may have asked to print one).
 import type { Protocol } from '../../src/protocol/define-protocol.js';
+import { withDialects } from '../../src/parser/index.js';
 import type { DialectName } from '../../src/protocol/dialect-names.js';
 import { dialectsForModel } from './model-dialects.js';
 import type { ChatMessage } from '../../src/wire/types.js';
@@ -30,6 +31,6 @@ export function turnProtocol(protocol: Protocol, model: string, messages: readon
   if (byChoice === undefined) made.set(protocol, (byChoice = new Map()));
   const key = dialects.join(',');
   let out = byChoice.get(key);
-  if (out === undefined) byChoice.set(key, (out = protocol.withDialects(dialects)));
+  if (out === undefined) byChoice.set(key, (out = withDialects(protocol, dialects)));
   return out;
 }

@@ -6,7 +6,7 @@ import type { ChatMessage, ChatToolCall, ChatUsage } from '../../src/wire/types.
 import type { TurnUsage } from './agent-turn-types.js';
 import { jsonLength } from '../../src/wire/json-length.js';
 
-export const ZERO_USAGE: TurnUsage = Object.freeze({
+export const ZERO_USAGE: TurnUsage = /* @__PURE__ */ Object.freeze({
   promptTokens: 0,
   completionTokens: 0,
   totalTokens: 0,

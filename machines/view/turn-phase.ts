@@ -23,7 +23,7 @@ export type TurnPhase =
   | 'finished';
 
 /** Every phase, in the order a turn usually meets them. */
-export const TURN_PHASES: readonly TurnPhase[] = Object.freeze([
+export const TURN_PHASES: readonly TurnPhase[] = /* @__PURE__ */ Object.freeze([
   'waiting',
   'streaming',
   'awaiting-approval',

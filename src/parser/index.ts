@@ -4,4 +4,5 @@ export { parseAssistantMessage } from './parse-assistant-message.js';
 export { createStreamParser } from './stream-parser.js';
 export type { StreamParser } from './stream-parser.js';
 export { ParserError } from './parser-error.js';
+export { withDialects } from './dialects/with-dialects.js';
 export type { ParserErrorCode } from './parser-error.js';

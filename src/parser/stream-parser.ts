@@ -10,24 +10,19 @@ import type { Protocol } from '../protocol/define-protocol.js';
 import type { AssistantMessageContent } from './blocks.js';
 import type { StreamEndOptions, StreamParseOptions } from './options.js';
 import { describeValue, ParserError } from './parser-error.js';
-import { dialectsOf, strictOf } from './dialects/registry.js';
 import { openReasoning, releaseHeldClose } from './scan/block-transitions.js';
-import { decodeAtEnd, dialectAsText, reopenAsText, takeBody } from './scan/dialect-transitions.js';
 import { scan } from './scan/scan.js';
-import { releaseDeferred } from './scan/deferred-calls.js';
-import { callsEndingReasoning } from './scan/unclosed-reasoning.js';
 import {
   createScanState,
-  MODE_DIALECT,
+  type DialectScanning,
   MODE_RAW_AFTER_CLOSE,
   MODE_TEXT,
   MODE_TOOL,
-  type Mode,
+  NO_DIALECTS,
   type ScanState,
 } from './scan/scan-state.js';
 import { createTrimmedBuilder } from './text-builders.js';
 import { snapshot } from './snapshot.js';
-import { judgeWholeReply } from './whole-reply.js';
 
 // the error the stream form throws, also importable from here
 export { ParserError, type ParserErrorCode } from './parser-error.js';
@@ -76,7 +71,14 @@ const WRITE_BATCH = 16 * 1024;
  */
 export function createStreamParser(options: StreamParseOptions = {}): StreamParser {
   const protocol = options.protocol ?? clineProtocol;
-  const state = createScanState(protocol.compiled, options.idPrefix ?? 'call', dialectsOf(protocol));
+  // what withDialects attached (typed opaque in the protocol layer, which never imports the parser)
+  const dialects = protocol.dialectScanning as DialectScanning | undefined;
+  const state = createScanState(
+    protocol.compiled,
+    options.idPrefix ?? 'call',
+    dialects?.compile(protocol) ?? NO_DIALECTS,
+    dialects,
+  );
   if (options.startInReasoning) openReasoning(state, protocol.reasoningTags[0] ?? 'think');
 
   let ended = false;
@@ -138,81 +140,36 @@ export function createStreamParser(options: StreamParseOptions = {}): StreamPars
       // the stream ended before a raw value's close tag was confirmed: it stays part of the value
       if (state.mode === MODE_RAW_AFTER_CLOSE) releaseHeldClose(state);
       const endedNormally = NORMAL_FINISH.has(endOptions.finishReason ?? '');
-      endDialects(state, protocol, endedNormally);
-      if (endedNormally && state.dialects.any) callsEndingReasoning(state, (text) => reread(protocol, text));
+      dialects?.endConstructs(state, endedNormally);
+      mentionAsText(state);
+      dialects?.endReply(state, protocol, endedNormally, reparse);
       return (answer = snapshot(state, true));
     },
   };
 }
 
-/**
- * The reply ended: a construct that runs to the end is decoded, one that never closed is text
- * (never a call), a tool tag named in a sentence gives its sentence back, and the whole-reply
- * dialects judge the answer.
- */
-function endDialects(state: ScanState, protocol: Protocol, endedNormally: boolean): void {
-  // Stryker disable next-line ConditionalExpression: without dialects the mode is never MODE_DIALECT
-  while (state.mode === MODE_DIALECT) {
-    // a construct that runs to the reply's end, or one whose close a server stripped as a stop
-    // token when the stream ended normally: read if its body is complete
-    const readable = state.dialectEntry!.endsWithReply || endedNormally;
-    if (!state.dialectHeaderPending && readable && decodeAtEnd(state)) break;
-    if (!openerInSentence(state)) {
-      // a construct cut off by the end of the stream: all text, and nothing in it runs
-      dialectAsText(state, takeBody(state));
-      break;
-    }
-    // `Use <tool_call> blocks. <read_file>…`: the opener was a word of a sentence; what followed
-    // it is read again as text, so a later call in it still counts
-    const { body, at } = reopenAsText(state);
-    scan(state, body, at, true);
-    // the second reading may end as the first did, before a raw value's close was confirmed
-    if ((state.mode as Mode) === MODE_RAW_AFTER_CLOSE) releaseHeldClose(state);
-  }
-  if (state.mode === MODE_TOOL && state.mentionOpen && isSentence(state.mention)) {
-    // `Use <read_file> to read it.`: no parameter ever came; the tag was a word of the sentence
-    const text = `<${state.tool!.name}>${state.mention}`;
-    state.builder = createTrimmedBuilder();
-    state.builder.append(text, 0, text.length);
-    state.tool = undefined;
-    state.mentionOpen = false;
-    state.mode = MODE_TEXT;
-  }
-  if (!state.dialects.any) return;
-  // the reply ended without a reasoning close: the recovered calls held until now are calls
-  if (state.deferred !== undefined && state.mode === MODE_TEXT) releaseDeferred(state);
-  judgeWholeReply(state, (text, idPrefix) => {
-    const parser = createStreamParser({ protocol: strictOf(protocol), idPrefix });
-    parser.push(text);
-    return parser.end();
-  });
+/** `Use <read_file> to read it.`: a tool tag with no parameter, then words: the tag was a word of the sentence. */
+function mentionAsText(state: ScanState): void {
+  if (state.mode !== MODE_TOOL || !state.mentionOpen || !isSentence(state.mention)) return;
+  const text = `<${state.tool!.name}>${state.mention}`;
+  state.builder = createTrimmedBuilder();
+  state.builder.append(text, 0, text.length);
+  state.tool = undefined;
+  state.mentionOpen = false;
+  state.mode = MODE_TEXT;
 }
 
-/** A reasoning's text read again as a reply of its own (ids `r_${offset}`), at a normal end. */
-function reread(protocol: Protocol, text: string): AssistantMessageContent[] {
-  const parser = createStreamParser({ protocol, idPrefix: 'r' });
+/** `text` parsed as a whole reply of its own with `protocol` (the dialect scanning's re-readings). */
+function reparse(protocol: Protocol, text: string, idPrefix: string, finishReason?: string): AssistantMessageContent[] {
+  const parser = createStreamParser({ protocol, idPrefix });
   parser.push(text);
-  return parser.end({ finishReason: 'stop' });
+  return parser.end({ finishReason });
 }
 
 /** finish_reason values of a stream that ended normally (OpenAI's, and Anthropic's stop reasons). */
 const NORMAL_FINISH = new Set(['stop', 'tool_calls', 'function_call', 'end_turn', 'tool_use', 'stop_sequence']);
 
 const WORD = /[\p{L}\p{N}]/u;
-const SENTENCE_AFTER_OPENER = /^[ \t][\p{L}\p{N}]/u;
-
-/**
- * An unclosed construct whose opener reads as a word of a sentence: a tag opener (`<tool_call>`,
- * not a special token) followed by a space and a word (`<tool_call> blocks`). A real construct
- * goes on with a line break, JSON or a tag (`<tool_call>\n{`, `<tool_call>read_file`), and one
- * cut off by the end of the stream must stay text whole: its values may hold tags of their own.
- */
-function openerInSentence(state: ScanState): boolean {
-  const opener = state.dialectOpenText;
-  if (state.dialectHeader !== '' || opener.charCodeAt(0) !== 60 || !WORD.test(opener.charAt(1))) return false;
-  const first = state.dialectBody[0] ?? '';
-  return SENTENCE_AFTER_OPENER.test(first.length >= 2 ? first : first + (state.dialectBody[1] ?? ''));
-}
 
 /** Text after a tool's open tag that reads as the rest of a sentence: words, not the start of another tag. */
 function isSentence(mention: string): boolean {

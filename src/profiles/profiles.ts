@@ -162,7 +162,8 @@ const DEEPSEEK_V3_2 = {
   history: { reasoning: 'tool-turns' },
 } as const satisfies Partial<ModelProfile>;
 
-const BUILT_IN: readonly ModelProfile[] = [
+// in a pure-marked function: the spreads would otherwise keep the table in a bundle that uses no profile
+const BUILT_IN: readonly ModelProfile[] = /* @__PURE__ */ (() => [
   {
     id: 'gpt-4.1-mini',
     description: 'No thinking output; json_schema strict.',
@@ -405,7 +406,7 @@ const BUILT_IN: readonly ModelProfile[] = [
     inactiveKey: 'absent',
     structured: { jsonSchema: 'yes', jsonObject: true },
   },
-];
+])();
 
 /** The built-in profiles by id: the seven measured models, a gateway, an inline thinker, today's reasoning models (DeepSeek, Kimi, MiMo, GLM, MiniMax, Gemini 3, OpenRouter ids), and `scripted`. */
 // The /* @__PURE__ */ marks below let a bundler drop this table from a bundle that uses no profile.
@@ -553,7 +554,7 @@ function checkProfile(p: ModelProfile): void {
   if (p.gateway !== undefined && p.gateway !== 'openrouter') fail(`"${p.id}": gateway must be 'openrouter'`);
   if (p.wire !== undefined && !['chat-completions', 'anthropic-messages', 'responses'].includes(p.wire))
     fail(`"${p.id}": wire must be 'chat-completions', 'anthropic-messages' or 'responses'`);
-  // (each name is checked where a turn uses it: protocol.withDialects says which is unknown)
+  // (each name is checked where a turn uses it: withDialects says which is unknown)
   if (p.dialects !== undefined && (!Array.isArray(p.dialects) || !p.dialects.every((d) => typeof d === 'string'))) {
     fail(`"${p.id}": dialects must be a list of dialect names`);
   }
@@ -601,7 +602,7 @@ export function findModelProfile(id: string): ModelProfile | undefined {
 }
 
 // A profile id matches a longer name only at a word boundary: `gpt-4.1-mini-2025-04-14`, `glm-5.1:free`.
-const SUFFIX_SEPARATORS = new Set(['-', ':', '@', '.', '_']);
+const SUFFIX_SEPARATORS = /* @__PURE__ */ new Set(['-', ':', '@', '.', '_']);
 
 function longestPrefixMatch(name: string): ModelProfile | undefined {
   let best: ModelProfile | undefined;

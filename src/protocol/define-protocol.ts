@@ -1,4 +1,4 @@
-import { ALL_DIALECTS, isDialectName, type DialectName, type DialectsOption } from './dialect-names.js';
+import type { DialectName } from './dialect-names.js';
 import { ProtocolError } from './errors.js';
 
 /** One tool of the tag protocol: its parameter names and which of them are raw (may hold any text). */
@@ -19,12 +19,6 @@ export interface ProtocolDefinition {
   globalParams?: readonly string[];
   /** Tags whose content is reasoning, recognised in text position. Default `['think']`. */
   reasoningTags?: readonly string[];
-  /**
-   * Which other dialects the parser recovers besides these tags (Hermes `<tool_call>`, Qwen3-Coder,
-   * GLM, …): `'all'`, `'none'`, or a list. Unset: the machine picks them from the model's profile
-   * (`dialectsForModel`); the parser alone reads unset as `'none'`.
-   */
-  dialects?: DialectsOption;
 }
 
 /** A validated, immutable tag vocabulary, with the lookup tables the parser needs. */
@@ -35,12 +29,18 @@ export interface Protocol {
   isReasoningTag(name: string): boolean;
   /** The same tools with other reasoning tags (e.g. Cline's vocabulary plus `think`). */
   withReasoningTags(tags: readonly string[]): Protocol;
-  /** The dialects recovered besides the tags; undefined: not chosen (the machine uses the model's profile). */
+  /**
+   * The dialects recovered besides the tags (chosen with `withDialects`); undefined: not chosen (the
+   * machine uses the model's profile, the parser alone recovers none).
+   */
   readonly dialects: readonly DialectName[] | undefined;
-  /** The same protocol recovering these dialects (`'all'`, `'none'` or a list); throws a ProtocolError (`invalid-dialect`) for an unknown name. */
-  withDialects(dialects: DialectsOption): Protocol;
   /** @internal compiled lookups for the parser */
   readonly compiled: CompiledProtocol;
+  /**
+   * @internal the parser's dialect scanning, attached by `withDialects` when a dialect is on (opaque
+   * here: the protocol layer never imports the parser); undefined: the strict scan
+   */
+  readonly dialectScanning: object | undefined;
 }
 
 /** @internal */
@@ -144,34 +144,26 @@ export function defineProtocol(definition: ProtocolDefinition): Protocol {
       throw new ProtocolError('name-conflict', `"${tag}" is used both as a tool and as a reasoning tag`);
     }
   }
-  const dialects = definition.dialects === undefined ? undefined : checkDialects(definition.dialects);
-  return build(tools, [...new Set(reasoningTags)], dialects);
+  return build(tools, [...new Set(reasoningTags)], undefined, undefined);
 }
 
-function checkDialects(option: DialectsOption): readonly DialectName[] {
-  if (option === 'all') return ALL_DIALECTS;
-  if (option === 'none') return Object.freeze([]);
-  if (!Array.isArray(option)) {
-    throw new ProtocolError(
-      'invalid-dialect',
-      `dialects must be 'all', 'none' or a list of names, got ${JSON.stringify(option)}`,
-    );
-  }
-  for (const name of option) {
-    if (!isDialectName(name)) {
-      throw new ProtocolError(
-        'invalid-dialect',
-        `unknown dialect ${JSON.stringify(name)}; known: ${ALL_DIALECTS.join(', ')}`,
-      );
-    }
-  }
-  return Object.freeze([...new Set(option)]);
+/**
+ * @internal `protocol` with another choice of dialects and the scanning that recovers them (what
+ * `withDialects` makes; the tag tables are shared, they do not depend on the dialects).
+ */
+export function withDialectChoice(
+  protocol: Protocol,
+  dialects: readonly DialectName[] | undefined,
+  dialectScanning: object | undefined,
+): Protocol {
+  return build(protocol.tools, protocol.reasoningTags, dialects, dialectScanning, protocol.compiled);
 }
 
 function build(
   tools: readonly ToolDefinition[],
   reasoningTags: readonly string[],
   dialects: readonly DialectName[] | undefined,
+  dialectScanning: object | undefined,
   reuse?: CompiledProtocol,
 ): Protocol {
   // Another choice of dialects changes none of the tag tables: they are shared.
@@ -188,11 +180,11 @@ function build(
         if (byName.has(tag))
           throw new ProtocolError('name-conflict', `"${tag}" is used both as a tool and as a reasoning tag`);
       }
-      return build(tools, [...new Set(next)], dialects);
+      return build(tools, [...new Set(next)], dialects, dialectScanning);
     },
     dialects,
-    withDialects: (option) => build(tools, reasoningTags, checkDialects(option), compiled),
     compiled,
+    dialectScanning,
   };
   return Object.freeze(protocol);
 }

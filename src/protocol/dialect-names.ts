@@ -54,16 +54,17 @@ export const CALL_DIALECTS = [
 ] as const satisfies readonly DialectName[];
 
 /** Every dialect, in the order the docs list them. */
-export const ALL_DIALECTS: readonly DialectName[] = Object.freeze(['reasoning', 'special-tokens', ...CALL_DIALECTS]);
+// (the pure marks let a bundle that never names the dialects drop these)
+export const ALL_DIALECTS: readonly DialectName[] = /* @__PURE__ */ (() =>
+  Object.freeze<DialectName[]>(['reasoning', 'special-tokens', ...CALL_DIALECTS]))();
 
 /**
  * The dialects on for a model nobody described: every one whose markers cannot occur in ordinary
  * prose or code. Pythonic lists and bare JSON replies can, so they are on only for the models
  * that write them (or when asked for).
  */
-export const SAFE_DIALECTS: readonly DialectName[] = Object.freeze(
-  ALL_DIALECTS.filter((d) => d !== 'pythonic' && d !== 'json'),
-);
+export const SAFE_DIALECTS: readonly DialectName[] = /* @__PURE__ */ (() =>
+  Object.freeze(ALL_DIALECTS.filter((d) => d !== 'pythonic' && d !== 'json')))();
 
 /** Which dialects are on: `'all'`, `'none'` (Cline's XML only), or a list of names. */
 export type DialectsOption = 'all' | 'none' | readonly DialectName[];

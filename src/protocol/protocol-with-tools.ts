@@ -1,7 +1,7 @@
 // A turn's protocol must know every tool the turn has: a tool missing from it could never be
 // parsed from tags, nor offered in the prompt or as a native function. The caller's protocol
 // with the tools it lacks added (their parameters as given), the same object when it lacks none.
-import { defineProtocol, type Protocol } from './define-protocol.js';
+import { defineProtocol, withDialectChoice, type Protocol } from './define-protocol.js';
 
 /** A tool to add: its name and parameter names. */
 export interface AddedTool {
@@ -29,9 +29,9 @@ export function protocolWithTools(protocol: Protocol, tools: readonly AddedTool[
       ...missing.map((t) => [t.name, { params: t.params }] as const),
     ]),
     reasoningTags: protocol.reasoningTags,
-    ...(protocol.dialects !== undefined ? { dialects: protocol.dialects } : {}),
   };
-  const extended = defineProtocol(definition);
+  // the same choice of dialects, and the scanning that recovers them
+  const extended = withDialectChoice(defineProtocol(definition), protocol.dialects, protocol.dialectScanning);
   byKey.set(key, extended);
   return extended;
 }

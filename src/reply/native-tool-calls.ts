@@ -7,7 +7,10 @@ import { MAX_JSON_DEPTH, jsonTextDepth } from '../wire/json-depth.js';
 import { finalParams } from './final-tool-params.js';
 import { type NativeCall, mergeCallDelta, newNativeCall, startsAnotherCall } from './native-call.js';
 
-const TOO_DEEP = `its arguments nest deeper than ${MAX_JSON_DEPTH} levels, more than this agent reads`;
+/** The reason a call's arguments are refused for their depth (made when needed: a bundle that never reads native calls drops it). */
+function tooDeep(): string {
+  return `its arguments nest deeper than ${MAX_JSON_DEPTH} levels, more than this agent reads`;
+}
 
 export interface NativeToolCalls {
   /** Merges one `tool-call` event into the call with that index. */
@@ -79,7 +82,7 @@ export function createNativeToolCalls(idFallback: (index: number) => string): Na
     const params = finalParams(call.arguments);
     if (params !== undefined) return blockOf(call, false, params);
     const partial = blockOf(call, true, call.reader.params);
-    return jsonTextDepth(call.arguments) > MAX_JSON_DEPTH ? { ...partial, argumentsProblem: TOO_DEEP } : partial;
+    return jsonTextDepth(call.arguments) > MAX_JSON_DEPTH ? { ...partial, argumentsProblem: tooDeep() } : partial;
   }
 
   return {

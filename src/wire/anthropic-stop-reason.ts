@@ -1,7 +1,7 @@
 // Anthropic's stop reasons in OpenAI's finish_reason names, which the block assembler and the
 // machine read ('length' cuts a tool call off, 'tool_calls' closes the native calls).
 
-const STOP_REASONS: Readonly<Record<string, string>> = Object.freeze({
+const STOP_REASONS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   end_turn: 'stop',
   stop_sequence: 'stop',
   tool_use: 'tool_calls',

@@ -10,7 +10,7 @@ import type { ChatStreamEvent } from './types.js';
 import { Watchdog } from './watchdog.js';
 import type { WireChunkReader } from './wire-chunk-reader.js';
 
-const DONE: IteratorResult<ChatStreamEvent> = Object.freeze({ done: true, value: undefined });
+const DONE: IteratorResult<ChatStreamEvent> = /* @__PURE__ */ Object.freeze({ done: true, value: undefined });
 
 export class ChatEventIterator implements AsyncIterableIterator<ChatStreamEvent> {
   private readonly decoder: ChatStreamDecoder;

@@ -8,10 +8,14 @@
 export type ChatWire = 'chat-completions' | 'anthropic-messages' | 'responses';
 
 /** Every {@link ChatWire}, the default first. */
-export const CHAT_WIRES: readonly ChatWire[] = Object.freeze(['chat-completions', 'anthropic-messages', 'responses']);
+export const CHAT_WIRES: readonly ChatWire[] = /* @__PURE__ */ Object.freeze([
+  'chat-completions',
+  'anthropic-messages',
+  'responses',
+]);
 
 /** The path after `baseURL` each wire POSTs to. */
-export const WIRE_PATHS: Readonly<Record<ChatWire, string>> = Object.freeze({
+export const WIRE_PATHS: Readonly<Record<ChatWire, string>> = /* @__PURE__ */ Object.freeze({
   'chat-completions': '/chat/completions',
   'anthropic-messages': '/messages',
   responses: '/responses',

@@ -36,7 +36,7 @@ export interface ChatLimits {
 export type ResolvedChatLimits = Required<ChatLimits>;
 
 /** The limits a client or stream reader uses where none is set: 10 min to the first byte, 5 min idle, 4 000 000 characters, 1000 tool calls. */
-export const DEFAULT_CHAT_LIMITS: Readonly<ResolvedChatLimits> = Object.freeze({
+export const DEFAULT_CHAT_LIMITS: Readonly<ResolvedChatLimits> = /* @__PURE__ */ Object.freeze({
   firstByteTimeoutMs: 600_000,
   idleTimeoutMs: 300_000,
   maxReplyChars: 4_000_000,

@@ -10,6 +10,7 @@ import { createScriptedModel, scriptedDialects, type ScriptedDialect } from '../
 import type { ScriptedModelOptions } from '../../scripted/index.js';
 import { clineThinkProtocol, SAFE_DIALECTS } from '../../src/protocol/index.js';
 import { createWorkspace } from '../support/workspace-tools.js';
+import { withDialects } from '../../src/parser/index.js';
 
 const TASK = 'Read README.md and write summary.md';
 const REALISTIC = (seed: number): ScriptedModelOptions => ({
@@ -21,7 +22,8 @@ const REALISTIC = (seed: number): ScriptedModelOptions => ({
 
 /** Bare JSON and pythonic replies are off unless asked for: the test turns on the one it writes. */
 const protocolFor = (dialect: ScriptedDialect) =>
-  clineThinkProtocol.withDialects(
+  withDialects(
+    clineThinkProtocol,
     (SAFE_DIALECTS as readonly string[]).includes(dialect) ? SAFE_DIALECTS : [...SAFE_DIALECTS, dialect],
   );
 

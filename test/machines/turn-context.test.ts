@@ -17,6 +17,7 @@ import type { ToolUse } from '../../src/parser/blocks.js';
 import { clineProtocol, clineThinkProtocol, SAFE_DIALECTS } from '../../src/protocol/index.js';
 import { ChatError } from '../../src/wire/errors.js';
 import { createScriptedClient, reply, textEvents, type ScriptedReply } from '../support/scripted-client.js';
+import { withDialects } from '../../src/parser/index.js';
 
 const READ_A = '<read_file>\n<path>a.ts</path>\n</read_file>';
 const DONE = '<attempt_completion>\n<result>All done.</result>\n</attempt_completion>';
@@ -242,7 +243,7 @@ describe('the context a turn starts with', () => {
     });
     // an unknown model: the safe set of dialects
     expect(c.protocol.dialects).toEqual(SAFE_DIALECTS);
-    const chosen = clineProtocol.withDialects('none');
+    const chosen = withDialects(clineProtocol, 'none');
     expect(initialContext({ ...input(), protocol: chosen }).protocol).toBe(chosen);
   });
 

@@ -6,6 +6,7 @@ import { initialContext } from '../../machines/machine/turn-context.js';
 import { clineThinkProtocol, SAFE_DIALECTS } from '../../src/protocol/index.js';
 import { dialectsForModel, startsInReasoningFor } from '../../machines/machine/model-dialects.js';
 import { profileFor, registerModelProfile } from '../../src/profiles/index.js';
+import { withDialects } from '../../src/parser/index.js';
 
 const task = (content: string) => [{ role: 'user' as const, content }];
 
@@ -22,9 +23,9 @@ describe('the dialects of a turn', () => {
   });
 
   it("keep the caller's choice", () => {
-    const none = clineThinkProtocol.withDialects('none');
+    const none = withDialects(clineThinkProtocol, 'none');
     expect(turnProtocol(none, 'qwen3-coder', task('x'))).toBe(none);
-    expect(turnProtocol(clineThinkProtocol.withDialects(['glm']), 'qwen3', task('x')).dialects).toEqual(['glm']);
+    expect(turnProtocol(withDialects(clineThinkProtocol, ['glm']), 'qwen3', task('x')).dialects).toEqual(['glm']);
   });
 
   it('drop bare JSON calls when the task mentions JSON', () => {
@@ -34,7 +35,7 @@ describe('the dialects of a turn', () => {
     expect(turnProtocol(clineThinkProtocol, llama, task('Print an example JSON tool call')).dialects).not.toContain(
       'json',
     );
-    const all = clineThinkProtocol.withDialects('all');
+    const all = withDialects(clineThinkProtocol, 'all');
     expect(turnProtocol(all, llama, task('show me the json')).dialects).not.toContain('json');
   });
 

@@ -52,21 +52,24 @@ export const deepseek: BlockRecognizer = {
 
 const DSML = '｜DSML｜';
 
+// (The recognizers below are made in pure-marked functions: their template strings and spread
+// would otherwise keep them in a bundle that never turns a dialect on.)
+
 /**
  * DeepSeek V3.2's DSML: `<｜DSML｜function_calls><｜DSML｜invoke name="N"><｜DSML｜parameter name="P"
  * string="true">v</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>` (SGLang's
  * deepseekv32 detector): Anthropic's invoke markup with the DSML mark in each tag, or a JSON object in the invoke.
  */
-export const deepseekDsml: BlockRecognizer = {
+export const deepseekDsml: BlockRecognizer = /* @__PURE__ */ (() => ({
   dialect: 'deepseek',
   opener: `<${DSML}function_calls>`,
   closes: [`</${DSML}function_calls>`],
   decode: (body, context) => decodeInvokes(body.replaceAll(`<${DSML}`, '<').replaceAll(`</${DSML}`, '</'), context),
-};
+}))();
 
 /** DeepSeek V4 names the same block `<｜DSML｜tool_calls>` (its encoding_dsv4.py; vLLM accepts both). */
-export const deepseekDsmlToolCalls: BlockRecognizer = {
+export const deepseekDsmlToolCalls: BlockRecognizer = /* @__PURE__ */ (() => ({
   ...deepseekDsml,
   opener: `<${DSML}tool_calls>`,
   closes: [`</${DSML}tool_calls>`],
-};
+}))();

@@ -61,6 +61,6 @@ function recognizer(opener: string): BlockRecognizer {
 }
 
 /** A harmony message that starts at its channel token. */
-export const harmonyChannel: BlockRecognizer = recognizer(CHANNEL);
+export const harmonyChannel: BlockRecognizer = /* @__PURE__ */ recognizer(CHANNEL);
 /** A harmony message that starts at `<|start|>` (role, then channel). */
-export const harmonyStart: BlockRecognizer = recognizer('<|start|>');
+export const harmonyStart: BlockRecognizer = /* @__PURE__ */ recognizer('<|start|>');

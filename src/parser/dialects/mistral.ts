@@ -65,9 +65,9 @@ export function markerStartsCalls(before: number): boolean {
   return before === 0 || SENTENCE_ENDS.has(before);
 }
 
-const SENTENCE_ENDS = new Set(
-  ['.', '!', '?', ':', ';', '>', ']', '。', '！', '？', '：', '；'].map((c) => c.charCodeAt(0)),
-);
+// pure: a bundle that never reads it drops it (the map call would otherwise keep it)
+const SENTENCE_ENDS = /* @__PURE__ */ (() =>
+  new Set(['.', '!', '?', ':', ';', '>', ']', '。', '！', '？', '：', '；'].map((c) => c.charCodeAt(0))))();
 
 /**
  * `[TOOL_CALLS]` met in text position (not in a code fence or inline code): the calls after it

@@ -5,7 +5,7 @@
 import { anthropic, anthropicInToolCall, minimaxToolCall } from './anthropic.js';
 import { deepseek, deepseekDsml, deepseekDsmlToolCalls } from './deepseek.js';
 import type { DialectName } from '../../protocol/dialect-names.js';
-import type { Protocol } from '../../protocol/define-protocol.js';
+import { withDialectChoice, type Protocol } from '../../protocol/define-protocol.js';
 import { glm } from './glm.js';
 import { granite } from './granite.js';
 import { harmonyChannel, harmonyStart } from './harmony.js';
@@ -47,12 +47,9 @@ const RECOGNIZERS: readonly BlockRecognizer[] = [
  * Openers that are neither a plain tag nor a `<|…|>` token, met by prefix at a '<': Qwen3-Coder's
  * and Llama's bare `<function=NAME>`, DeepSeek's `<｜DSML｜function_calls>`, MiniMax's `<minimax:tool_call>`.
  */
-const PREFIX_OPENERS = new Set([
-  BARE_FUNCTION_OPENER,
-  deepseekDsml.opener,
-  deepseekDsmlToolCalls.opener,
-  minimaxToolCall.opener,
-]);
+// pure: made inside a function, so a bundle that never turns a dialect on drops it with the recognizers
+const PREFIX_OPENERS = /* @__PURE__ */ (() =>
+  new Set([BARE_FUNCTION_OPENER, deepseekDsml.opener, deepseekDsmlToolCalls.opener, minimaxToolCall.opener]))();
 
 /** The recognizers that share one opener, with the closes and header rule of the first. */
 export interface OpenerEntry {
@@ -200,6 +197,6 @@ const strictCache = new WeakMap<Protocol, Protocol>();
 /** The same protocol with every dialect off (for reading unescaped Cline XML). */
 export function strictOf(protocol: Protocol): Protocol {
   let strict = strictCache.get(protocol);
-  if (strict === undefined) strictCache.set(protocol, (strict = protocol.withDialects('none')));
+  if (strict === undefined) strictCache.set(protocol, (strict = withDialectChoice(protocol, [], undefined)));
   return strict;
 }

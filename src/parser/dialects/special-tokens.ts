@@ -2,7 +2,7 @@
 // 'special-tokens' dialect on they are dropped wherever the scan meets them in text position.
 
 /** Tokens dropped from text (end of turn, role markers, harmony's lone markers). */
-export const LEAKED_TOKENS: readonly string[] = Object.freeze([
+export const LEAKED_TOKENS: readonly string[] = /* @__PURE__ */ Object.freeze([
   // ChatML (Qwen, Hermes, many fine-tunes)
   '<|im_end|>',
   '<|im_start|>',

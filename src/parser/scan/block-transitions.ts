@@ -3,7 +3,6 @@
 
 import type { CompiledTool } from '../../protocol/define-protocol.js';
 import { createRawBuilder, createTrimmedBuilder } from '../text-builders.js';
-import { releaseDeferred } from './deferred-calls.js';
 import {
   MODE_PARAM,
   MODE_RAW_AFTER_CLOSE,
@@ -16,7 +15,7 @@ import {
 /** Finishes the text before a block (nothing when it is only whitespace). */
 export function closeText(s: ScanState): void {
   // a block opens: recovered calls held in case the reply began inside reasoning were calls
-  if (s.deferred !== undefined) releaseDeferred(s);
+  if (s.deferred !== undefined) s.dialectScanning!.releaseDeferred(s);
   const content = s.builder.value;
   if (content !== '') s.done.push({ type: 'text', content, partial: false });
 }

@@ -2,7 +2,7 @@
 // building, and the blocks it has finished. One object with a fixed shape, created once per
 // parser, so the mode functions that read it stay monomorphic.
 
-import type { CompiledProtocol, CompiledTool } from '../../protocol/define-protocol.js';
+import type { CompiledProtocol, CompiledTool, Protocol } from '../../protocol/define-protocol.js';
 import type { CompiledDialects, OpenerEntry } from '../dialects/registry.js';
 import type { AssistantMessageContent } from '../blocks.js';
 import type { TagRecord } from '../tag-reader.js';
@@ -70,8 +70,10 @@ export interface ScanState {
   closeTag: string;
   /** MODE_RAW_AFTER_CLOSE: the raw value's close tag and the whitespace after it, not yet judged. */
   heldClose: string;
-  /** The dialects that are on (compiled once per protocol). */
+  /** The dialects that are on (compiled once per protocol); {@link NO_DIALECTS} for a strict protocol. */
   readonly dialects: CompiledDialects;
+  /** The dialect-aware scanning, present only when a dialect is on (see {@link DialectScanning}). */
+  readonly dialectScanning: DialectScanning | undefined;
   /** MODE_REASONING: every close that ends the block (one, unless the reasoning dialect adds variants). */
   reasoningCloses: readonly string[];
   /** Text mode: where the prose stands in Markdown (dialect openers inside a code form are examples). */
@@ -102,9 +104,61 @@ export interface ScanState {
   markerText: string;
 }
 
-export function createScanState(protocol: CompiledProtocol, idPrefix: string, dialects: CompiledDialects): ScanState {
+/**
+ * The scanning a protocol with dialects on adds to the strict scan: attached to the protocol by
+ * `withDialects`, so the parser itself never imports it and a bundle of the strict parser leaves
+ * every recognizer out. The strict scan calls these only when a dialect is on.
+ */
+export interface DialectScanning {
+  /** The compiled lookups of `protocol`'s dialects (made once per protocol). */
+  compile(protocol: Protocol): CompiledDialects;
+  /** MODE_TEXT with dialects on (the contract of scanText). */
+  scanText(s: ScanState, input: string, pos: number, base: number, final: boolean): number;
+  /** MODE_DIALECT: inside another dialect's construct. */
+  scanDialect(s: ScanState, input: string, pos: number, final: boolean): number;
+  /** A block opens: the recovered calls held while the reply might have begun inside reasoning are calls. */
+  releaseDeferred(s: ScanState): void;
+  /** At the reply's end, before the strict end rules: a construct still open is read or becomes text. */
+  endConstructs(s: ScanState, endedNormally: boolean): void;
+  /** At the reply's end, after them: held calls released, the whole-reply dialects, calls ending an unclosed reasoning. */
+  endReply(s: ScanState, protocol: Protocol, endedNormally: boolean, reparse: ReparseWith): void;
+}
+
+/** Parses `text` as a whole reply with `protocol` (final); the stream parser supplies it, so the dialect scanning never imports it. */
+export type ReparseWith = (
+  protocol: Protocol,
+  text: string,
+  idPrefix: string,
+  finishReason?: string,
+) => AssistantMessageContent[];
+
+/** The lookups of a protocol with no dialect on: the scan is exactly the strict one. */
+export const NO_DIALECTS: CompiledDialects = {
+  on: new Set(),
+  tagOpeners: new Map(),
+  specialTokens: new Map(),
+  specialPrefixes: new Set(),
+  maxSpecialLength: 0,
+  reasoningOpen: new Set(),
+  reasoningCloses: [],
+  tagPrefixes: new Set(),
+  maxTagName: 0,
+  prefixOpeners: [],
+  prefixSecond: new Set(),
+  mistralMarker: undefined,
+  bracketMarkers: false,
+  any: false,
+};
+
+export function createScanState(
+  protocol: CompiledProtocol,
+  idPrefix: string,
+  dialects: CompiledDialects,
+  dialectScanning: DialectScanning | undefined,
+): ScanState {
   return {
     dialects,
+    dialectScanning,
     reasoningCloses: [],
     md: createMarkdownState(),
     mention: '',

@@ -1,7 +1,6 @@
 // The scanner's loop: hands the input to the function of the current mode, which runs until its
 // mode ends or the input does. So this dispatch runs once per mode switch, never per character.
 
-import { scanDialect } from './dialect-mode.js';
 import { scanRawClose } from './raw-close-mode.js';
 import { MODE_DIALECT, MODE_PARAM, MODE_REASONING, MODE_TEXT, MODE_TOOL, type ScanState } from './scan-state.js';
 import { scanText } from './text-mode.js';
@@ -32,7 +31,8 @@ export function scan(s: ScanState, input: string, base: number, final: boolean):
         next = scanValue(s, input, pos, final);
         break;
       case MODE_DIALECT:
-        next = scanDialect(s, input, pos, final);
+        // only a protocol with dialects on enters this mode, and it has their scanning
+        next = s.dialectScanning!.scanDialect(s, input, pos, final);
         break;
       default:
         next = scanRawClose(s, input, pos, final);

@@ -20,9 +20,9 @@ const BACKTICK = 96;
 const GT = 62;
 const CLOSE_BRACKET = 93;
 /** The handler moved the cursor: look for the next candidate. */
-const CONTINUE = Number.MIN_SAFE_INTEGER;
+const CONTINUE = -9_007_199_254_740_991; // Number.MIN_SAFE_INTEGER, written out: a constant a bundler can drop
 /** The handler does not apply here: try the next kind. */
-const PASS = Number.MIN_SAFE_INTEGER + 1;
+const PASS = CONTINUE + 1;
 
 /** Where the text not yet appended starts (`pos`) and where the next search starts (`from`). */
 const cur = { pos: 0, from: 0 };

@@ -1,13 +1,12 @@
 // MODE_TEXT: prose between blocks. Only the open tag of a tool or a reasoning block counts, and
-// not right after a backtick (inline code such as `<read_file>` stays text). With dialects on,
-// their openers count too (not inside a code fence: there they are examples), leaked special
+// not right after a backtick (inline code such as `<read_file>` stays text). With dialects on
+// (the protocol's dialect scanning, text-mode-dialects.ts), their openers count too (not inside a code fence: there they are examples), leaked special
 // tokens are dropped, and a reasoning close tag before any block says the reply began inside
 // reasoning.
 
 import { readTag, TAG_COMPLETE, TAG_INCOMPLETE } from '../tag-reader.js';
 import { closeText, openReasoning, openTool } from './block-transitions.js';
 import { holdFrom, type ScanState } from './scan-state.js';
-import { scanTextWithDialects } from './text-mode-dialects.js';
 
 const BACKTICK = 96;
 
@@ -17,7 +16,7 @@ const BACKTICK = 96;
  * tag). `base` is the absolute offset of `input[0]`, for the call_id.
  */
 export function scanText(s: ScanState, input: string, pos: number, base: number, final: boolean): number {
-  if (s.dialects.any) return scanTextWithDialects(s, input, pos, base, final);
+  if (s.dialectScanning !== undefined) return s.dialectScanning.scanText(s, input, pos, base, final);
   const protocol = s.protocol;
   const tag = s.tag;
   const maxName = protocol.maxNameLength;

@@ -2,7 +2,7 @@
 // dialect; fails if a case that parses as meant stops doing so, or one never meant as a call runs.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createStreamParser, parseAssistantMessage } from '../../../../src/parser/index.js';
+import { createStreamParser, parseAssistantMessage, withDialects } from '../../../../src/parser/index.js';
 import { chunksOf, cutsArbitrary } from '../../../support/fragments.js';
 import { CLINE_PARAM_NAMES, CLINE_TOOL_NAMES, defineProtocol } from '../../../../src/protocol/index.js';
 import { CORPUS as FIRST_CORPUS, type CorpusCase } from './corpus-cases.js';
@@ -78,12 +78,14 @@ const SOURCE_PARAMS = [
   'value',
 ];
 
-const corpusProtocol = defineProtocol({
-  tools: Object.fromEntries([...CLINE_TOOL_NAMES, ...SOURCE_TOOLS].map((t) => [t, []])),
-  globalParams: [...CLINE_PARAM_NAMES, ...SOURCE_PARAMS],
-  reasoningTags: ['think', 'thinking'],
-  dialects: 'all',
-});
+const corpusProtocol = withDialects(
+  defineProtocol({
+    tools: Object.fromEntries([...CLINE_TOOL_NAMES, ...SOURCE_TOOLS].map((t) => [t, []])),
+    globalParams: [...CLINE_PARAM_NAMES, ...SOURCE_PARAMS],
+    reasoningTags: ['think', 'thinking'],
+  }),
+  'all',
+);
 
 /**
  * Known misses: the server stripped harmony's tokens, so nothing marks where reasoning or a call

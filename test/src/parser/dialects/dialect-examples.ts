@@ -2,8 +2,9 @@
 // examples follow the formats as documented by the projects named beside each.
 
 import { clineThinkProtocol } from '../../../../src/protocol/index.js';
+import { withDialects } from '../../../../src/parser/index.js';
 
-export const allDialects = clineThinkProtocol.withDialects('all');
+export const allDialects = withDialects(clineThinkProtocol, 'all');
 
 export interface DialectExample {
   name: string;

@@ -2,7 +2,7 @@
 // begins inside reasoning the template opened (only `</think>` appears), and when `<think>` never
 // closes (then only the calls that end the reasoning count, at a normal end). One-shot and at every cut.
 import { describe, expect, it } from 'vitest';
-import { createStreamParser } from '../../../../src/parser/index.js';
+import { createStreamParser, withDialects } from '../../../../src/parser/index.js';
 import { atEveryCut, completeCalls, proseOf } from './every-cut.js';
 import { allDialects } from './dialect-examples.js';
 
@@ -60,7 +60,7 @@ describe('a reply that begins inside reasoning the template opened', () => {
   });
 
   it('with the reasoning dialect off nothing is held', () => {
-    const noReasoning = allDialects.withDialects(['hermes']);
+    const noReasoning = withDialects(allDialects, ['hermes']);
     const parser = createStreamParser({ protocol: noReasoning });
     expect(completeCalls(parser.push(`Reading.\n${hermes('a.ts')}`))).toHaveLength(1);
   });

@@ -1,7 +1,7 @@
 // The safety rules of recovered calls (a recovered call runs code): examples never run, cut-off
 // calls never run, leaked special tokens never show, reasoning never swallows the answer.
 import { describe, expect, it } from 'vitest';
-import { parseAssistantMessage, type AssistantMessageContent } from '../../../../src/parser/index.js';
+import { parseAssistantMessage, type AssistantMessageContent, withDialects } from '../../../../src/parser/index.js';
 import { clineThinkProtocol, SAFE_DIALECTS } from '../../../../src/protocol/index.js';
 import { LEAKED_TOKENS } from '../../../../src/parser/dialects/special-tokens.js';
 import { allDialects, DIALECT_EXAMPLES } from './dialect-examples.js';
@@ -53,7 +53,7 @@ describe('a call shown as an example never runs', () => {
     expect(complete(final('Example: [read_file(path="a")] is how it looks.'))).toEqual([]);
     expect(SAFE_DIALECTS).not.toContain('json');
     expect(SAFE_DIALECTS).not.toContain('pythonic');
-    const safe = clineThinkProtocol.withDialects(SAFE_DIALECTS);
+    const safe = withDialects(clineThinkProtocol, SAFE_DIALECTS);
     expect(complete(final('{"name": "read_file", "arguments": {"path": "a"}}', safe))).toEqual([]);
   });
 

@@ -6,8 +6,10 @@ import {
   createStreamParser,
   parseAssistantMessage,
   type AssistantMessageContent,
+  withDialects,
 } from '../../../../src/parser/index.js';
 import { clineThinkProtocol, type DialectName } from '../../../../src/protocol/index.js';
+import { protocolWithTools } from '../../../../src/protocol/protocol-with-tools.js';
 import { chunksOf, cutsArbitrary } from '../../../support/fragments.js';
 import { allDialects, DIALECT_EXAMPLES } from './dialect-examples.js';
 
@@ -79,26 +81,41 @@ describe.each(DIALECT_EXAMPLES)('the $name dialect', (example) => {
 });
 
 describe('the dialects option', () => {
+  const named = (name: string) => DIALECT_EXAMPLES.find((e) => e.name === name)!;
+
   it('turns on exactly the named dialects', () => {
-    const hermesOnly = clineThinkProtocol.withDialects(['hermes']);
-    const named = (name: string) => DIALECT_EXAMPLES.find((e) => e.name === name)!;
+    const hermesOnly = withDialects(clineThinkProtocol, ['hermes']);
     const [hermes, glm] = [named('hermes'), named('glm')];
     expect(calls(parseAssistantMessage(hermes.text, { protocol: hermesOnly, final: true }))).toHaveLength(1);
     expect(calls(parseAssistantMessage(glm.text, { protocol: hermesOnly, final: true }))).toEqual([]);
   });
 
   it("'none' is Cline's XML only, and 'all' names every dialect", () => {
-    expect(clineThinkProtocol.withDialects('none').dialects).toEqual([]);
+    expect(withDialects(clineThinkProtocol, 'none').dialects).toEqual([]);
     expect(allDialects.dialects).toContain('harmony' satisfies DialectName);
     expect(clineThinkProtocol.dialects).toBeUndefined();
   });
 
+  it('the dialects stay on through withReasoningTags and a tool added to the protocol; a strict protocol reads none', () => {
+    const hermes = named('hermes');
+    const onTwice = withDialects(clineThinkProtocol, ['hermes']).withReasoningTags(['thinking']);
+    const extended = protocolWithTools(withDialects(clineThinkProtocol, ['hermes']), [{ name: 'x', params: ['y'] }]);
+    for (const protocol of [onTwice, extended]) {
+      expect(protocol.dialects).toEqual(['hermes']);
+      expect(calls(parseAssistantMessage(hermes.text, { protocol, final: true }))).toHaveLength(1);
+    }
+    expect(extended.tool('x')).toBeDefined();
+    const off = withDialects(withDialects(clineThinkProtocol, 'all'), 'none');
+    expect(calls(parseAssistantMessage(hermes.text, { protocol: off, final: true }))).toEqual([]);
+    expect(calls(parseAssistantMessage(hermes.text, { protocol: clineThinkProtocol, final: true }))).toEqual([]);
+  });
+
   it('rejects an unknown dialect name with a ProtocolError saying which', () => {
-    expect(() => clineThinkProtocol.withDialects(['hermes', 'klingon' as DialectName])).toThrow(
+    expect(() => withDialects(clineThinkProtocol, ['hermes', 'klingon' as DialectName])).toThrow(
       /unknown dialect "klingon"/,
     );
     try {
-      clineThinkProtocol.withDialects(['klingon' as DialectName]);
+      withDialects(clineThinkProtocol, ['klingon' as DialectName]);
     } catch (e) {
       expect((e as { code: string }).code).toBe('invalid-dialect');
     }
