@@ -15,6 +15,7 @@ export const SUMMARY_INSTRUCTION =
 /** Opens the user message that carries a summary in the compacted history. */
 export const SUMMARY_MESSAGE_OPENING = '<conversation_summary>';
 
+/** How `planCompaction` splits a history: what stays before the summary, what it replaces, what stays after. */
 export interface CompactionPlan {
   /** The messages kept before the summary (system messages and the first task). */
   head: ChatMessage[];
@@ -24,6 +25,7 @@ export interface CompactionPlan {
   kept: ChatMessage[];
 }
 
+/** Why a compaction did not happen, as a code. */
 export type CompactionErrorCode = 'nothing-to-compact' | 'summary-failed' | 'summary-empty' | 'does-not-fit';
 
 /** Why a compaction did not happen; the caller keeps the history (or cuts it). */
@@ -32,15 +34,19 @@ export interface CompactionError {
   message: string;
 }
 
+/** What `compactHistory` returns: the compacted history with its summary and token counts, or why it did not compact. */
 export type CompactionResult =
   | {
       ok: true;
       /** The compacted history: head, the summary message, the newest messages. */
       messages: ChatMessage[];
+      /** The summary the model wrote. */
       summary: string;
       /** How many messages the summary replaced. */
       replaced: number;
+      /** The history's estimated prompt tokens before compacting. */
       tokensBefore: number;
+      /** The compacted history's estimated prompt tokens. */
       tokensAfter: number;
     }
   | { ok: false; error: CompactionError };
@@ -85,9 +91,13 @@ export function transcriptOf(messages: readonly ChatMessage[], maxCharsPerMessag
     .join('\n\n');
 }
 
+/** What `compactHistory` takes: the client and model that write the summary, and the history to compact. */
 export interface CompactHistoryOptions {
+  /** The client the summary request goes through. */
   client: ChatClient;
+  /** The model that writes the summary. */
   model: string;
+  /** The history to compact (left unchanged; the result carries the new one). */
   messages: readonly ChatMessage[];
   /** The most tokens the summary may have (the request's max_tokens). Default 1024. */
   maxSummaryTokens?: number;
@@ -95,6 +105,7 @@ export interface CompactHistoryOptions {
   maxRequestTokens?: number;
   /** Messages kept at least at the end. Default 2. */
   keepLastMessages?: number;
+  /** Aborts the summary request. */
   signal?: AbortSignal;
 }
 
