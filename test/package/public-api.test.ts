@@ -80,13 +80,7 @@ describe('the root entry', () => {
 
   it('keeps the machine internals out (actors, the internal context, one-caller helpers)', () => {
     const all = [...built.index!.values, ...built.index!.types];
-    for (const internal of [
-      'chatActor',
-      'executeToolActor',
-      'AgentTurnContext',
-      'resolveTurnOptions',
-      'toChatError',
-    ]) {
+    for (const internal of ['chatActor', 'executeToolActor', 'AgentTurnContext', 'resolveTurnOptions', 'toChatError']) {
       expect(all).not.toContain(internal);
     }
   });
