@@ -25,6 +25,8 @@ export { MAX_ELICITATION_ATTEMPTS } from './mcp-elicitation.js';
 export type { McpElicitationRequest, McpElicitationAnswer, McpElicitationHandler } from './mcp-elicitation.js';
 export { elicitationFields, elicitationValue, elicitationProblem } from './mcp-elicitation-form.js';
 export type { McpElicitationField, McpElicitationChoice, McpElicitationContent } from './mcp-elicitation-form.js';
+export { MCP_SIGN_IN_TIMEOUT_MS } from './mcp-sign-in.js';
+export type { McpSignIn, McpSignInFactory } from './mcp-sign-in.js';
 export { McpError } from './mcp-errors.js';
 export type { McpErrorCode, McpCallOutcome } from './mcp-errors.js';
 export { mcpServersPrompt, mcpToolDescriptions } from './mcp-prompt.js';

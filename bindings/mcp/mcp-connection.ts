@@ -9,6 +9,7 @@ import { startCallRound } from './mcp-call-round.js';
 import { answerElicitation, type McpElicitationHandler, type McpElicitationRound } from './mcp-elicitation.js';
 import { callResultText, DEFAULT_MCP_RESULT_MAX_CHARS, readResultText } from './mcp-result-text.js';
 import { loadMcpSdk } from './mcp-sdk.js';
+import { MCP_SIGN_IN_TIMEOUT_MS, needsSignIn, type McpSignIn, type McpSignInFactory } from './mcp-sign-in.js';
 import { createMcpTransport, type McpTransportHandle, type McpTransportOptions } from './mcp-transport.js';
 
 /** MCP's behaviour hints of a tool (all optional, all advisory). */
@@ -113,6 +114,11 @@ export interface McpConnectOptions extends McpTransportOptions {
    * server twice).
    */
   negotiation?: 'auto' | 'legacy';
+  /**
+   * Signs in to Streamable HTTP servers that ask for it (a 401: MCP authorization, OAuth 2.1).
+   * Called once per HTTP server before it is reached; undefined for a server: no sign-in.
+   */
+  signIn?: McpSignInFactory;
 }
 
 /** How long one call may take when neither the call nor its server entry says: 60 s. */
@@ -270,6 +276,19 @@ function createClient(
   return client;
 }
 
+/** Waits for the browser's redirect, trades its code for tokens, and gives a new transport that sends them. */
+async function afterSignIn(signIn: McpSignIn, handle: McpTransportHandle): Promise<McpTransportHandle> {
+  const stop = new AbortController();
+  try {
+    const params = await withTimeout(signIn.callback(stop.signal), MCP_SIGN_IN_TIMEOUT_MS, 'signing in');
+    await (handle.transport as unknown as { finishAuth(p: URLSearchParams): Promise<void> }).finishAuth(params);
+  } finally {
+    stop.abort();
+  }
+  await handle.transport.close().catch(() => undefined);
+  return handle.recreate();
+}
+
 /** A connection that never came up: every call and read fails with `error`'s reason. */
 function notConnected(name: string, config: McpServerConfig, error: McpError, started: number): McpServerConnection {
   const closed = async () => ({
@@ -308,7 +327,7 @@ export async function connectMcpServer(
   const sdk = await loadMcpSdk();
   if (!sdk.ok) return notConnected(name, config, sdk.error, started);
   const activeCalls = new Set<McpElicitationRound>();
-  const client = createClient(sdk.Client, name, config, options, activeCalls);
+  let client = createClient(sdk.Client, name, config, options, activeCalls);
   let handle: McpTransportHandle | undefined;
   let status: McpServerConnection['status'] = 'connected';
   const failed = (error: unknown): McpServerConnection => {
@@ -319,12 +338,25 @@ export async function connectMcpServer(
   };
   let listed: Awaited<ReturnType<typeof listEverything>>;
   const connectTimeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  let signIn: McpSignIn | undefined;
   try {
-    handle = await createMcpTransport(config, options);
-    await withTimeout(client.connect(handle.transport), connectTimeout, 'the MCP handshake');
+    signIn = !isStdioServer(config) && options.signIn ? await options.signIn(name, config.url) : undefined;
+    handle = await createMcpTransport(config, options, signIn?.provider);
+    try {
+      await withTimeout(client.connect(handle.transport), connectTimeout, 'the MCP handshake');
+    } catch (error) {
+      if (signIn === undefined || !needsSignIn(error)) throw error;
+      // The SDK has shown the person the authorization URL; the browser comes back with a code.
+      handle = await afterSignIn(signIn, handle);
+      void client.close().catch(() => undefined);
+      client = createClient(sdk.Client, name, config, options, activeCalls);
+      await withTimeout(client.connect(handle.transport), connectTimeout, 'the MCP handshake');
+    }
     listed = await withTimeout(listEverything(client, name, taken), connectTimeout, 'listing its tools');
   } catch (error) {
     return failed(error);
+  } finally {
+    await signIn?.close?.();
   }
   const live = { client, handle, closedByUs: false, restarts: 0, stopped: '' };
   const watch = (current: Client, currentHandle: McpTransportHandle) => {

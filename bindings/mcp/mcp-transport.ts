@@ -1,7 +1,7 @@
 // The SDK transport for a server entry: a child process over stdio (Node: the SDK's `./stdio`
 // entry, loaded only when a stdio server is configured, so a browser bundle never needs it) or
 // Streamable HTTP (Node and browsers).
-import type { Transport } from '@modelcontextprotocol/client';
+import type { OAuthClientProvider, Transport } from '@modelcontextprotocol/client';
 import { isStdioServer, type McpServerConfig } from './mcp-config.js';
 
 /** A transport and what it can tell about the server process. */
@@ -11,6 +11,8 @@ export interface McpTransportHandle {
   pid(): number | undefined;
   /** The last lines the server wrote to stderr (stdio), for a failure's message. */
   stderrTail(): string;
+  /** A new transport of the same entry (after a sign-in: it sends the tokens). */
+  recreate(): Promise<McpTransportHandle>;
 }
 
 /** Options of {@link createMcpTransport}. */
@@ -29,7 +31,9 @@ const STDERR_TAIL_CHARS = 2000;
 export async function createMcpTransport(
   config: McpServerConfig,
   options: McpTransportOptions = {},
+  authProvider?: OAuthClientProvider,
 ): Promise<McpTransportHandle> {
+  const recreate = () => createMcpTransport(config, options, authProvider);
   if (isStdioServer(config)) {
     const { StdioClientTransport } = await import('@modelcontextprotocol/client/stdio');
     const transport = new StdioClientTransport({
@@ -50,12 +54,13 @@ export async function createMcpTransport(
         for (const line of lines) options.onStderr(line);
       }
     });
-    return { transport, pid: () => transport.pid ?? undefined, stderrTail: () => tail.trim() };
+    return { transport, pid: () => transport.pid ?? undefined, stderrTail: () => tail.trim(), recreate };
   }
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
   const transport = new StreamableHTTPClientTransport(new URL(config.url), {
     ...(config.headers ? { requestInit: { headers: { ...config.headers } } } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(authProvider ? { authProvider } : {}),
   });
-  return { transport, pid: () => undefined, stderrTail: () => '' };
+  return { transport, pid: () => undefined, stderrTail: () => '', recreate };
 }
