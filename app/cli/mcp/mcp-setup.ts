@@ -18,7 +18,9 @@ import {
 } from 'agent-turn/mcp';
 import type { ToolFunctions } from 'agent-turn';
 import { registerMcpTools } from './mcp-approval-card.js';
+import { stateFolder } from '../conversation/checkpoint-place.js';
 import { launchableServers, mcpServersFolder } from './mcp-server-launch.js';
+import { fileSignIn } from './mcp-sign-in-file.js';
 
 /** The servers of one CLI run. */
 export interface CliMcp {
@@ -100,6 +102,15 @@ export async function startCliMcp(
       ? {
           onElicitation: (request, context) =>
             elicitNow ? elicitNow(request, context) : Promise.resolve({ action: 'cancel' as const }),
+        }
+      : {}),
+    // A remote server that asks for sign-in (OAuth 2.1) shows its URL; the tokens go to the state folder.
+    ...(input.interactive
+      ? {
+          signIn: fileSignIn({
+            folder: path.join(stateFolder(input.env), 'mcp-sign-in'),
+            show: (name, url) => input.say(`mcp ${name}: sign in to go on — open ${url.toString()}`),
+          }),
         }
       : {}),
     cwd: mcpServersFolder(input.env),
