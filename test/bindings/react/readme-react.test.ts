@@ -10,7 +10,7 @@ const root = join(import.meta.dirname, '..', '..', '..');
 /** The source paths the example imports, as the package's users write them. */
 const AS_PUBLISHED: Array<[string, string]> = [
   ["'../../machines/index.js'", "'agent-turn'"],
-  ["'../../src/scripted/index.js'", "'agent-turn/scripted'"],
+  ["'../../scripted/index.js'", "'agent-turn/scripted'"],
   ["'../../bindings/react/index.js'", "'agent-turn/react'"],
 ];
 

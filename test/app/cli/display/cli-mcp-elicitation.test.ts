@@ -15,7 +15,7 @@ import { PERSON_SCHEMA } from '../../../support/mcp-elicit-server.mjs';
 import { tempFolder } from '../../../support/mcp-servers.js';
 import { startCliInPty } from '../../../support/pty-session.js';
 
-const SERVER = join(import.meta.dirname, '..', '..', 'support', 'mcp-elicit-server.mjs');
+const SERVER = join(import.meta.dirname, '..', '..', '..', 'support', 'mcp-elicit-server.mjs');
 const cleanups: Array<() => unknown> = [];
 afterAll(async () => {
   for (const c of cleanups.splice(0)) await c();
