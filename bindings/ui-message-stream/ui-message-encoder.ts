@@ -13,6 +13,12 @@ export interface UiMessageEncoderOptions {
   messageId: string;
   /** The approval id of a tool use (default `approval:${toolCallId}`); a server puts its per-turn secret in it. */
   approvalId?: (toolCallId: string) => string;
+  /**
+   * Characters of a tool use's input JSON streamed as `tool-input-delta` (default 65,536). Past
+   * them a tool use gets no more deltas: its input arrives whole in `tool-input-available`, which
+   * the protocol always sends. A 1 MB write so crosses the wire about once, not twice.
+   */
+  inputDeltaLimit?: number;
 }
 
 /** Encodes one turn as UI message stream parts (see {@link createUiMessageEncoder}). */
@@ -81,6 +87,16 @@ export function createUiMessageEncoder(options: UiMessageEncoderOptions): UiMess
   const approvalId = options.approvalId ?? ((callId: string) => `approval:${callId}`);
   const tracker = createBlockChangeTracker();
   const steps = new Map<number, boolean>();
+  const inputDeltaLimit = options.inputDeltaLimit ?? 65_536;
+  const deltaChars = new Map<string, number>();
+  /** Whether a tool-input-delta still goes out (its tool use has not streamed its limit yet). */
+  const withinLimit = (change: BlockChange) => {
+    if (change.kind !== 'tool-args') return true;
+    const sent = deltaChars.get(change.callId) ?? 0;
+    if (sent >= inputDeltaLimit) return false;
+    deltaChars.set(change.callId, sent + change.delta.length);
+    return true;
+  };
   let started = false;
   let ended = false;
 
@@ -110,7 +126,7 @@ export function createUiMessageEncoder(options: UiMessageEncoderOptions): UiMess
       for (const change of changes) {
         const index = byKey.get(change.key) ?? 0;
         stepParts(view, out, 0, index + 1);
-        out.push(...proseParts(change), ...toolParts(change, approvalId));
+        if (withinLimit(change)) out.push(...proseParts(change), ...toolParts(change, approvalId));
       }
       stepParts(view, out, 0, view.requests.length);
       for (const request of view.requests) {

@@ -53,6 +53,33 @@ for (const pace of [0, 'real'] as const) {
       expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: 'stop' });
     });
 
+    it('past inputDeltaLimit a tool use gets no more deltas; its input still arrives whole', async () => {
+      const encoder = createUiMessageEncoder({ messageId: 'm1', inputDeltaLimit: 12 });
+      const parts: UiMessagePart[] = [];
+      const { written } = await runEncodedTurn(
+        'Read a.txt and write notes.md with a summary',
+        (view) => {
+          parts.push(...encoder.encode(view));
+          if (encoder.streamEnded && !view.done) parts.push(...encoder.resume());
+        },
+        { pace, seed: 9 },
+      );
+      const message = await readAll(parts);
+      const write = message.parts.find((p) => p.type === 'tool-write_to_file') as unknown as {
+        toolCallId: string;
+        state: string;
+        input: { content: string };
+      };
+      expect(write.state).toBe('output-available');
+      expect(write.input.content).toBe(written.get('notes.md'));
+      const streamed = parts
+        .filter((p) => p.type === 'tool-input-delta' && p.toolCallId === write.toolCallId)
+        .map((p) => (p as { inputTextDelta: string }).inputTextDelta)
+        .join('');
+      expect(streamed.length).toBeGreaterThanOrEqual(12);
+      expect(streamed.length).toBeLessThan(JSON.stringify(write.input).length);
+    });
+
     it('a rejected write is a tool-output-denied part', async () => {
       const encoder = createUiMessageEncoder({ messageId: 'm1' });
       const parts: UiMessagePart[] = [];
