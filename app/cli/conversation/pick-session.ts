@@ -7,19 +7,30 @@ import type { CliOptions } from '../options/cli-options.js';
 import type { CliSession } from '../session/cli-session.js';
 import type { ChatMessage } from 'agent-turn';
 import type { ConversationRecord } from './conversation-types.js';
+import { pickSessionAtTerminal } from './session-picker.js';
 import { latestSessionFor, listSessions, sessionListText, sessionsFolder } from './sessions-folder.js';
 
 export type SessionPick = { ok: true; options: CliOptions; nextTask?: string } | { ok: false; code: number };
 
-/** Handles --resume (no file) and --continue; other options pass through. */
-export function pickSession(
+/**
+ * Handles --resume (no file: at a terminal a picker, else the list printed) and --continue; other
+ * options pass through.
+ */
+export async function pickSession(
   options: CliOptions,
-  io: Pick<ConversationIo, 'env' | 'cwd' | 'stdout' | 'stderr'>,
-): SessionPick {
+  io: Pick<ConversationIo, 'env' | 'cwd' | 'stdin' | 'stdout' | 'stderr'>,
+): Promise<SessionPick> {
   const folder = sessionsFolder(io.env);
   if (options.listSessions) {
-    io.stdout.write(sessionListText(listSessions(folder), folder));
-    return { ok: false, code: 0 };
+    const sessions = listSessions(folder);
+    if (sessions.length === 0 || !io.stdin.isTTY || !io.stdout.isTTY) {
+      io.stdout.write(sessionListText(sessions, folder));
+      return { ok: false, code: 0 };
+    }
+    const chosen = await pickSessionAtTerminal(sessions, folder, io);
+    if (!chosen) return { ok: false, code: 0 };
+    const { listSessions: _l, ...rest } = options;
+    return { ok: true, options: { ...rest, resume: chosen.file } };
   }
   if (!options.continueLatest) return { ok: true, options };
   const workspace = path.resolve(io.cwd, options.workspace);

@@ -80,7 +80,7 @@ Options:
   --print, -p         one turn, then leave, even in a terminal (as --json and a pipe do)
   --continue          go on with the latest conversation of this workspace (a task given is
                       its next message)
-  --resume            (with no file) list the recent conversations
+  --resume            (with no file) pick a recent conversation (listed without a terminal)
   --no-project-instructions
                       leave AGENTS.md, CLAUDE.md and .clinerules out of the system prompt
   --help, -h          this text

@@ -98,7 +98,7 @@ export async function runCli(io: CliIo): Promise<number> {
   }
   let snapshot: PersistedAgentTurn | undefined;
   let resumedConversation: ResumedConversation | undefined;
-  const picked = pickSession(options, io);
+  const picked = await pickSession(options, io);
   if (!picked.ok) return picked.code;
   options = picked.options;
   if (options.resume !== undefined) {
