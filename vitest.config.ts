@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import { sourceAliases } from './scripts/source-aliases.js';
-import { turnServerCommands } from './test/app/turn-server/browser/turn-server-commands.js';
+import { turnServerCommands } from './test/app/turn-server/turn-server-commands.js';
 
 // Debian's Chromium (apt-get install -y chromium); Playwright downloads no browser here.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -22,6 +22,11 @@ export const sections = [
         "agent-turn --acp in Zed, JetBrains IDEs and Neovim: sessions, approvals, the editor's files and terminal",
       ],
       [
+        'turn-server',
+        'Web apps over AG-UI and useChat',
+        'agent-turn serve: turns on the server, streamed as AG-UI and the AI SDK UI message stream; approvals',
+      ],
+      [
         'security',
         'Security',
         "the commands' bubblewrap sandbox, the file tools' checks, what is not enforced, the attacks tested",

@@ -2,7 +2,7 @@
 // examples/turn-server/chat-page.tsx): a turn that reads, stops at the write's approval, is
 // approved with a click and writes; and one whose approved command is stopped with a click (the
 // server cancels the turn, the command never finishes). At pace 0 and at a real pace with random
-// chunk boundaries; the server runs in a process of its own (browser/turn-server-commands.ts).
+// chunk boundaries; the server runs in a process of its own (turn-server-commands.ts).
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { commands } from 'vitest/browser';

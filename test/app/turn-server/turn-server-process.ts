@@ -2,7 +2,7 @@
 // one): the harness's server at one of the two paces, answering the page's origin. It prints one
 // line `ready {url, root}`, then `end {turnId, protocol, reason}` per finished turn, and runs until
 // it is killed. Started by turn-server-commands.ts: node --import tsx this-file '{"pace":0,"origin":"…"}'.
-import { PACES, startTestTurnServer } from '../turn-server-harness.js';
+import { PACES, startTestTurnServer } from './turn-server-harness.js';
 
 const config = JSON.parse(process.argv[2] ?? '{}') as { pace?: number; origin?: string };
 const pace = PACES[config.pace ?? 0];
