@@ -76,7 +76,6 @@ describe('the layout page', () => {
       'test/src/parser/dialect-corpus/', // recorded replies of open models
       'test/support/recorded/', // recorded streams
       'test/app/tools/node/fixtures/', // files the disk tools read
-      'test/app/turn-server/browser/', // the browser commands that reach the turn server from Chromium
     ]);
     const walk = (dir: string): string[] => folders(dir).flatMap((folder) => [folder, ...walk(folder.slice(0, -1))]);
     const mirrored = ['src', 'scripted', 'bindings', 'app'].flatMap((top) =>
