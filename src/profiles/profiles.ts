@@ -162,8 +162,8 @@ const DEEPSEEK_V3_2 = {
   history: { reasoning: 'tool-turns' },
 } as const satisfies Partial<ModelProfile>;
 
-// in a pure-marked function: the spreads would otherwise keep the table in a bundle that uses no profile
-const BUILT_IN: readonly ModelProfile[] = /* @__PURE__ */ (() => [
+// in pure-marked functions, a few entries each: the spreads would otherwise keep the table in a bundle that uses no profile
+const BUILT_IN_1: readonly ModelProfile[] = /* @__PURE__ */ (() => [
   {
     id: 'gpt-4.1-mini',
     description: 'No thinking output; json_schema strict.',
@@ -244,6 +244,9 @@ const BUILT_IN: readonly ModelProfile[] = /* @__PURE__ */ (() => [
     contextWindow: 400_000,
     maxOutputTokens: 128_000,
   },
+])();
+
+const BUILT_IN_2: readonly ModelProfile[] = /* @__PURE__ */ (() => [
   {
     id: 'gateway-reasoning',
     description:
@@ -327,6 +330,9 @@ const BUILT_IN: readonly ModelProfile[] = /* @__PURE__ */ (() => [
     maxOutputTokens: 128_000,
     history: { reasoning: 'tool-turns' },
   },
+])();
+
+const BUILT_IN_3: readonly ModelProfile[] = /* @__PURE__ */ (() => [
   {
     id: 'MiniMax-M2',
     description:
@@ -407,6 +413,8 @@ const BUILT_IN: readonly ModelProfile[] = /* @__PURE__ */ (() => [
     structured: { jsonSchema: 'yes', jsonObject: true },
   },
 ])();
+
+const BUILT_IN: readonly ModelProfile[] = /* @__PURE__ */ (() => [...BUILT_IN_1, ...BUILT_IN_2, ...BUILT_IN_3])();
 
 /** The built-in profiles by id: the seven measured models, a gateway, an inline thinker, today's reasoning models (DeepSeek, Kimi, MiMo, GLM, MiniMax, Gemini 3, OpenRouter ids), and `scripted`. */
 // The /* @__PURE__ */ marks below let a bundler drop this table from a bundle that uses no profile.
