@@ -27,4 +27,6 @@ export interface ChatActorInput {
   request: ChatRequest;
   /** Where read events wait for their batch; the machine reads what is left when it stops the actor. */
   backlog?: ChatBacklog;
+  /** The room kept for the reply, passed to the client as `replyTokens` (see ChatRequestOptions). */
+  replyTokens?: number;
 }

@@ -82,7 +82,11 @@ export const chatActor = /* @__PURE__ */ fromCallback<ChatActorCommand, ChatActo
       // Stryker restore BooleanLiteral,BlockStatement,ConditionalExpression
       try {
         const iterator = input.client
-          .stream(input.request, { signal: controller.signal, beforeDecode })
+          .stream(input.request, {
+            signal: controller.signal,
+            beforeDecode,
+            ...(input.replyTokens !== undefined ? { replyTokens: input.replyTokens } : {}),
+          })
           [Symbol.asyncIterator]() as AsyncIterator<ChatStreamEvent> & { bufferedEvents?: number };
         for await (const event of { [Symbol.asyncIterator]: () => iterator }) {
           // Stryker disable next-line ConditionalExpression: after STOP

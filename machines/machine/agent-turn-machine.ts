@@ -34,7 +34,14 @@ import { retryWaitFor } from './retry-wait.js';
 import { isContextLengthError } from '../../src/window/context-length-error.js';
 import { restoreTurnContext } from '../record/turn-record.js';
 import { TOOL_OUTCOME_UNKNOWN_TEXT } from './turn-notes.js';
-import { fitHistory, harderFitTarget, isOverContextBudget, promptEstimateOf, retriesUsed } from './context-fit.js';
+import {
+  fitHistory,
+  harderFitTarget,
+  isOverContextBudget,
+  promptEstimateOf,
+  replyReserveOf,
+  retriesUsed,
+} from './context-fit.js';
 import type { TurnPhase } from '../view/turn-phase.js';
 import { listCovers } from './tool-policy-names.js';
 import { inspectableContext, inspectableInput } from './inspection-summary.js';
@@ -537,6 +544,7 @@ export const agentTurnMachine = /* @__PURE__ */ setup({
             client: context.client,
             request: chatRequestOf(context),
             backlog: context.chatBacklog,
+            replyTokens: replyReserveOf(context),
           }),
       },
       on: {

@@ -1,6 +1,6 @@
 // The context window, as the machine's guards and actions read it: the next prompt's size (the
 // provider's last count plus estimates), the budget, and the cut that makes the history fit.
-import { promptBudget } from '../../src/window/context-budget.js';
+import { promptBudget, replyReserve } from '../../src/window/context-budget.js';
 import { estimatePromptTokens, promptSize, type PromptSize } from '../../src/window/prompt-size.js';
 import { truncateHistory } from '../../src/window/truncate-history.js';
 import type { ChatMessage } from '../../src/wire/types.js';
@@ -29,6 +29,14 @@ function requestedMaxTokens(c: AgentTurnContext): number | undefined {
   const options = c.requestOptions as { max_tokens?: unknown; max_completion_tokens?: unknown };
   const value = options.max_completion_tokens ?? options.max_tokens;
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** The room kept for the reply (what the budget leaves free of the window), in tokens. */
+export function replyReserveOf(c: AgentTurnContext): number {
+  return replyReserve(
+    { contextWindow: c.options.contextWindow, maxOutputTokens: c.options.maxOutputTokens },
+    requestedMaxTokens(c),
+  );
 }
 
 /** The prompt budget: the window minus the room kept for the reply. */

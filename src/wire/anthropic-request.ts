@@ -85,13 +85,19 @@ function toolChoice(choice: unknown, parallel: unknown): Json | undefined {
   return choice as Json; // already Anthropic's shape
 }
 
+/** A caller's reply room as a `max_tokens`: a positive whole number, else none. */
+function wholeTokens(value: number | undefined): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.floor(value) : undefined;
+}
+
 /**
  * The Messages API body for `request` (streamed). Fields this module does not translate pass
  * through as they are (`thinking`, `top_k`, `metadata`, …); `max_tokens` defaults to
- * {@link ANTHROPIC_DEFAULT_MAX_TOKENS}; `stop` becomes `stop_sequences`. A `response_format` other
+ * `replyTokens` (the room the caller keeps for the reply; see `ChatRequestOptions.replyTokens`),
+ * else {@link ANTHROPIC_DEFAULT_MAX_TOKENS}; `stop` becomes `stop_sequences`. A `response_format` other
  * than text is a ChatError 'http' 400 (nothing is sent).
  */
-export function anthropicRequestBody(request: ChatRequest): Json {
+export function anthropicRequestBody(request: ChatRequest, replyTokens?: number): Json {
   const format = request.response_format;
   if (format !== undefined && format !== null && format.type !== 'text') {
     // Refused here as a provider refuses it, so that structured output falls back to the prompt alone.
@@ -110,7 +116,8 @@ export function anthropicRequestBody(request: ChatRequest): Json {
   }
   const body: Json = {
     model: request.model,
-    max_tokens: request.max_tokens ?? request.max_completion_tokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
+    max_tokens:
+      request.max_tokens ?? request.max_completion_tokens ?? wholeTokens(replyTokens) ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
   };
   if (system.length > 0) body.system = system.join('\n\n');
   body.messages = messages;

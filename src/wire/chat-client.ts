@@ -86,7 +86,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       [Symbol.asyncIterator]: () => {
         const { controller, release } = requestController(signal);
         return readChatResponse(
-          () => postChatRequest(endpoint, body, 'text/event-stream', signal, controller.signal),
+          () =>
+            postChatRequest(endpoint, body, 'text/event-stream', signal, controller.signal, streamOptions.replyTokens),
           signal,
           limits,
           {

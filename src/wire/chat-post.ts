@@ -21,17 +21,18 @@ export interface ChatEndpoint {
 /** The version header Anthropic's API requires on every request. */
 const ANTHROPIC_VERSION = '2023-06-01';
 
-/** POSTs `request` in the endpoint's wire; `requestSignal` ends the fetch (the caller's abort, or a timeout). */
+/** POSTs `request` in the endpoint's wire (`replyTokens`: see ChatRequestOptions); `requestSignal` ends the fetch (the caller's abort, or a timeout). */
 export async function postChatRequest(
   endpoint: ChatEndpoint,
   request: ChatRequest,
   accept: string,
   signal: AbortSignal | undefined,
   requestSignal: AbortSignal,
+  replyTokens?: number,
 ): Promise<Response> {
   if (signal?.aborted) throw abortedError(signal);
   const { url, wire } = endpoint;
-  const body = wireBody(wire, request);
+  const body = wireBody(wire, request, replyTokens);
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept,
@@ -50,8 +51,8 @@ export async function postChatRequest(
 }
 
 /** The JSON body `wire` takes for `request` (Chat Completions: the request itself). */
-function wireBody(wire: ChatWire, request: ChatRequest): string | Blob {
-  if (wire === 'anthropic-messages') return requestBody(anthropicRequestBody(request));
+function wireBody(wire: ChatWire, request: ChatRequest, replyTokens: number | undefined): string | Blob {
+  if (wire === 'anthropic-messages') return requestBody(anthropicRequestBody(request, replyTokens));
   if (wire === 'responses') return requestBody(responsesRequestBody(request));
   return requestBody(request);
 }

@@ -130,6 +130,12 @@ export interface ChatRequestOptions extends ChatLimits {
    * Clients of your own may ignore it.
    */
   beforeDecode?: () => Promise<void>;
+  /**
+   * The room the caller keeps for the reply, in tokens (the agent-turn machine passes its reply
+   * reserve, what its context fit left free). Sent as `max_tokens` by the wire that requires one
+   * (Anthropic Messages) when the request sets none; the other wires send nothing for it.
+   */
+  replyTokens?: number;
 }
 
 /** A client of one OpenAI-compatible endpoint; see {@link createChatClient}. */

@@ -8,6 +8,7 @@ import { selectView } from '../../machines/view/select-view.js';
 import { createChatClient } from '../../src/wire/index.js';
 import { createScriptedModel } from '../../scripted/index.js';
 import { createWorkspace } from '../support/workspace-tools.js';
+import { TEST_WIRE } from '../support/test-wire.js';
 
 describe('agent turn (isomorphic)', () => {
   for (const [model, nativeTools] of [
@@ -18,6 +19,7 @@ describe('agent turn (isomorphic)', () => {
     it(`${model}${nativeTools ? ' with native tools' : ''} completes against the scripted model`, async () => {
       const ws = createWorkspace({ 'README.md': '# Iso\n' });
       const client = createChatClient({
+        wire: TEST_WIRE,
         baseURL: 'http://scripted.invalid/v1',
         fetch: createScriptedModel({ pace: 0 }),
       });
@@ -35,7 +37,11 @@ describe('agent turn (isomorphic)', () => {
   }
 
   it('ABORT mid-stream cancels the request and keeps what arrived', async () => {
-    const client = createChatClient({ baseURL: 'http://scripted.invalid/v1', fetch: createScriptedModel({ pace: 1 }) });
+    const client = createChatClient({
+      wire: TEST_WIRE,
+      baseURL: 'http://scripted.invalid/v1',
+      fetch: createScriptedModel({ pace: 1 }),
+    });
     const actor = createActor(agentTurnMachine, {
       input: {
         client,

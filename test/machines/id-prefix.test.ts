@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { runAgentTurn } from '../../machines/machine/agent-turn-actor.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 import { createScriptedModel } from '../../scripted/scripted-model.js';
+import { TEST_WIRE } from '../support/test-wire.js';
 
-const client = () => createChatClient({ baseURL: 'http://scripted.local/v1', fetch: createScriptedModel({ pace: 0 }) });
+const client = () =>
+  createChatClient({ wire: TEST_WIRE, baseURL: 'http://scripted.local/v1', fetch: createScriptedModel({ pace: 0 }) });
 const setup = {
   model: 'scripted',
   messages: [{ role: 'user' as const, content: 'Write notes.md' }],

@@ -11,6 +11,7 @@ import type { ScriptedModelOptions } from '../../scripted/index.js';
 import { clineThinkProtocol, SAFE_DIALECTS } from '../../src/protocol/index.js';
 import { createWorkspace } from '../support/workspace-tools.js';
 import { withDialects } from '../../src/parser/index.js';
+import { TEST_WIRE } from '../support/test-wire.js';
 
 const TASK = 'Read README.md and write summary.md';
 const REALISTIC = (seed: number): ScriptedModelOptions => ({
@@ -46,7 +47,7 @@ async function turn(
   ) as ToolFunctions;
   const fetch = createScriptedModel({ ...timing, faults, ...(dialect ? { dialect } : {}) });
   const out = await runAgentTurn({
-    client: createChatClient({ baseURL: 'http://scripted.invalid/v1', fetch }),
+    client: createChatClient({ wire: TEST_WIRE, baseURL: 'http://scripted.invalid/v1', fetch }),
     model,
     messages: [{ role: 'user', content: TASK }],
     tools,
@@ -106,7 +107,7 @@ describe('the scripted model in every dialect, a whole turn', async () => {
     const fetch = createScriptedModel({ pace: 0 });
     const seen: Array<string | undefined> = [];
     const out = await runAgentTurn({
-      client: createChatClient({ baseURL: 'http://scripted.invalid/v1', fetch }),
+      client: createChatClient({ wire: TEST_WIRE, baseURL: 'http://scripted.invalid/v1', fetch }),
       model: 'scripted',
       messages: [{ role: 'user', content: 'Read README.md dialect:glm' }],
       tools: {

@@ -7,9 +7,14 @@ import { selectView } from '../../machines/view/select-view.js';
 import type { AgentTurnView } from '../../machines/view/turn-view-types.js';
 import { createScriptedModel } from '../../scripted/scripted-model.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
+import { TEST_WIRE } from '../support/test-wire.js';
 
 async function views(task: string): Promise<AgentTurnView[]> {
-  const client = createChatClient({ baseURL: 'http://scripted.local/v1', fetch: createScriptedModel({ pace: 0 }) });
+  const client = createChatClient({
+    wire: TEST_WIRE,
+    baseURL: 'http://scripted.local/v1',
+    fetch: createScriptedModel({ pace: 0 }),
+  });
   const actor = createAgentTurnActor({
     client,
     model: 'scripted',

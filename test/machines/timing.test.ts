@@ -1,7 +1,9 @@
 // Timing as a test dimension: every profile, tag and native tools, runs at pace 0 (a whole reply
 // in one read) and at a realistic pace — jittered waits, random network read boundaries, usage in
 // a last chunk of its own after a delay — and must do exactly the same: the same tools in the
-// same order with the same results, the same history (ids aside) and the provider's usage.
+// same order with the same results, the same history (ids aside) and the provider's usage. On
+// every wire (test/support/test-wire.ts): all cases on the suite's wire, and on each other wire one
+// profile of each kind of thinking (tag and native) and the faults.
 import { describe, expect, it } from 'vitest';
 import { runAgentTurn } from '../../machines/machine/agent-turn-actor.js';
 import type { AgentTurnSetup } from '../../machines/machine/agent-turn-actor.js';
@@ -10,6 +12,8 @@ import { createChatClient } from '../../src/wire/index.js';
 import { createScriptedModel, type ScriptedFault, type ScriptedModelOptions } from '../../scripted/index.js';
 import { listModelProfiles } from '../../src/profiles/index.js';
 import { createWorkspace } from '../support/workspace-tools.js';
+import { TEST_WIRE, WIRES_UNDER_TEST } from '../support/test-wire.js';
+import type { ChatWire } from '../../src/wire/chat-wire.js';
 
 const TASK = 'Read README.md and write summary.md';
 
@@ -23,6 +27,8 @@ const REALISTIC = (seed: number): ScriptedModelOptions => ({
 
 interface Case {
   model: string;
+  /** The wire the turn speaks (default: the suite's, TEST_WIRE). */
+  wire?: ChatWire;
   nativeTools?: boolean;
   toolsPerMessage?: 'one' | 'sequential';
   fault?: ScriptedFault;
@@ -32,7 +38,7 @@ async function turn(c: Case, timing: ScriptedModelOptions) {
   const ws = createWorkspace({ 'README.md': '# Demo project\nIt greets.\n', 'src/a.ts': 'export const a = 1;\n' });
   const fetch = createScriptedModel({ ...timing, faults: c.fault ? [c.fault] : [], slowFirstTokenMs: 5 });
   const setup: AgentTurnSetup = {
-    client: createChatClient({ baseURL: 'http://scripted.invalid/v1', fetch }),
+    client: createChatClient({ wire: c.wire ?? TEST_WIRE, baseURL: 'http://scripted.invalid/v1', fetch }),
     model: c.model,
     messages: [{ role: 'user', content: TASK }],
     tools: ws.tools,
@@ -79,9 +85,27 @@ const CASES: Case[] = [
   { model: 'scripted:gpt-5.4-mini', fault: 'no-usage' },
 ];
 
+/** One profile of each way of thinking: shown, hidden (two: one whose rule keeps no opaque data), inline, none, the default. */
+const ONE_PER_KIND = new Set([
+  'scripted',
+  'glm-5.1',
+  'gpt-5.4-mini',
+  'gemini-3-flash-preview',
+  'inline-think',
+  'gpt-4.1-mini',
+]);
+
+/** On the suite's wire every case; on each other wire the kinds of thinking and the faults. */
+const WIRE_CASES: Case[] = WIRES_UNDER_TEST.flatMap((wire) =>
+  (wire === TEST_WIRE
+    ? CASES
+    : CASES.filter((c) => c.fault !== undefined || ONE_PER_KIND.has(c.model.replace(/^scripted:/, '')))
+  ).map((c) => ({ ...c, wire })),
+);
+
 describe.concurrent('the same turn at pace 0 and at a realistic pace', () => {
-  CASES.forEach((c, i) => {
-    const name = `${c.model}${c.nativeTools ? ' native' : ''}${c.toolsPerMessage ? ` ${c.toolsPerMessage}` : ''}${c.fault ? ` fault:${c.fault}` : ''}`;
+  WIRE_CASES.forEach((c, i) => {
+    const name = `${c.wire === TEST_WIRE ? '' : `${c.wire}: `}${c.model}${c.nativeTools ? ' native' : ''}${c.toolsPerMessage ? ` ${c.toolsPerMessage}` : ''}${c.fault ? ` fault:${c.fault}` : ''}`;
     it(name, async () => {
       const fast = await turn(c, { pace: 0 });
       const real = await turn(c, REALISTIC(i + 1));

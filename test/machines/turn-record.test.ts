@@ -17,6 +17,7 @@ import { selectView } from '../../machines/view/select-view.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 import { createScriptedModel } from '../../scripted/index.js';
 import { ABORTED_TOOL_TEXT, TOOL_OUTCOME_UNKNOWN_TEXT } from '../../machines/machine/turn-notes.js';
+import { TEST_WIRE } from '../support/test-wire.js';
 
 const COMMAND = 'echo run >> log.txt';
 const TASK = `Run \`${COMMAND}\`, then write notes.md`;
@@ -49,7 +50,11 @@ function tools(world: World): ToolFunctions {
 }
 
 function setupFor(world: World, options: Partial<AgentTurnSetup> = {}): AgentTurnSetup {
-  const client = createChatClient({ baseURL: 'http://scripted.local/v1', fetch: createScriptedModel({ pace: 0 }) });
+  const client = createChatClient({
+    wire: TEST_WIRE,
+    baseURL: 'http://scripted.local/v1',
+    fetch: createScriptedModel({ pace: 0 }),
+  });
   return {
     client,
     model: 'scripted',

@@ -15,6 +15,7 @@ import { restoreTurnContext } from '../../machines/record/turn-record.js';
 import { resolveTurnOptions } from '../../machines/machine/turn-context.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
 import { createScriptedModel } from '../../scripted/index.js';
+import { TEST_WIRE } from '../support/test-wire.js';
 
 const TASK = 'Run `echo run >> log.txt`, then write notes.md';
 
@@ -31,7 +32,11 @@ function world() {
 
 function setup(tools: ToolFunctions, options: Partial<AgentTurnSetup> = {}): AgentTurnSetup {
   return {
-    client: createChatClient({ baseURL: 'http://scripted.local/v1', fetch: createScriptedModel({ pace: 0 }) }),
+    client: createChatClient({
+      wire: TEST_WIRE,
+      baseURL: 'http://scripted.local/v1',
+      fetch: createScriptedModel({ pace: 0 }),
+    }),
     model: 'scripted',
     messages: [{ role: 'user', content: TASK }],
     tools,

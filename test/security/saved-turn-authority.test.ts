@@ -16,6 +16,7 @@ import { createTurnActor, type TurnSettings } from '../../app/web/conversation/t
 import { createChatClient } from '../../src/wire/chat-client.js';
 import { createScriptedModel } from '../../scripted/index.js';
 import type { PersistedAgentTurn } from '../../machines/record/turn-record-types.js';
+import { TEST_WIRE } from '../support/test-wire.js';
 
 const TASK = 'Read README.md and write notes.md with what you learn about the project.';
 
@@ -34,7 +35,11 @@ function settings(approval: readonly string[]): { settings: TurnSettings; writte
   return {
     written: () => workspace.read('notes.md'),
     settings: {
-      client: createChatClient({ baseURL: 'http://scripted.local/v1', fetch: createScriptedModel({ pace: 0 }) }),
+      client: createChatClient({
+        wire: TEST_WIRE,
+        baseURL: 'http://scripted.local/v1',
+        fetch: createScriptedModel({ pace: 0 }),
+      }),
       model: 'scripted:glm-5.1',
       task: TASK,
       tools: createMemoryTools(workspace),

@@ -5,6 +5,7 @@ import { turnViews } from '../../bindings/turn-stream/turn-views.js';
 import type { AgentTurnView } from '../../machines/view/index.js';
 import { createChatClient } from '../../src/wire/index.js';
 import { createScriptedModel } from '../../scripted/index.js';
+import { TEST_WIRE } from './test-wire.js';
 
 export async function runEncodedTurn(
   task: string,
@@ -18,7 +19,7 @@ export async function runEncodedTurn(
       : { pace: 0 },
   );
   const actor = createAgentTurnActor({
-    client: createChatClient({ baseURL: 'http://scripted.invalid/v1', fetch }),
+    client: createChatClient({ wire: TEST_WIRE, baseURL: 'http://scripted.invalid/v1', fetch }),
     model: 'scripted',
     messages: [{ role: 'user', content: task }],
     tools: {

@@ -9,6 +9,7 @@ import type { ToolUse } from '../../../src/parser/blocks.js';
 import { createScriptedModel } from '../../../scripted/index.js';
 import { createChatClient } from '../../../src/wire/index.js';
 import { fixtureLog, fixtureServer, tempFolder } from '../../support/mcp-servers.js';
+import { TEST_WIRE } from '../../support/test-wire.js';
 
 const opened: McpServers[] = [];
 const folders: Array<{ remove: () => void }> = [];
@@ -30,7 +31,7 @@ function logFile(): string {
 }
 
 const scripted = (pace = 0) =>
-  createChatClient({ baseURL: 'http://scripted.invalid/v1', fetch: createScriptedModel({ pace }) });
+  createChatClient({ wire: TEST_WIRE, baseURL: 'http://scripted.invalid/v1', fetch: createScriptedModel({ pace }) });
 
 const use = (server: string, tool: string, args: string): ToolUse => ({
   type: 'tool_use',

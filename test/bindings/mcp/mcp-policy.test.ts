@@ -9,6 +9,7 @@ import { connectMcpServers, type McpServers } from '../../../bindings/mcp/index.
 import { createScriptedModel } from '../../../scripted/index.js';
 import { createChatClient } from '../../../src/wire/index.js';
 import { fixtureLog, fixtureServer, tempFolder } from '../../support/mcp-servers.js';
+import { TEST_WIRE } from '../../support/test-wire.js';
 
 const opened: McpServers[] = [];
 const folders: Array<{ remove: () => void }> = [];
@@ -24,7 +25,7 @@ function logFile(): string {
 }
 
 const client = () =>
-  createChatClient({ baseURL: 'http://scripted.invalid/v1', fetch: createScriptedModel({ pace: 0 }) });
+  createChatClient({ wire: TEST_WIRE, baseURL: 'http://scripted.invalid/v1', fetch: createScriptedModel({ pace: 0 }) });
 const TASK =
   'Use the MCP tool `echo` of server `fx` with `{"message":"hi"}`, then the MCP tool `add` of server `fx` with `{"a":2,"b":3}`.';
 

@@ -7,6 +7,7 @@ import { connectMcpServers, type McpServers } from '../../../bindings/mcp/index.
 import { createScriptedModel } from '../../../scripted/index.js';
 import { createChatClient } from '../../../src/wire/index.js';
 import { referenceServer, startEverythingOverHttp, tempFolder } from '../../support/mcp-servers.js';
+import { TEST_WIRE } from '../../support/test-wire.js';
 
 let mcp: McpServers;
 let http: Awaited<ReturnType<typeof startEverythingOverHttp>>;
@@ -64,6 +65,7 @@ describe('real MCP servers in a turn', () => {
     for (const pace of [0, 'real'] as const) {
       it(`the scripted model calls 7 MCP tools and reads a resource (${shape} mode, pace ${pace})`, async () => {
         const client = createChatClient({
+          wire: TEST_WIRE,
           baseURL: 'http://scripted.invalid/v1',
           fetch: createScriptedModel({
             pace: pace === 0 ? 0 : { firstTokenMs: 5, tokenMs: 1, jitterMs: 2 },

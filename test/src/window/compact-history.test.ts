@@ -3,6 +3,7 @@ import { compactHistory, planCompaction } from '../../../src/window/index.js';
 import { createChatClient } from '../../../src/wire/index.js';
 import { createScriptedModel } from '../../../scripted/index.js';
 import type { ChatClient, ChatMessage } from '../../../src/wire/index.js';
+import { TEST_WIRE } from '../../support/test-wire.js';
 
 const task = (text: string): ChatMessage => ({ role: 'user', content: `<task>\n${text}\n</task>` });
 const history: ChatMessage[] = [
@@ -39,7 +40,11 @@ describe('summarising compaction', () => {
   });
 
   it('the scripted model writes the summary; the summary joins the first task and the newest exchange stays', async () => {
-    const client = createChatClient({ baseURL: 'http://scripted.invalid/v1', fetch: createScriptedModel({ pace: 0 }) });
+    const client = createChatClient({
+      wire: TEST_WIRE,
+      baseURL: 'http://scripted.invalid/v1',
+      fetch: createScriptedModel({ pace: 0 }),
+    });
     const result = await compactHistory({ client, model: 'scripted', messages: history });
     if (!result.ok) throw new Error(result.error.message);
     expect(result.replaced).toBe(3);

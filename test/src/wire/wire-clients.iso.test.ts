@@ -105,6 +105,29 @@ describe('anthropic-messages', () => {
     });
   });
 
+  it("max_tokens: the request's own, else the caller's replyTokens, else 8192; the other wires send none for replyTokens", async () => {
+    const request: ChatRequest = { model: 'm', messages: [{ role: 'user', content: 'Hi' }] };
+    const sentWith = async (wire: ChatWire, r: ChatRequest, replyTokens?: number) => {
+      const { fetch, sent } = fakeFetch([sseReply(ANTHROPIC_THINKING)]);
+      const client = createChatClient({ wire, baseURL: 'https://api.example.com/v1', fetch });
+      await collect(client.stream(r, replyTokens === undefined ? {} : { replyTokens })).catch(() => undefined);
+      return JSON.parse(sent[0].body) as Record<string, unknown>;
+    };
+    expect((await sentWith('anthropic-messages', request, 800)).max_tokens).toBe(800);
+    expect((await sentWith('anthropic-messages', request, 799.5)).max_tokens).toBe(799);
+    expect((await sentWith('anthropic-messages', { ...request, max_tokens: 300 }, 800)).max_tokens).toBe(300);
+    expect((await sentWith('anthropic-messages', request)).max_tokens).toBe(8192);
+    expect((await sentWith('anthropic-messages', request, 0)).max_tokens).toBe(8192);
+    for (const wire of ['chat-completions', 'responses'] as const) {
+      const body = await sentWith(wire, request, 800);
+      expect([body.max_tokens, body.max_output_tokens, body.max_completion_tokens]).toEqual([
+        undefined,
+        undefined,
+        undefined,
+      ]);
+    }
+  });
+
   it('sends the thinking block back first on the tool turn, text and signature byte for byte', async () => {
     const { sent } = await twoRequests('anthropic-messages', ANTHROPIC_THINKING_TOOLS);
     const body = JSON.parse(sent[1].body);

@@ -10,6 +10,7 @@ import { connectMcpServers, type McpServers } from '../../../../bindings/mcp/ind
 import { createScriptedModel } from '../../../../scripted/index.js';
 import { createChatClient } from '../../../../src/wire/index.js';
 import { startEverythingOverHttp } from '../../../support/mcp-servers.js';
+import { TEST_WIRE } from '../../../support/test-wire.js';
 
 let http: Awaited<ReturnType<typeof startEverythingOverHttp>>;
 let mcp: McpServers;
@@ -29,7 +30,11 @@ describe('the page with an MCP server by URL', () => {
   it('names the server by host and port, and its tools join the turn after approval', async () => {
     expect(name).toMatch(/^127_0_0_1_\d+$/);
     const settings = {
-      client: createChatClient({ baseURL: 'http://scripted.invalid/v1', fetch: createScriptedModel({ pace: 0 }) }),
+      client: createChatClient({
+        wire: TEST_WIRE,
+        baseURL: 'http://scripted.invalid/v1',
+        fetch: createScriptedModel({ pace: 0 }),
+      }),
       model: 'scripted',
       task: `Use the MCP tool \`echo\` of server \`${name}\` with \`{"message":"from the page"}\`.`,
       tools: createMemoryTools(createMemoryWorkspace({})),

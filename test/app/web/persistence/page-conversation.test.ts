@@ -27,6 +27,7 @@ import type { TurnStorage } from '../../../../app/web/persistence/saved-turn.js'
 import { createTurnActor } from '../../../../app/web/conversation/turn-runner.js';
 import { createScriptedModel, type ScriptedModelOptions } from '../../../../scripted/index.js';
 import { createChatClient, type ChatMessage } from '../../../../src/wire/index.js';
+import { TEST_WIRE } from '../../../support/test-wire.js';
 
 function memoryStorage(): TurnStorage & { map: Map<string, string> } {
   const map = new Map<string, string>();
@@ -59,7 +60,7 @@ describe.each(PACES)('a page conversation at %s', (_name, pace) => {
     const ws = createMemoryWorkspace({ 'README.md': '# Demo\n' });
     const sent: ChatMessage[][] = [];
     const model = createScriptedModel({ ...pace, onRequest: (request) => sent.push(request.messages) });
-    const client = createChatClient({ baseURL: 'http://scripted.local/v1', fetch: model });
+    const client = createChatClient({ wire: TEST_WIRE, baseURL: 'http://scripted.local/v1', fetch: model });
     const checkpoints = createWorkspaceCheckpoints({
       files: memoryWorkspaceFiles(ws),
       store: createMemoryCheckpointStore(),

@@ -15,6 +15,7 @@ import {
 import { createTurnActor } from '../../../../app/web/conversation/turn-runner.js';
 import { createChatClient } from '../../../../src/wire/chat-client.js';
 import { createScriptedModel } from '../../../../scripted/index.js';
+import { TEST_WIRE } from '../../../support/test-wire.js';
 
 function memoryStorage(): TurnStorage & { map: Map<string, string> } {
   const map = new Map<string, string>();
@@ -31,7 +32,11 @@ const source = { kind: 'scripted' as const, profile: 'glm-5.1', fault: 'none', p
 
 function settingsFor(files: Record<string, string>) {
   const workspace = createMemoryWorkspace(files);
-  const client = createChatClient({ baseURL: 'http://scripted.local/v1', fetch: createScriptedModel({ pace: 0 }) });
+  const client = createChatClient({
+    wire: TEST_WIRE,
+    baseURL: 'http://scripted.local/v1',
+    fetch: createScriptedModel({ pace: 0 }),
+  });
   return {
     workspace,
     settings: {
