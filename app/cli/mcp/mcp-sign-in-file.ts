@@ -54,38 +54,46 @@ function writeRecord(folder: string, file: string, record: SignInRecord): void {
 /** A listener on 127.0.0.1 for one redirect back from the authorization server. */
 interface RedirectListener {
   redirectUrl: string;
-  wait(expectedState: () => string | undefined, signal: AbortSignal): Promise<URLSearchParams>;
+  /** The redirect's query, whether it came before this call or comes later. */
+  wait(signal: AbortSignal): Promise<URLSearchParams>;
   close(): Promise<void>;
 }
 
-async function listenForRedirect(): Promise<RedirectListener> {
-  let deliver: ((params: URLSearchParams) => void) | undefined;
-  let expected: () => string | undefined = () => undefined;
+/**
+ * Listens for the redirect that carries `expectedState()`. The browser may come back before the
+ * client asks for the redirect (the SDK shows the URL, then fails the handshake, then the caller
+ * waits), so the first matching redirect is kept until asked for; any other request is refused.
+ */
+async function listenForRedirect(expectedState: () => string | undefined): Promise<RedirectListener> {
+  let arrived: URLSearchParams | undefined;
+  let waiting: ((params: URLSearchParams) => void) | undefined;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const state = url.searchParams.get('state');
-    const ok = url.pathname === '/callback' && deliver !== undefined && state !== null && state === expected();
+    const expected = expectedState();
+    const ok = url.pathname === '/callback' && arrived === undefined && expected !== undefined && state === expected;
     res.writeHead(ok ? 200 : 400, { 'content-type': 'text/plain; charset=utf-8' });
     res.end(
       ok
         ? 'Signed in: you can close this tab and go back to agent-turn.\n'
         : 'Not a sign-in this agent-turn is waiting for.\n',
     );
-    if (ok) deliver?.(url.searchParams);
+    if (!ok) return;
+    arrived = url.searchParams;
+    waiting?.(arrived);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     redirectUrl: `http://127.0.0.1:${port}/callback`,
-    wait: (expectedState, signal) =>
+    wait: (signal) =>
       new Promise<URLSearchParams>((resolve, reject) => {
-        expected = expectedState;
-        deliver = (params) => {
-          deliver = undefined;
-          resolve(params);
-        };
-        signal.addEventListener('abort', () => reject(signal.reason ?? new Error('sign-in abandoned')), { once: true });
+        if (arrived) return resolve(arrived);
+        const abandon = () => reject(signal.reason ?? new Error('sign-in abandoned'));
+        if (signal.aborted) return abandon();
+        waiting = resolve;
+        signal.addEventListener('abort', abandon, { once: true });
       }),
     close: () =>
       new Promise<void>((resolve) => {
@@ -112,8 +120,8 @@ export function fileSignIn(options: FileSignInOptions): (server: string, url: st
       record = { ...record, ...change, url };
       writeRecord(options.folder, file, record);
     };
-    const listener = await listenForRedirect();
     let sentState: string | undefined;
+    const listener = await listenForRedirect(() => sentState);
     const provider: OAuthClientProvider = {
       get redirectUrl() {
         return listener.redirectUrl;
@@ -145,7 +153,7 @@ export function fileSignIn(options: FileSignInOptions): (server: string, url: st
     };
     return {
       provider,
-      callback: (signal) => listener.wait(() => sentState, signal),
+      callback: (signal) => listener.wait(signal),
       close: () => listener.close(),
     };
   };

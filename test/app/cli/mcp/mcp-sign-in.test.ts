@@ -122,6 +122,35 @@ describe('signing in to a Streamable HTTP server (OAuth 2.1)', () => {
     expect(auth.tokenRequests.slice(before)).toEqual([{ grantType: 'refresh_token', resource: mcp.url, ok: true }]);
   }, 30_000);
 
+  it('a browser that comes back before the client waits for it is still taken (the redirect is kept)', async () => {
+    const opened: string[] = [];
+    let back: Promise<number> = Promise.resolve(0);
+    const c = await connectMcpServer(
+      'early',
+      { url: mcp.url },
+      {
+        signIn: async (server, url) => {
+          const real = await fileSignIn({
+            folder: join(state, 'early'),
+            show: (_s, u) => {
+              opened.push(u.toString());
+              // the whole round trip, consent and redirect, before the client asks for the callback
+              back = (async () => {
+                const consent = await fetch(u, { redirect: 'manual' });
+                return (await fetch(consent.headers.get('location') ?? '')).status;
+              })();
+            },
+          })(server, url);
+          return { ...real, callback: async (signal) => (await back) && real.callback(signal) };
+        },
+      },
+    );
+    connections.push(c);
+    expect(await back).toBe(200);
+    expect(opened).toHaveLength(1);
+    expect(c.status, c.error?.message).toBe('connected');
+  }, 30_000);
+
   it('a redirect with another state is refused by the listener, and a sign-in never completed fails the server in time', async () => {
     const opened: string[] = [];
     const c = await connectMcpServer(
