@@ -141,7 +141,13 @@ describe('signing in to a Streamable HTTP server (OAuth 2.1)', () => {
               })();
             },
           })(server, url);
-          return { ...real, callback: async (signal) => (await back) && real.callback(signal) };
+          return {
+            ...real,
+            callback: async (signal) => {
+              await back;
+              return real.callback(signal);
+            },
+          };
         },
       },
     );
