@@ -5,7 +5,7 @@ import { agUiEvents, agUiSse, createAgUiEncoder, readAgUiInput, type AgUiEncoder
 import type { AgUiEvent } from 'agent-turn/ag-ui';
 import { sendError } from './http-io.js';
 import { answerApprovals } from './answer-approvals.js';
-import { splitTask, startServerTurn, type Route } from './route-context.js';
+import { startNextTurn, type Route } from './route-context.js';
 import type { ServerTurn } from './server-turn.js';
 import { streamResponse } from './sse-response.js';
 
@@ -34,19 +34,16 @@ export const agUiRoute: Route = async (context, body, res, cors) => {
   else if (input.answers.length > 0)
     return sendError(res, 409, 'no-interrupt', 'No turn of this thread waits for these interrupts.', cors);
   else {
-    if (turn && !turn.done)
-      return sendError(
-        res,
-        409,
-        'turn-running',
-        'A turn of this thread is still running; answer its interrupts or wait.',
-        cors,
-      );
-    const split = splitTask(input.messages);
-    if (!split) return sendError(res, 400, 'no-user-message', "The last message must be the user's, with text.", cors);
-    turn = startServerTurn(context, key, 'ag-ui', split);
-    if (!turn)
-      return sendError(res, 503, 'too-many-turns', 'The server runs as many turns as it may; try again later.', cors);
+    const started = startNextTurn(
+      context,
+      key,
+      'ag-ui',
+      turn,
+      input.messages,
+      'A turn of this thread is still running; answer its interrupts or wait.',
+    );
+    if (!started.ok) return sendError(res, started.status, started.code, started.message, cors);
+    turn = started.turn;
     encoder = createAgUiEncoder({ threadId: input.threadId, runId: input.runId, interruptId: turn.approvalId });
     encoders.set(turn, encoder);
   }

@@ -13,7 +13,7 @@ import {
 } from 'agent-turn/ui-message-stream';
 import { answerApprovals } from './answer-approvals.js';
 import { sendError } from './http-io.js';
-import { splitTask, startServerTurn, type Route } from './route-context.js';
+import { startNextTurn, type Route } from './route-context.js';
 import type { ServerTurn } from './server-turn.js';
 import { streamResponse } from './sse-response.js';
 
@@ -34,19 +34,16 @@ export const chatRoute: Route = async (context, body, res, cors) => {
   let encoder = turn && encoders.get(turn);
   if (answered && turn && encoder) first = encoder.resume();
   else {
-    if (turn && !turn.done)
-      return sendError(
-        res,
-        409,
-        'turn-running',
-        'A turn of this chat is still running; answer its approval or wait.',
-        cors,
-      );
-    const split = splitTask(input.messages);
-    if (!split) return sendError(res, 400, 'no-user-message', "The last message must be the user's, with text.", cors);
-    turn = startServerTurn(context, key, 'chat', split);
-    if (!turn)
-      return sendError(res, 503, 'too-many-turns', 'The server runs as many turns as it may; try again later.', cors);
+    const started = startNextTurn(
+      context,
+      key,
+      'chat',
+      turn,
+      input.messages,
+      'A turn of this chat is still running; answer its approval or wait.',
+    );
+    if (!started.ok) return sendError(res, started.status, started.code, started.message, cors);
+    turn = started.turn;
     encoder = createUiMessageEncoder({ messageId: `turn-${turn.id}`, approvalId: turn.approvalId });
     encoders.set(turn, encoder);
   }

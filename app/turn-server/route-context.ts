@@ -61,3 +61,44 @@ export function startServerTurn(
   turn.actor.start();
   return turn;
 }
+
+/** Why a request could not start a turn: the HTTP status, a code and a sentence for the client. */
+export interface TurnRefusal {
+  ok: false;
+  status: number;
+  code: string;
+  message: string;
+}
+
+/**
+ * Starts a conversation's next turn from the request's messages: refused while its last turn still
+ * runs (`running` says so in the protocol's words), without a new user message, or when the server
+ * runs as many turns as it may.
+ */
+export function startNextTurn(
+  context: RouteContext,
+  key: string,
+  protocol: TurnEnd['protocol'],
+  current: ServerTurn | undefined,
+  messages: ChatMessage[],
+  running: string,
+): { ok: true; turn: ServerTurn } | TurnRefusal {
+  if (current && !current.done) return { ok: false, status: 409, code: 'turn-running', message: running };
+  const split = splitTask(messages);
+  if (!split)
+    return {
+      ok: false,
+      status: 400,
+      code: 'no-user-message',
+      message: "The last message must be the user's, with text.",
+    };
+  const turn = startServerTurn(context, key, protocol, split);
+  if (!turn)
+    return {
+      ok: false,
+      status: 503,
+      code: 'too-many-turns',
+      message: 'The server runs as many turns as it may; try again later.',
+    };
+  return { ok: true, turn };
+}

@@ -3,7 +3,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createStyle, printable } from '../cli/display/ansi-style.js';
-import { setUpCommands } from '../cli/turn/command-sandbox.js';
+import { commandsForOptions } from '../cli/turn/command-sandbox.js';
 import { createModelClient } from '../cli/turn/model-client.js';
 import { createTurnPermissions } from '../cli/permissions/turn-permissions.js';
 import { applySettings, loadSettings } from '../cli/settings/apply-settings.js';
@@ -63,17 +63,7 @@ export async function serveSetup(io: ServeIo, argv: readonly string[]): Promise<
     say(model.error.message);
     return { ok: false, code: 2 };
   }
-  const commands = options.readOnly
-    ? undefined
-    : await setUpCommands({
-        root,
-        cwd: io.cwd,
-        env: io.env,
-        allowNetwork: options.allowNetwork,
-        noSandbox: options.noSandbox,
-        allowGitWrites: options.allowGitWrites === true,
-        ...(options.limits ? { limits: options.limits } : {}),
-      });
+  const commands = await commandsForOptions(options, { root, cwd: io.cwd, env: io.env });
   if (commands?.notice) say(commands.notice);
   const permissions = createTurnPermissions({
     rules: settings.settings.permissions ?? {},

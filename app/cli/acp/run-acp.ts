@@ -4,7 +4,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { ChatClient } from 'agent-turn';
 import { printableLine } from '../display/ansi-style.js';
 import type { CliOptions } from '../options/cli-options.js';
-import { setUpCommands } from '../turn/command-sandbox.js';
+import { commandsForOptions } from '../turn/command-sandbox.js';
 import { loadSettings } from '../settings/apply-settings.js';
 import { readProjectInstructions } from '../settings/project-instructions.js';
 import { serveAcp } from './acp-agent.js';
@@ -37,17 +37,8 @@ export async function runAcp(run: AcpRun): Promise<number> {
         return { ok: true, rules: settings.settings.permissions ?? {} };
       },
       async openCommands(root) {
-        if (options.readOnly) return undefined;
-        const commands = await setUpCommands({
-          root,
-          cwd: root,
-          env,
-          allowNetwork: options.allowNetwork,
-          noSandbox: options.noSandbox,
-          allowGitWrites: options.allowGitWrites === true,
-          ...(options.limits ? { limits: options.limits } : {}),
-        });
-        if (commands.notice) log(commands.notice);
+        const commands = await commandsForOptions(options, { root, cwd: root, env });
+        if (commands?.notice) log(commands.notice);
         return commands;
       },
       async instructionsFor(root) {

@@ -9,6 +9,7 @@ import { createBubblewrapRunner } from '../../tools/node/sandbox/bubblewrap-runn
 import { createProcessGroupRunner } from '../../tools/node/sandbox/process-group-runner.js';
 import { findCgroupParents, sweepStaleCgroups } from '../../tools/node/sandbox/command-cgroup.js';
 import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from '../../tools/node/sandbox/sandbox-limits.js';
+import type { CliOptions } from '../options/cli-options.js';
 import { launcherHoldsSecrets } from './key-handover.js';
 
 /** The runner for commands, whether they are sandboxed, and what the CLI says about it at start. */
@@ -103,4 +104,22 @@ export async function setUpCommands(input: CommandSetupInput): Promise<CommandSe
     commandsNeedPerson: true,
     notice: `no sandbox for commands — ${reason}. Each command will be asked before it runs, even with --yes (an approved one runs as you: ${keyPlace()}); --no-sandbox runs them unsandboxed without asking.`,
   };
+}
+
+/**
+ * The commands of a run with these options: none for a read-only run (no sandbox to set up),
+ * else {@link setUpCommands} with the options' network, sandbox, `.git` and limits settings.
+ */
+export async function commandsForOptions(
+  options: Pick<CliOptions, 'readOnly' | 'allowNetwork' | 'noSandbox' | 'allowGitWrites' | 'limits'>,
+  place: { root: string; cwd: string; env: Record<string, string | undefined> },
+): Promise<CommandSetup | undefined> {
+  if (options.readOnly) return undefined;
+  return setUpCommands({
+    ...place,
+    allowNetwork: options.allowNetwork,
+    noSandbox: options.noSandbox,
+    allowGitWrites: options.allowGitWrites === true,
+    ...(options.limits ? { limits: options.limits } : {}),
+  });
 }

@@ -13,7 +13,7 @@ import { noTerminalRejection, toolsNeedingApproval } from '../approval/approval-
 import { createApprovalFlow } from '../approval/approval-flow.js';
 import { showInPager } from '../display/pager.js';
 import type { CliOptions } from '../options/cli-options.js';
-import { setUpCommands, type CommandSetup } from './command-sandbox.js';
+import { commandsForOptions, type CommandSetup } from './command-sandbox.js';
 import type { McpElicitationHandler } from 'agent-turn/mcp';
 import { askElicitationAtTerminal } from '../mcp/mcp-elicitation-prompt.js';
 import { projectMcpNote, startCliMcp, type CliMcp } from '../mcp/mcp-setup.js';
@@ -152,17 +152,7 @@ export async function runCli(io: CliIo): Promise<number> {
     return runAcp({ ...io, options, chat: model.client, model: model.model });
   }
   // Read-only turns run no command: no sandbox to set up.
-  const commands = options.readOnly
-    ? undefined
-    : await setUpCommands({
-        root,
-        cwd: io.cwd,
-        env: io.env,
-        allowNetwork: options.allowNetwork,
-        noSandbox: options.noSandbox,
-        allowGitWrites: options.allowGitWrites === true,
-        ...(options.limits ? { limits: options.limits } : {}),
-      });
+  const commands = await commandsForOptions(options, { root, cwd: io.cwd, env: io.env });
   if (commands?.notice) say(commands.notice);
   const project = options.noProjectInstructions ? undefined : await readProjectInstructions(root);
   if (project && project.files.length > 0) sayLine(instructionsLine(project));
