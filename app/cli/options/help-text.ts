@@ -8,8 +8,10 @@ export function helpText(
 ): string {
   return `agent-turn — run one coding-agent turn in a folder, streamed to the terminal
 
-Usage: agent-turn [options] [task]          (installed: npm i -g agent-turn, or npx agent-turn)
+Usage: agent-turn [options] [task]          (installed: npm i -g agent-turn-cli)
        npm start -- [options] [task]         (in a checkout of this repository)
+       agent-turn serve [options]            turns for web apps over HTTP: AG-UI and the AI SDK's
+                                             UI message stream (agent-turn serve --help)
 
 With no arguments: the scripted model at a realistic pace, in the current folder, read-only,
 with the task "${DEFAULT_TASK}".
