@@ -18,6 +18,22 @@ function countsOf(reportPath, status) {
   return { passed, failed };
 }
 
+/** The failed tests of one report, as "file > test" lines, so the closing lines name them. */
+function failuresOf(reportPath) {
+  if (!reportPath || !existsSync(reportPath)) return [];
+  const report = JSON.parse(readFileSync(reportPath, 'utf8'));
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const name = String(file.name ?? '').replace(`${process.cwd()}/`, '');
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) lines.push(`FAILED ${name} > ${test.fullName ?? test.title}`);
+    if (failedTests.length === 0 && file.status === 'failed') {
+      lines.push(`FAILED ${name}: ${String(file.message ?? '').split('\n')[0]}`);
+    }
+  }
+  return lines;
+}
+
 const args = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
@@ -28,6 +44,7 @@ for (let i = 0; i < Math.max(args.length, 1); i += 2) {
   passed += counts.passed;
   failed += counts.failed;
   anyFailed ||= status !== 0;
+  for (const line of failuresOf(args[i])) console.log(line);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || anyFailed ? 1 : 0);
