@@ -1,7 +1,7 @@
 // A minimal ACP editor driving `agent-turn --acp`: one session in a scratch project, one prompt that
 // reads, asks permission and writes through the editor's files. Run it from a checkout with
 //   ACP_AGENT="node --import tsx app/cli.ts --acp --pace 0" node --import tsx examples/acp-editor.ts
-// or, with agent-turn installed, just `node --import tsx acp-editor.ts` (it runs `npx agent-turn --acp`).
+// or, with agent-turn-cli installed, just `node --import tsx acp-editor.ts` (it runs `npx agent-turn --acp`).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
