@@ -4,7 +4,7 @@
 import { structuredPatch } from 'diff';
 import type { FileChange } from '../tools/files/change-preview.js';
 
-export type { FileChange, FileChangeKind } from '../tools/files/change-preview.js';
+export type { FileChange } from '../tools/files/change-preview.js';
 
 /** One line of a unified diff: a hunk header, an added, removed or unchanged line, or a note. */
 export interface DiffLine {

@@ -8,7 +8,7 @@ import { ChatError } from '../../src/wire/errors.js';
 import type { ChatStreamEvent } from '../../src/wire/types.js';
 import type { ChatActorCommand, ChatActorEvent, ChatActorInput, ChatBacklog } from './chat-actor-types.js';
 import { sharedFlushScheduler } from './flush-scheduler.js';
-export type { ChatActorCommand, ChatBacklog } from './chat-actor-types.js';
+export type { ChatActorCommand } from './chat-actor-types.js';
 
 /** Errors a program makes, not a network: a bug in a custom client's code, which no retry fixes. */
 const BUG_ERRORS = ['TypeError', 'ReferenceError', 'SyntaxError', 'RangeError'];

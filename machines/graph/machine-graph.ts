@@ -11,7 +11,6 @@ import {
   type TransitionLike,
 } from './machine-directed-graph.js';
 
-export { describeEvent };
 export type { EdgeKind, StateNodeLike, TransitionLike };
 
 /** One transition of a state: what triggers it, under which guard, and where it goes. */

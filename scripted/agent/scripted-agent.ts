@@ -7,7 +7,7 @@ import { largeFileContent } from './scripted-large-file.js';
 import type { ScriptedAgentStep } from '../endpoint/scripted-step.js';
 import { planReadAllStep } from './scripted-read-all.js';
 import { mcpCallsIn, mcpSummary, planMcpStep } from './scripted-mcp.js';
-export type { ScriptedAgentStep, ScriptedToolStep } from '../endpoint/scripted-step.js';
+export type { ScriptedAgentStep } from '../endpoint/scripted-step.js';
 
 function lastWhere<T>(list: readonly T[], test: (item: T) => boolean): T | undefined {
   for (let i = list.length - 1; i >= 0; i--) if (test(list[i])) return list[i];

@@ -19,7 +19,7 @@ export function* tokensOf(text: string): Generator<string, void, undefined> {
 }
 
 /** Splits text into deterministic token-sized pieces; never splits a surrogate pair. */
-export function splitIntoTokens(text: string): string[] {
+function splitIntoTokens(text: string): string[] {
   return [...tokensOf(text)];
 }
 

@@ -1,5 +1,5 @@
 export type { AssistantMessageContent, TextStreamContent, ReasoningStreamContent, ToolUse } from './blocks.js';
-export type { ParseOptions, StreamEndOptions, StreamParseOptions } from './options.js';
+export type { ParseOptions, StreamParseOptions } from './options.js';
 export { parseAssistantMessage } from './parse-assistant-message.js';
 export { createStreamParser } from './stream-parser.js';
 export type { StreamParser } from './stream-parser.js';

@@ -25,7 +25,7 @@ import { createTrimmedBuilder } from './text-builders.js';
 import { snapshot } from './snapshot.js';
 
 // the error the stream form throws, also importable from here
-export { ParserError, type ParserErrorCode } from './parser-error.js';
+export { ParserError } from './parser-error.js';
 
 /** A resumable parser of one reply; see {@link createStreamParser}. */
 export interface StreamParser {

@@ -4,12 +4,9 @@ export {
   profileFor,
   registerModelProfile,
   listModelProfiles,
-  findModelProfile,
   MEASURED_MODEL_IDS,
   ModelProfileError,
   contextLimitsFor,
-  DEFAULT_CONTEXT_WINDOW,
-  DEFAULT_MAX_OUTPUT_TOKENS,
   DEFAULT_HISTORY_RULE,
   historyRuleOf,
 } from './profiles.js';

@@ -75,7 +75,7 @@ export function isDialectName(value: unknown): value is DialectName {
 }
 
 /** The set of dialects an option turns on. Unknown names are ignored by the caller's validation, not here. */
-export function resolveDialects(option: DialectsOption | undefined): ReadonlySet<DialectName> {
+function resolveDialects(option: DialectsOption | undefined): ReadonlySet<DialectName> {
   if (option === undefined || option === 'none') return new Set();
   if (option === 'all') return new Set(ALL_DIALECTS);
   return new Set(option.filter(isDialectName));

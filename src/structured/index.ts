@@ -1,6 +1,5 @@
-export { parseJsonLoose, splitThinkPrefix } from './parse-json-loose.js';
-export type { ThinkPrefixSplit } from './parse-json-loose.js';
-export { requestStructured, structuredFormatFor, structuredInstruction } from './structured-output.js';
+export { parseJsonLoose } from './parse-json-loose.js';
+export { requestStructured } from './structured-output.js';
 export type { StructuredRequestOptions, StructuredResult } from './structured-output.js';
 export type { StructuredFormat } from './structured-format.js';
 export { StructuredOutputError } from './structured-output-error.js';

@@ -1,4 +1,4 @@
-export { defineTool, isAgentTool, invalidArgumentsText } from './define-tool.js';
+export { defineTool } from './define-tool.js';
 export type {
   AgentTool,
   AgentToolConfig,

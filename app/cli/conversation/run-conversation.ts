@@ -17,7 +17,7 @@ import { modePrompt, nextMode } from './permission-mode.js';
 import { newSessionFile, sessionsFolder } from './sessions-folder.js';
 import { isSlashCommand, parseConversationCommand } from './slash-commands.js';
 
-export type { ConversationSetup, ConversationTurnRequest } from './conversation-state.js';
+export type { ConversationSetup } from './conversation-state.js';
 export { costLine } from './cost-line.js';
 
 /** The conversation as it stands before its first message: the session file chosen, the checkpoints open. */

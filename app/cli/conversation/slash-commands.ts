@@ -3,7 +3,7 @@
 import { parseSlashCommand, type SlashCommand } from '../../ui/slash-commands.js';
 
 export { isSlashCommand, parseSlashCommand } from '../../ui/slash-commands.js';
-export type { SlashCommand, SlashParse } from '../../ui/slash-commands.js';
+export type { SlashCommand } from '../../ui/slash-commands.js';
 
 /** The terminal's commands: the shared ones and `/summary [N]` (the pager is the terminal's). */
 export type ConversationCommand = SlashCommand | { name: 'summary'; index?: number };

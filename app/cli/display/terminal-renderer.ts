@@ -7,7 +7,7 @@ import { fitToScreen, packParts, rowsOf, topLevelParts, wrapText } from './scree
 import { showsSpinner } from './status-line.js';
 import { terminalBlocks } from './terminal-blocks.js';
 
-export type { TerminalOutput, TerminalRendererOptions } from './render-context.js';
+export type { TerminalRendererOptions } from './render-context.js';
 
 export interface TerminalRenderer {
   /** Draws what changed since the last view. */

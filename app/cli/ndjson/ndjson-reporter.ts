@@ -12,7 +12,7 @@ import { ndjsonBlock, ndjsonOutput, ndjsonText, type NdjsonBlock, type NdjsonLin
 import { screenBlocks } from '../display/screen-blocks.js';
 import { createPipeWriter, type NdjsonOutput, type PipeWriter } from './pipe-writer.js';
 
-export type { NdjsonBlock, NdjsonLine } from './ndjson-lines.js';
+export type { NdjsonLine } from './ndjson-lines.js';
 
 export type { NdjsonOutput } from './pipe-writer.js';
 

@@ -23,7 +23,7 @@ export type ResumeOptionsResult =
   | { ok: false; error: SessionAuthorityError };
 
 /** The flags that decide safety: a resume takes them from the command line only. */
-export const AUTHORITY_FLAGS = ['--base-url', '--workspace', '--yes', '--no-sandbox', '--allow-network'] as const;
+const AUTHORITY_FLAGS = ['--base-url', '--workspace', '--yes', '--no-sandbox', '--allow-network'] as const;
 
 /** A URL compared by its parsed form (trailing slash, case of the host); the text itself when it does not parse. */
 function sameEndpoint(a: string | undefined, b: string | undefined): boolean {

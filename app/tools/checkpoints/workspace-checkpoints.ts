@@ -24,12 +24,7 @@ import { createdFolders, journalOfSteps, stepsOfJournal } from './done-steps.js'
 import { changedFolders as changedIgnoredFolders } from './ignored-folders.js';
 import { createWorkspaceScan, lookAtFoldersOf, refresh } from './workspace-scan.js';
 
-export type { CheckpointLimits, CheckpointStep, StepScope, UncoveredReason, UndoReport };
-export {
-  DEFAULT_CHECKPOINT_MAX_FILE_BYTES,
-  DEFAULT_CHECKPOINT_MAX_SESSION_BYTES,
-  MAX_IGNORED_FILES,
-} from './checkpoint-types.js';
+export type { CheckpointLimits, CheckpointStep, StepScope, UndoReport };
 export { undoSentence } from './checkpoint-undo.js';
 
 export interface WorkspaceCheckpoints {

@@ -1,7 +1,5 @@
 // The in-memory adapter of the workspace port: the web page's demo workspace and emulated commands.
 export { createMemoryWorkspace, normalizeWorkspacePath, listEntries } from './memory-workspace.js';
-export type { MemoryWorkspace, ResolvedWorkspacePath, WorkspacePathError } from './memory-workspace.js';
+export type { MemoryWorkspace } from './memory-workspace.js';
 export { memoryWorkspaceFiles } from './memory-files.js';
-export type { MemoryPath } from './memory-files.js';
-export { createDemoCommandRunner, runDemoCommand, DEMO_COMMANDS } from './demo-command.js';
 export { createMemoryTools } from './create-memory-tools.js';

@@ -4,7 +4,7 @@
 import { readMachineGraph, type EdgeKind, type MachineGraphNode, type StateNodeLike } from 'agent-turn';
 
 export { describeEvent } from 'agent-turn';
-export type { EdgeKind, StateNodeLike, TransitionLike } from 'agent-turn';
+export type { EdgeKind, StateNodeLike } from 'agent-turn';
 
 export type GraphNode = Omit<MachineGraphNode, 'transitions'>;
 
