@@ -355,17 +355,7 @@ function run(task: string, resume?: SavedTurn, fresh = false) {
       scheduleRender();
     }),
   );
-  actor?.stop();
-  conversationPanel.beginTurn({ fresh });
-  conversation.clear();
-  timelineView.clear();
-  wireView.clear();
-  wireDirty.clear();
-  byId('outcome').hidden = true;
-  byId('empty').hidden = true;
-  const userTask = byId('user-task');
-  userTask.hidden = false;
-  userTask.textContent = task;
+  showTurnStart(task, fresh);
   if (!made.ok) {
     showProblem(`${made.error.message} (${made.error.code})`);
     return;
@@ -411,9 +401,36 @@ function run(task: string, resume?: SavedTurn, fresh = false) {
   actor = created;
   current.actor = actor;
   const turnActor = actor;
-  // Kept at every step that matters, so a reload can offer to resume the turn; forgotten once it ends.
+  watchTurn(turnActor, task, { approval, nativeTools, source: savedSource(source) });
+  conversationPanel.setRunning(true);
+  actor.start();
+  scheduleRender();
+}
+
+/** What a saved turn keeps of the page's settings. */
+type SavedSettings = SavedTurn['settings'];
+
+/** Clears the live turn's views (the one shown so far moves up) and shows `task` as its message. */
+function showTurnStart(task: string, fresh: boolean) {
+  actor?.stop();
+  conversationPanel.beginTurn({ fresh });
+  conversation.clear();
+  timelineView.clear();
+  wireView.clear();
+  wireDirty.clear();
+  byId('outcome').hidden = true;
+  byId('empty').hidden = true;
+  const userTask = byId('user-task');
+  userTask.hidden = false;
+  userTask.textContent = task;
+}
+
+/**
+ * Keeps the turn at every step that matters, so a reload can offer to resume it (forgotten once it
+ * ends), and hands the conversation its history when it ends.
+ */
+function watchTurn(turnActor: TurnActor, task: string, settings: SavedSettings) {
   const store = storage();
-  const settings = { approval, nativeTools, source: savedSource(source) };
   let lastCheckpoint = '';
   const keep = (snapshot: ReturnType<typeof turnActor.getSnapshot>) => {
     if (!store || actor !== turnActor) return;
@@ -435,7 +452,7 @@ function run(task: string, resume?: SavedTurn, fresh = false) {
   // A file the person edits while the turn runs is kept too.
   keepWorkspace = saveNow;
   let ended = false;
-  actor.subscribe({
+  turnActor.subscribe({
     next: (snapshot) => {
       keep(snapshot);
       if (snapshot.status === 'done' && !ended && actor === turnActor) {
@@ -463,9 +480,6 @@ function run(task: string, resume?: SavedTurn, fresh = false) {
       showProblem(`The machine stopped: ${String(error)}`);
     },
   });
-  conversationPanel.setRunning(true);
-  actor.start();
-  scheduleRender();
 }
 
 byId('task-form').addEventListener('submit', (e) => {

@@ -11,12 +11,12 @@ import type { ConversationView } from './conversation-view.js';
 import { byId, setText } from '../dom.js';
 import type { FilePanel } from '../files/file-panel.js';
 import { createModelSource, type ModelSource } from '../model-source.js';
-import { PAGE_SLASH_HELP, readMessageBox } from '../page-commands.js';
+import { PAGE_SLASH_HELP, readMessageBox, type MessageBoxInput, type PageCommand } from '../page-commands.js';
 import { createPageConversation, type ConversationLogEntry, type PageConversation } from './page-conversation.js';
 import type { SavedCheckpoints } from '../persistence/page-checkpoints.js';
 import { forgetConversation, saveConversation, type SavedConversationRead } from '../persistence/saved-conversation.js';
 import type { TurnStorage } from '../persistence/saved-turn.js';
-import { createTurnArchive } from '../persistence/turn-archive.js';
+import { createTurnArchive, type TurnArchive } from '../persistence/turn-archive.js';
 
 export interface ConversationPanelSetup {
   /** The live turn's blocks (cleared when the turn moves up). */
@@ -58,7 +58,7 @@ export interface ConversationPanel {
 const KEEP_AFTER_MS = 250;
 
 export function createConversationPanel(setup: ConversationPanelSetup): ConversationPanel {
-  const { view, workspace, filePanel, checkpoints } = setup;
+  const { view, workspace, checkpoints } = setup;
   let talk: PageConversation = createPageConversation();
   const archive = createTurnArchive(byId('earlier-turns'));
   const notices = byId('turn-notices');
@@ -68,30 +68,18 @@ export function createConversationPanel(setup: ConversationPanelSetup): Conversa
   const restoredNote = byId('restored-note');
   let running = false;
   let saveRefused = false;
-  /** A save waiting after a file change. */
-  let soon: ReturnType<typeof setTimeout> | undefined;
+  // A file change (a keystroke in the editor, a write) is kept a moment later, once for a burst.
+  const settle = keepAfterChanges(workspace, () => keep());
 
   function setRunning(now: boolean) {
     running = now;
-    byId<HTMLButtonElement>('run').disabled = now;
-    byId<HTMLButtonElement>('stop').disabled = !now;
-    byId<HTMLButtonElement>('reply-stop').disabled = !now;
-    box.disabled = now;
-    byId<HTMLButtonElement>('send').disabled = now;
-    byId<HTMLButtonElement>('undo').disabled = now;
+    setControls(now);
     if (talk.started()) form.hidden = false;
-    // Back to the box — unless the person is busy elsewhere (editing a file, the settings).
-    const at = document.activeElement;
-    const here = at === null || at === document.body || messages.parentElement?.contains(at) === true;
-    if (!now && !form.hidden && here) box.focus({ preventScroll: true });
+    if (!now && !form.hidden) focusBoxIfHere(box, messages);
   }
 
   /** A notice under the live turn; `logged` ones are kept (and `note` told to the model); one with `detail` opens to show it. */
-  function showNotice(
-    text: string,
-    tone: 'ok' | 'notice',
-    more: { logged?: boolean; note?: string; detail?: string } = {},
-  ) {
+  function showNotice(text: string, tone: 'ok' | 'notice', more: NoticeMore = {}) {
     notices.append(archive.noticeElement(text, tone, more.detail));
     setText(byId('announcer'), text);
     if (more.logged) talk.notice(text, tone, more.note, more.detail);
@@ -100,22 +88,8 @@ export function createConversationPanel(setup: ConversationPanelSetup): Conversa
 
   /** Saves the conversation with the workspace as it is now; one with nothing in it is forgotten. */
   function keep() {
-    clearTimeout(soon);
-    soon = undefined;
-    const store = setup.storage();
-    if (!store) return;
-    const state = talk.state();
-    if (state.log.length === 0 && state.history.length === 0) {
-      forgetConversation(store);
-      return;
-    }
-    const files = Object.fromEntries(workspace.files().map((file) => [file, workspace.read(file) ?? '']));
-    const kept = saveConversation(store, {
-      ...state,
-      files,
-      changed: filePanel.changedFiles(),
-      checkpoints: setup.undoSteps(),
-    });
+    settle();
+    const kept = keepConversation(setup, talk);
     // Said once, never dropped without a word: storage is full (a large file) or refused the write.
     if (!kept && !saveRefused) {
       saveRefused = true;
@@ -125,25 +99,8 @@ export function createConversationPanel(setup: ConversationPanelSetup): Conversa
       );
     }
   }
-  // A file change (a keystroke in the editor, a write) is kept a moment later, once for a burst;
-  // leaving the page keeps it at once.
-  workspace.onChange(() => {
-    if (soon === undefined) soon = setTimeout(keep, KEEP_AFTER_MS);
-  });
-  window.addEventListener('pagehide', () => {
-    if (soon !== undefined) keep();
-  });
 
-  /** Moves the live turn (if one is shown) up among the earlier turns. */
-  function archiveLiveTurn() {
-    const userTask = byId('user-task');
-    const outcome = byId('outcome');
-    if (userTask.hidden && notices.childElementCount === 0) return;
-    archive.keepLiveTurn({ message: userTask, blocks: byId('conversation'), outcome, notices });
-    view.clear();
-    userTask.hidden = true;
-    outcome.hidden = true;
-  }
+  const archiveLiveTurn = () => moveLiveTurnUp(archive, notices, view);
 
   /** Forgets the conversation and clears its panel (the files stay as they are; Undo still works). */
   function startOver() {
@@ -154,101 +111,29 @@ export function createConversationPanel(setup: ConversationPanelSetup): Conversa
     keep();
   }
 
-  /** Puts back the files of the agent's last `steps` steps, says what it restored, and tells the model with the next message. */
-  async function undo(steps: number) {
-    setRunning(true);
-    try {
-      const report = await checkpoints.undo(steps);
-      const sentence = undoSentence(report);
-      if (report.steps === 0) showNotice(sentence, 'notice');
-      else {
-        const what = report.steps === 1 ? 'step' : `${report.steps} steps`;
-        showNotice(`↶ ${sentence}`, 'ok', {
-          logged: true,
-          note: `The user undid your last ${what} with Undo. ${sentence}`,
-        });
-      }
-      keep();
-    } finally {
-      setRunning(false);
-    }
-  }
-
-  /** /compact: the older messages replaced by a summary the model writes (the history stays when it cannot). */
-  async function compact() {
-    const made = createModelSource(setup.modelSource());
-    if (!made.ok) {
-      showNotice(`⋯ Not compacted: ${made.error.message}`, 'notice');
-      return;
-    }
-    setRunning(true);
-    try {
-      const result = await compactHistory({ client: made.client, model: made.model, messages: talk.state().history });
-      if (!result.ok) {
-        showNotice(`⋯ Not compacted: ${result.error.message}`, 'notice');
-        return;
-      }
-      talk.replaceHistory(result.messages);
-      const first = result.summary.split('\n')[0] ?? '';
-      showNotice(
-        `⋯ ${result.replaced} earlier messages replaced by a summary (~${result.tokensBefore} → ~${result.tokensAfter} tokens): ${first.length > 120 ? `${first.slice(0, 120)}…` : first}`,
-        'ok',
-        {
-          logged: true,
-          detail: `The summary the model wrote, in place of ${result.replaced} messages:\n\n${result.summary}`,
-        },
-      );
-      keep();
-    } finally {
-      setRunning(false);
-    }
-  }
-
-  // --- the message box ---
-  box.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
-      e.preventDefault();
-      form.requestSubmit();
-    }
-  });
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    if (running) return;
-    const input = readMessageBox(box.value);
-    if (!input) return;
-    box.value = '';
-    if (input.kind === 'message') {
-      setup.send(input.text);
-      return;
-    }
-    if (input.kind === 'refused') {
-      showNotice(input.message, 'notice');
-      return;
-    }
-    const command = input.command;
-    switch (command.name) {
-      case 'help':
-        showNotice(PAGE_SLASH_HELP, 'ok');
-        break;
-      case 'undo':
-        void undo(command.steps);
-        break;
-      case 'compact':
-        void compact();
-        break;
-      case 'clear':
-        archiveLiveTurn();
-        startOver();
-        form.hidden = false;
-        showNotice(
-          'The conversation is cleared: the next message starts a new one (the files stay as they are; Undo still works).',
-          'ok',
-        );
-        break;
-    }
-  });
+  const ops: PanelOps = {
+    setRunning,
+    showNotice,
+    keep,
+    history: () => talk.state().history,
+    replaceHistory: (history) => talk.replaceHistory(history),
+    checkpoints,
+    modelSource: setup.modelSource,
+    send: setup.send,
+    clear() {
+      archiveLiveTurn();
+      startOver();
+      form.hidden = false;
+    },
+  };
+  wireMessageBox(
+    box,
+    form,
+    () => running,
+    (input) => onBoxInput(input, ops),
+  );
   byId('undo').addEventListener('click', () => {
-    if (!running) void undo(1);
+    if (!running) void undo(ops, 1);
   });
   byId('reply-stop').addEventListener('click', () => setup.abort());
 
@@ -266,35 +151,244 @@ export function createConversationPanel(setup: ConversationPanelSetup): Conversa
     setRunning,
     keep,
     restoreSaved(read, undo) {
-      const store = setup.storage();
-      if (read.kind === 'broken') {
-        if (store) forgetConversation(store);
-        setText(restoredNote, `A saved conversation could not be restored and was discarded: ${read.reason}.`);
-        restoredNote.dataset.tone = 'error';
-        restoredNote.hidden = false;
-        return;
-      }
-      if (read.kind !== 'saved') return;
-      const saved = read.saved;
-      talk = createPageConversation(saved);
-      filePanel.restore(saved.files, saved.changed);
+      const restored = restoreConversation(read, undo, setup, archive);
+      if (!restored) return;
+      talk = restored;
       keep();
-      archive.restore(saved.log);
-      const turns = saved.log.filter((entry) => entry.kind === 'turn').length;
-      const steps = undo && 'steps' in undo ? undo.steps : 0;
-      const undoText =
-        undo && 'problem' in undo
-          ? ` Undo starts empty: the saved undo steps could not be used (${undo.problem}).`
-          : steps > 0
-            ? ` Undo can take back ${steps === 1 ? 'its last step' : `its last ${steps} steps`}.`
-            : '';
-      setText(
-        restoredNote,
-        `Restored the conversation from your last visit: ${turns} earlier message${turns === 1 ? '' : 's'}.${undoText} Type the next one below, or Run turn to start a new conversation.`,
-      );
-      restoredNote.hidden = false;
       byId('empty').hidden = true;
       form.hidden = false;
     },
   };
+}
+
+/**
+ * Calls `keep` a moment after a file change, once for a burst (leaving the page keeps at once);
+ * returns what `keep` calls to say the save waiting is done.
+ */
+function keepAfterChanges(workspace: MemoryWorkspace, keep: () => void): () => void {
+  let soon: ReturnType<typeof setTimeout> | undefined;
+  workspace.onChange(() => {
+    if (soon === undefined) soon = setTimeout(keep, KEEP_AFTER_MS);
+  });
+  window.addEventListener('pagehide', () => {
+    if (soon !== undefined) keep();
+  });
+  return () => {
+    clearTimeout(soon);
+    soon = undefined;
+  };
+}
+
+/** Moves the live turn (if one is shown) up among the earlier turns. */
+function moveLiveTurnUp(archive: TurnArchive, notices: HTMLElement, view: ConversationView) {
+  const userTask = byId('user-task');
+  const outcome = byId('outcome');
+  if (userTask.hidden && notices.childElementCount === 0) return;
+  archive.keepLiveTurn({ message: userTask, blocks: byId('conversation'), outcome, notices });
+  view.clear();
+  userTask.hidden = true;
+  outcome.hidden = true;
+}
+
+/** A saved conversation comes back (its files, its earlier turns, a note saying so); a broken one is discarded with a note. */
+function restoreConversation(
+  read: SavedConversationRead,
+  undo: RestoredUndo | undefined,
+  setup: ConversationPanelSetup,
+  archive: TurnArchive,
+): PageConversation | undefined {
+  if (read.kind === 'broken') {
+    const store = setup.storage();
+    if (store) forgetConversation(store);
+    showRestoredNote(`A saved conversation could not be restored and was discarded: ${read.reason}.`, 'error');
+    return undefined;
+  }
+  if (read.kind !== 'saved') return undefined;
+  const saved = read.saved;
+  const talk = createPageConversation(saved);
+  setup.filePanel.restore(saved.files, saved.changed);
+  archive.restore(saved.log);
+  const turns = saved.log.filter((entry) => entry.kind === 'turn').length;
+  showRestoredNote(restoredSentence(turns, undo));
+  return talk;
+}
+
+/** The note above the conversation after a load (`error`: a saved one was broken). */
+function showRestoredNote(text: string, tone?: 'error') {
+  const restoredNote = byId('restored-note');
+  setText(restoredNote, text);
+  if (tone) restoredNote.dataset.tone = tone;
+  restoredNote.hidden = false;
+}
+
+/** The restored note: how many earlier messages came back, and what Undo can take back. */
+function restoredSentence(turns: number, undo: RestoredUndo | undefined): string {
+  const steps = undo && 'steps' in undo ? undo.steps : 0;
+  const undoText =
+    undo && 'problem' in undo
+      ? ` Undo starts empty: the saved undo steps could not be used (${undo.problem}).`
+      : steps > 0
+        ? ` Undo can take back ${steps === 1 ? 'its last step' : `its last ${steps} steps`}.`
+        : '';
+  return `Restored the conversation from your last visit: ${turns} earlier message${turns === 1 ? '' : 's'}.${undoText} Type the next one below, or Run turn to start a new conversation.`;
+}
+
+/** The controls a running turn holds: Run, Stop, the message box, Send and Undo. */
+function setControls(running: boolean) {
+  byId<HTMLButtonElement>('run').disabled = running;
+  byId<HTMLButtonElement>('stop').disabled = !running;
+  byId<HTMLButtonElement>('reply-stop').disabled = !running;
+  byId<HTMLTextAreaElement>('reply').disabled = running;
+  byId<HTMLButtonElement>('send').disabled = running;
+  byId<HTMLButtonElement>('undo').disabled = running;
+}
+
+/** Back to the box — unless the person is busy elsewhere (editing a file, the settings). */
+function focusBoxIfHere(box: HTMLTextAreaElement, messages: HTMLElement) {
+  const at = document.activeElement;
+  const here = at === null || at === document.body || messages.parentElement?.contains(at) === true;
+  if (here) box.focus({ preventScroll: true });
+}
+
+/** Saves the conversation with the workspace as it is now (one with nothing in it is forgotten); false when storage refused it. */
+function keepConversation(setup: ConversationPanelSetup, talk: PageConversation): boolean {
+  const store = setup.storage();
+  if (!store) return true;
+  const state = talk.state();
+  if (state.log.length === 0 && state.history.length === 0) {
+    forgetConversation(store);
+    return true;
+  }
+  const { workspace } = setup;
+  const files = Object.fromEntries(workspace.files().map((file) => [file, workspace.read(file) ?? '']));
+  return saveConversation(store, {
+    ...state,
+    files,
+    changed: setup.filePanel.changedFiles(),
+    checkpoints: setup.undoSteps(),
+  });
+}
+
+/** A notice's extras: `logged` ones are kept (and `note` told to the model); one with `detail` opens to show it. */
+interface NoticeMore {
+  logged?: boolean;
+  note?: string;
+  detail?: string;
+}
+
+/** What the slash commands use of the panel. */
+interface PanelOps {
+  setRunning(now: boolean): void;
+  showNotice(text: string, tone: 'ok' | 'notice', more?: NoticeMore): void;
+  keep(): void;
+  history(): ChatMessage[];
+  replaceHistory(history: ChatMessage[]): void;
+  checkpoints: WorkspaceCheckpoints;
+  modelSource(): ModelSource;
+  /** Runs a message as the next turn. */
+  send(text: string): void;
+  /** Moves the live turn up and forgets the conversation. */
+  clear(): void;
+}
+
+/** The message box: Enter sends (Shift+Enter is a new line); a submit while a turn runs is ignored. */
+function wireMessageBox(
+  box: HTMLTextAreaElement,
+  form: HTMLFormElement,
+  running: () => boolean,
+  onInput: (input: MessageBoxInput) => void,
+) {
+  box.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      form.requestSubmit();
+    }
+  });
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    if (running()) return;
+    const input = readMessageBox(box.value);
+    if (!input) return;
+    box.value = '';
+    onInput(input);
+  });
+}
+
+/** A message is sent; a command runs; a refused one says why. */
+function onBoxInput(input: MessageBoxInput, ops: PanelOps) {
+  if (input.kind === 'message') ops.send(input.text);
+  else if (input.kind === 'refused') ops.showNotice(input.message, 'notice');
+  else runCommand(input.command, ops);
+}
+
+/** /help, /undo, /compact and /clear. */
+function runCommand(command: PageCommand, ops: PanelOps) {
+  switch (command.name) {
+    case 'clear':
+      ops.clear();
+      ops.showNotice(
+        'The conversation is cleared: the next message starts a new one (the files stay as they are; Undo still works).',
+        'ok',
+      );
+      break;
+    case 'help':
+      ops.showNotice(PAGE_SLASH_HELP, 'ok');
+      break;
+    case 'undo':
+      void undo(ops, command.steps);
+      break;
+    case 'compact':
+      void compact(ops);
+      break;
+  }
+}
+
+/** Puts back the files of the agent's last `steps` steps, says what it restored, and tells the model with the next message. */
+async function undo(ops: PanelOps, steps: number) {
+  ops.setRunning(true);
+  try {
+    const report = await ops.checkpoints.undo(steps);
+    const sentence = undoSentence(report);
+    if (report.steps === 0) ops.showNotice(sentence, 'notice');
+    else {
+      const what = report.steps === 1 ? 'step' : `${report.steps} steps`;
+      ops.showNotice(`↶ ${sentence}`, 'ok', {
+        logged: true,
+        note: `The user undid your last ${what} with Undo. ${sentence}`,
+      });
+    }
+    ops.keep();
+  } finally {
+    ops.setRunning(false);
+  }
+}
+
+/** /compact: the older messages replaced by a summary the model writes (the history stays when it cannot). */
+async function compact(ops: PanelOps) {
+  const made = createModelSource(ops.modelSource());
+  if (!made.ok) {
+    ops.showNotice(`⋯ Not compacted: ${made.error.message}`, 'notice');
+    return;
+  }
+  ops.setRunning(true);
+  try {
+    const result = await compactHistory({ client: made.client, model: made.model, messages: ops.history() });
+    if (!result.ok) {
+      ops.showNotice(`⋯ Not compacted: ${result.error.message}`, 'notice');
+      return;
+    }
+    ops.replaceHistory(result.messages);
+    const first = result.summary.split('\n')[0] ?? '';
+    ops.showNotice(
+      `⋯ ${result.replaced} earlier messages replaced by a summary (~${result.tokensBefore} → ~${result.tokensAfter} tokens): ${first.length > 120 ? `${first.slice(0, 120)}…` : first}`,
+      'ok',
+      {
+        logged: true,
+        detail: `The summary the model wrote, in place of ${result.replaced} messages:\n\n${result.summary}`,
+      },
+    );
+    ops.keep();
+  } finally {
+    ops.setRunning(false);
+  }
 }

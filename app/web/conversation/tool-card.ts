@@ -80,16 +80,8 @@ function paramView(key: string): ParamView {
   return { dt, dd: h('dd', {}, value), set: (v) => void setRevealed(value, v) };
 }
 
-export function toolEntry(item: ToolItem, actions: ConversationActions): Entry {
-  const name = h('span', { class: 'tool-name' });
-  const badge = h('span', { class: 'badge' });
-  const native = h('span', { class: 'badge subtle' }, 'native call');
-  // A call recovered from another dialect (Hermes, GLM, …) says which, here and while it awaits approval.
-  const dialect = h('span', { class: 'badge subtle dialect', 'data-testid': 'tool-dialect', hidden: true });
-  const params = h('dl', { class: 'params' });
-  const changeHead = h('div', { class: 'change-head' });
-  const change = h('section', { class: 'change', 'data-testid': 'change', hidden: true }, changeHead);
-  const result = createLongTextView({ class: 'result', 'data-testid': 'tool-result', 'aria-label': 'Result' });
+/** Approve / Reject with the feedback box, and the note saying how a recovered call was read. */
+function approvalControls(actions: ConversationActions) {
   const feedback = h('input', {
     type: 'text',
     class: 'feedback',
@@ -115,6 +107,96 @@ export function toolEntry(item: ToolItem, actions: ConversationActions): Entry {
   // Beside the buttons: how a recovered call was read, so the approval is given knowing it.
   const approvalDialect = h('p', { class: 'approval-dialect', 'data-testid': 'approval-dialect', hidden: true });
   const approval = h('div', { class: 'approval' }, approvalDialect, feedback, reject, approve);
+  return { approval, approvalDialect, approve, reject, decided: () => decided, sentFeedback: () => sentFeedback };
+}
+
+/** The card's head: the tool's name, its label, whether it was a native call, which dialect it was recovered from, its status. */
+function showHead(
+  i: ToolItem,
+  parts: {
+    el: HTMLElement;
+    name: HTMLElement;
+    native: HTMLElement;
+    dialect: HTMLElement;
+    badge: HTMLElement;
+    approvalDialect: HTMLElement;
+  },
+) {
+  const { el, name, native, dialect, badge, approvalDialect } = parts;
+  setText(name, i.name);
+  el.setAttribute(
+    'aria-label',
+    `${i.name}${i.params.path !== undefined ? ` ${i.params.path}` : ''}${i.dialect !== undefined ? ` (${i.dialect})` : ''}: ${STATUS_LABEL[i.status]}`,
+  );
+  native.hidden = !i.native;
+  const recovered = dialectBadge(i.dialect);
+  dialect.hidden = recovered === undefined;
+  setText(dialect, recovered ?? '');
+  const note = dialectNote(i.dialect);
+  dialect.title = note ?? '';
+  approvalDialect.hidden = note === undefined;
+  setText(approvalDialect, note === undefined ? '' : `This call was ${note}.`);
+  setText(badge, STATUS_LABEL[i.status]);
+  badge.className = `badge status-${i.status}`;
+  el.dataset.tool = i.name;
+  el.dataset.status = i.status;
+}
+
+/** Each parameter as it streams: a view made the first time it appears, set each time. */
+function showParams(i: ToolItem, params: HTMLElement, paramViews: Map<string, ParamView>) {
+  for (const [key, value] of Object.entries(i.params)) {
+    let view = paramViews.get(key);
+    if (!view) {
+      view = paramView(key);
+      params.append(view.dt, view.dd);
+      paramViews.set(key, view);
+    }
+    view.set(value);
+  }
+}
+
+/** The change a write would make, as a diff (the raw parameter it came from hidden), or why there is none. */
+function renderPreview(
+  change: HTMLElement,
+  changeHead: HTMLElement,
+  preview: ChangePreviewResult,
+  paramViews: Map<string, ParamView>,
+) {
+  change.hidden = false;
+  change.replaceChildren(changeHead);
+  if (preview.ok) {
+    change.dataset.change = preview.diff.change;
+    change.append(
+      h(
+        'div',
+        { class: 'change-summary', 'data-testid': 'change-summary' },
+        `${preview.diff.path}: ${diffSummary(preview.diff)}`,
+      ),
+      renderDiff(preview.diff).element,
+    );
+    // The diff shows the change itself; the raw parameter it came from is not repeated.
+    for (const key of ['content', 'diff']) {
+      const view = paramViews.get(key);
+      if (view) view.dt.hidden = view.dd.hidden = true;
+    }
+  } else {
+    change.dataset.change = 'none';
+    change.append(h('p', { class: 'change-error', 'data-testid': 'change-error' }, `No preview: ${preview.message}`));
+  }
+}
+
+export function toolEntry(item: ToolItem, actions: ConversationActions): Entry {
+  const name = h('span', { class: 'tool-name' });
+  const badge = h('span', { class: 'badge' });
+  const native = h('span', { class: 'badge subtle' }, 'native call');
+  // A call recovered from another dialect (Hermes, GLM, …) says which, here and while it awaits approval.
+  const dialect = h('span', { class: 'badge subtle dialect', 'data-testid': 'tool-dialect', hidden: true });
+  const params = h('dl', { class: 'params' });
+  const changeHead = h('div', { class: 'change-head' });
+  const change = h('section', { class: 'change', 'data-testid': 'change', hidden: true }, changeHead);
+  const result = createLongTextView({ class: 'result', 'data-testid': 'tool-result', 'aria-label': 'Result' });
+  const decision = approvalControls(actions);
+  const { approval, approvalDialect, approve, reject } = decision;
   // A write to a file that runs code later (a git hook, .envrc, package.json, …) says so above the buttons.
   const runsLater = h('p', { class: 'runs-later-warning', 'data-testid': 'runs-later-warning', hidden: true });
   const el = h(
@@ -134,27 +216,7 @@ export function toolEntry(item: ToolItem, actions: ConversationActions): Entry {
   let previewTicket = 0;
 
   const showPreview = (preview: ChangePreviewResult) => {
-    change.hidden = false;
-    change.replaceChildren(changeHead);
-    if (preview.ok) {
-      change.dataset.change = preview.diff.change;
-      change.append(
-        h(
-          'div',
-          { class: 'change-summary', 'data-testid': 'change-summary' },
-          `${preview.diff.path}: ${diffSummary(preview.diff)}`,
-        ),
-        renderDiff(preview.diff).element,
-      );
-      // The diff shows the change itself; the raw parameter it came from is not repeated.
-      for (const key of ['content', 'diff']) {
-        const view = paramViews.get(key);
-        if (view) view.dt.hidden = view.dd.hidden = true;
-      }
-    } else {
-      change.dataset.change = 'none';
-      change.append(h('p', { class: 'change-error', 'data-testid': 'change-error' }, `No preview: ${preview.message}`));
-    }
+    renderPreview(change, changeHead, preview, paramViews);
     if (document.activeElement === el) approval.scrollIntoView({ block: 'nearest' });
   };
   const requestPreview = () => {
@@ -169,32 +231,8 @@ export function toolEntry(item: ToolItem, actions: ConversationActions): Entry {
   const update = (i: TurnItem) => {
     if (i.kind !== 'tool') return;
     current = i;
-    setText(name, i.name);
-    el.setAttribute(
-      'aria-label',
-      `${i.name}${i.params.path !== undefined ? ` ${i.params.path}` : ''}${i.dialect !== undefined ? ` (${i.dialect})` : ''}: ${STATUS_LABEL[i.status]}`,
-    );
-    native.hidden = !i.native;
-    const recovered = dialectBadge(i.dialect);
-    dialect.hidden = recovered === undefined;
-    setText(dialect, recovered ?? '');
-    const note = dialectNote(i.dialect);
-    dialect.title = note ?? '';
-    approvalDialect.hidden = note === undefined;
-    setText(approvalDialect, note === undefined ? '' : `This call was ${note}.`);
-    setText(badge, STATUS_LABEL[i.status]);
-    badge.className = `badge status-${i.status}`;
-    el.dataset.tool = i.name;
-    el.dataset.status = i.status;
-    for (const [key, value] of Object.entries(i.params)) {
-      let view = paramViews.get(key);
-      if (!view) {
-        view = paramView(key);
-        params.append(view.dt, view.dd);
-        paramViews.set(key, view);
-      }
-      view.set(value);
-    }
+    showHead(i, { el, name, native, dialect, badge, approvalDialect });
+    showParams(i, params, paramViews);
     const awaiting = i.status === 'awaiting-approval';
     const reason = PREVIEWED.has(i.name) && i.params.path !== undefined ? runsCodeLater(i.params.path) : undefined;
     runsLater.hidden = reason === undefined;
@@ -212,7 +250,7 @@ export function toolEntry(item: ToolItem, actions: ConversationActions): Entry {
     else el.removeAttribute('tabindex');
     setText(changeHead, changeHeading(i.status));
     result.element.hidden = i.result === undefined;
-    if (i.result !== undefined) result.set(i.status === 'rejected' ? rejectedNote(sentFeedback) : i.result);
+    if (i.result !== undefined) result.set(i.status === 'rejected' ? rejectedNote(decision.sentFeedback()) : i.result);
     result.element.classList.toggle('error', i.isError);
   };
   update(item);
@@ -226,7 +264,8 @@ export function toolEntry(item: ToolItem, actions: ConversationActions): Entry {
       return requested;
     },
     refreshPreview() {
-      if (!decided && current.status === 'awaiting-approval' && PREVIEWED.has(current.name)) requestPreview();
+      if (!decision.decided() && current.status === 'awaiting-approval' && PREVIEWED.has(current.name))
+        requestPreview();
     },
   };
 }

@@ -33,16 +33,8 @@ export interface StateDiagram {
   readonly height: number;
 }
 
-export function createStateDiagram(graph: StateGraph, layout: StateLayout): StateDiagram {
-  const svg = el('svg', {
-    viewBox: `0 0 ${layout.width} ${layout.height}`,
-    width: layout.width,
-    height: layout.height,
-    class: 'state-diagram',
-    role: 'img',
-    'aria-label': 'State diagram of the agent-turn machine',
-    'data-testid': 'state-diagram',
-  });
+/** The arrowheads: one for every edge, one for the transitions just taken. */
+function drawMarkers(svg: SVGSVGElement) {
   const defs = el('defs', {}, svg);
   for (const [id, cls] of [
     ['arrow', 'arrowhead'],
@@ -55,12 +47,11 @@ export function createStateDiagram(graph: StateGraph, layout: StateLayout): Stat
     );
     el('path', { d: 'M0,0 L10,5 L0,10 z', class: cls }, marker);
   }
+}
 
+/** Each state as a box with its name (a final one ringed), by path. */
+function drawNodes(graph: StateGraph, layout: StateLayout, nodesLayer: SVGGElement): Map<string, SVGGElement> {
   const nodeEls = new Map<string, SVGGElement>();
-  const edgeEls = new Map<string, SVGGElement>();
-  const nodesLayer = el('g', { class: 'nodes' }, svg);
-  const edgesLayer = el('g', { class: 'edges' }, svg);
-
   // Compound states first so their children draw on top.
   const ordered = [...layout.nodes].sort((a, b) => a.node.depth - b.node.depth);
   for (const n of ordered) {
@@ -88,25 +79,67 @@ export function createStateDiagram(graph: StateGraph, layout: StateLayout): Stat
     title.textContent = `${n.path}${actions?.length ? `\non ${actions.map(describe).join(', ')} (actions only)` : ''}`;
     nodeEls.set(n.path, g);
   }
+  return nodeEls;
+}
 
-  const drawEdge = (e: LaidOutEdge, fromAny: boolean) => {
-    const g = el('g', { class: fromAny ? 'edge from-any' : 'edge', 'data-edge': e.edge.id }, edgesLayer);
-    el('path', { d: e.d, 'marker-end': 'url(#arrow)' }, g);
-    if (e.label) {
-      const t = el(
-        'text',
-        { x: e.label.x + e.label.w / 2, y: e.label.y + e.label.h - 4, 'text-anchor': 'middle', class: 'edge-label' },
-        g,
-      );
-      t.textContent = e.label.text;
+/** A transition's arrow with its label (`fromAny`: dashed, from outside every state). */
+function drawEdge(e: LaidOutEdge, fromAny: boolean, edgesLayer: SVGGElement): SVGGElement {
+  const g = el('g', { class: fromAny ? 'edge from-any' : 'edge', 'data-edge': e.edge.id }, edgesLayer);
+  el('path', { d: e.d, 'marker-end': 'url(#arrow)' }, g);
+  if (e.label) {
+    const t = el(
+      'text',
+      { x: e.label.x + e.label.w / 2, y: e.label.y + e.label.h - 4, 'text-anchor': 'middle', class: 'edge-label' },
+      g,
+    );
+    t.textContent = e.label.text;
+  }
+  const title = el('title', {}, g);
+  title.textContent = `${fromAny ? 'any state' : e.edge.from} → ${e.edge.to}\n${e.edge.transitions.map(describe).join('\n')}`;
+  return g;
+}
+
+/** Marks the active states (the innermost one as the current step); returns that innermost one. */
+function markActive(
+  graph: StateGraph,
+  nodeEls: Map<string, SVGGElement>,
+  active: readonly string[],
+): string | undefined {
+  const activeSet = new Set(active);
+  let activeLeaf: string | undefined;
+  for (const p of active) {
+    const g = nodeEls.get(p);
+    if (!g) continue;
+    g.classList.add('active');
+    const node = graph.nodes.get(p);
+    const isLeaf = node !== undefined && !node.children.some((c) => activeSet.has(c));
+    if (isLeaf) {
+      activeLeaf = p;
+      g.classList.add('active-leaf');
+      g.setAttribute('aria-current', 'step');
     }
-    const title = el('title', {}, g);
-    title.textContent = `${fromAny ? 'any state' : e.edge.from} → ${e.edge.to}\n${e.edge.transitions.map(describe).join('\n')}`;
-    edgeEls.set(e.edge.id, g);
-  };
-  for (const e of layout.edges) drawEdge(e, false);
+  }
+  return activeLeaf;
+}
+
+export function createStateDiagram(graph: StateGraph, layout: StateLayout): StateDiagram {
+  const svg = el('svg', {
+    viewBox: `0 0 ${layout.width} ${layout.height}`,
+    width: layout.width,
+    height: layout.height,
+    class: 'state-diagram',
+    role: 'img',
+    'aria-label': 'State diagram of the agent-turn machine',
+    'data-testid': 'state-diagram',
+  });
+  drawMarkers(svg);
+  const nodesLayer = el('g', { class: 'nodes' }, svg);
+  const edgesLayer = el('g', { class: 'edges' }, svg);
+  const nodeEls = drawNodes(graph, layout, nodesLayer);
+  const edgeEls = new Map<string, SVGGElement>();
+  for (const e of layout.edges) edgeEls.set(e.edge.id, drawEdge(e, false, edgesLayer));
   // ABORT-style transitions on the root leave every state: a dashed arrow from outside.
-  for (const e of layout.fromAny) drawEdge(e, true);
+  for (const e of layout.fromAny) edgeEls.set(e.edge.id, drawEdge(e, true, edgesLayer));
 
   let lastActive: string[] = [];
   let lastTaken: string[] = [];
@@ -129,20 +162,7 @@ export function createStateDiagram(graph: StateGraph, layout: StateLayout): Stat
         g?.removeAttribute('aria-current');
       }
       for (const id of lastTaken) edgeEls.get(id)?.classList.remove('taken');
-      const activeSet = new Set(active);
-      activeLeaf = undefined;
-      for (const p of active) {
-        const g = nodeEls.get(p);
-        if (!g) continue;
-        g.classList.add('active');
-        const node = graph.nodes.get(p);
-        const isLeaf = node !== undefined && !node.children.some((c) => activeSet.has(c));
-        if (isLeaf) {
-          activeLeaf = p;
-          g.classList.add('active-leaf');
-          g.setAttribute('aria-current', 'step');
-        }
-      }
+      activeLeaf = markActive(graph, nodeEls, active);
       lastActive = [...active];
       lastTaken = taken.map((t) => edgeId(t.from, t.to));
       for (const id of lastTaken) {
