@@ -43,6 +43,7 @@ export default defineConfig({
             '@testing-library/react',
             'ai',
             '@ai-sdk/react',
+            'elkjs/lib/elk.bundled.js',
           ],
         },
         test: {

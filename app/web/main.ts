@@ -39,6 +39,7 @@ import {
   type SavedTurn,
 } from './persistence/saved-turn.js';
 import { resumeBannerText, resumeDecision } from './persistence/resume-policy.js';
+import { showResumeBanner } from './persistence/resume-banner.js';
 import { createConversationPanel } from './conversation/conversation-panel.js';
 import { turnLogEntry } from './persistence/turn-log-entry.js';
 import { createWorkspaceCheckpoints, withCheckpoints } from '../tools/checkpoints/index.js';
@@ -509,14 +510,11 @@ const RESUME_WHERE: Record<string, string> = {
 const savedRead = storage() ? readSavedTurn(storage() as Storage) : { kind: 'none' as const };
 if (savedRead.kind === 'broken') {
   // Said, never dropped without a word: only Discard is offered.
-  setText(byId('resume-text'), `A saved turn cannot be resumed: ${savedRead.reason}.`);
-  byId('resume-turn').hidden = true;
-  byId('resume-banner').hidden = false;
+  showResumeBanner(`A saved turn cannot be resumed: ${savedRead.reason}.`, false);
 }
 const interrupted = savedRead.kind === 'saved' ? savedRead.saved : undefined;
 if (interrupted) {
-  setText(byId('resume-text'), resumeBannerText(interrupted, RESUME_WHERE[interrupted.turn.resume] ?? 'it can go on'));
-  byId('resume-banner').hidden = false;
+  showResumeBanner(resumeBannerText(interrupted, RESUME_WHERE[interrupted.turn.resume] ?? 'it can go on'), true);
   byId('resume-turn').addEventListener('click', () => run(interrupted.task, interrupted));
 }
 if (savedRead.kind !== 'none') {

@@ -1,10 +1,31 @@
 // Where the state diagram is shown: in its panel at natural size (12 px text; the box scrolls and
 // follows the active state) or fitted whole into the panel (Fit), or enlarged in a dialog that
-// fits it to the window, with zoom.
+// fits it to the window, with zoom. On a narrow window (a phone's 390 px) the whole diagram would
+// be a quarter of its size: the dialog fills one side with it instead and scrolls the other.
 import { byId, setText } from '../dom.js';
 import type { StateDiagram } from './state-diagram.js';
 
 const ZOOMS = [1, 1.25, 1.5, 2, 2.5, 3];
+/** Below this scale the diagram's 12 px text is under 10 px: the enlarged view stops fitting it whole. */
+export const READABLE_SCALE = 10 / 12;
+
+/**
+ * The scale the enlarged view opens at, for a diagram `diagram` in a box of `box` pixels: the whole
+ * diagram when its text stays readable so (at most `most`), else the larger of the width and height
+ * fits, so it fills the box one way and scrolls the other (never below `least`).
+ */
+export function enlargedScale(
+  diagram: { width: number; height: number },
+  box: { width: number; height: number },
+  most: number,
+  least = 0.25,
+): number {
+  const across = box.width / diagram.width;
+  const down = box.height / diagram.height;
+  const whole = Math.min(across, down);
+  const scale = whole >= READABLE_SCALE ? whole : Math.max(across, down);
+  return Math.max(least, Math.min(most, Math.floor(scale * 100) / 100));
+}
 
 export interface DiagramViewer {
   /** Call after the diagram's update: keeps the active state in view. */
@@ -30,6 +51,8 @@ export function createDiagramViewer(diagram: StateDiagram): DiagramViewer {
   const opener = byId<HTMLButtonElement>('enlarge-diagram');
   const fitter = byId<HTMLButtonElement>('fit-diagram');
   let scale = 1;
+  /** The zoom steps: the scale the enlarged view opened at (the whole diagram, on a wide window) and above. */
+  let steps = ZOOMS;
   /** The panel shows the whole diagram, scaled down to its width and height (Fit pressed). */
   let fitted = false;
   panel.append(diagram.element);
@@ -62,20 +85,26 @@ export function createDiagramViewer(diagram: StateDiagram): DiagramViewer {
     scale = next;
     diagram.setScale(scale);
     setText(level, `${Math.round(scale * 100)}%`);
-    byId<HTMLButtonElement>('zoom-out').disabled = scale <= ZOOMS[0];
-    byId<HTMLButtonElement>('zoom-in').disabled = scale >= ZOOMS[ZOOMS.length - 1];
+    byId<HTMLButtonElement>('zoom-out').disabled = scale <= steps[0];
+    byId<HTMLButtonElement>('zoom-in').disabled = scale >= steps[steps.length - 1];
     show();
   };
 
   opener.addEventListener('click', () => {
     body.append(diagram.element);
     dialog.showModal();
-    // Fit the whole diagram in the window (width and height), at most 3 times its size; then let
-    // the person zoom by steps.
-    zoomTo(fitIn(body, 16, ZOOMS[ZOOMS.length - 1]));
+    // Fit the whole diagram in the window (width and height), at most 3 times its size, or (too
+    // small so) fill one side; then let the person zoom by steps, down to the whole diagram.
+    const most = ZOOMS[ZOOMS.length - 1];
+    const room = { width: body.clientWidth - 16, height: body.clientHeight - 16 };
+    const opening = enlargedScale(diagram, room, most);
+    const whole = Math.min(opening, fitIn(body, 16, most));
+    steps = [...new Set([whole, opening, ...ZOOMS.filter((z) => z > opening)])].sort((a, b) => a - b);
+    zoomTo(opening);
   });
   /** In the panel: the whole diagram (fitted) or its natural size. */
   const panelScale = () => {
+    steps = ZOOMS;
     if (!fitted) return zoomTo(1);
     // The panel's height follows its content: measure it at natural size, then fit.
     diagram.setScale(1);
@@ -93,7 +122,7 @@ export function createDiagramViewer(diagram: StateDiagram): DiagramViewer {
     panelScale();
     opener.focus();
   });
-  byId('zoom-in').addEventListener('click', () => zoomTo(ZOOMS.find((z) => z > scale) ?? scale));
-  byId('zoom-out').addEventListener('click', () => zoomTo([...ZOOMS].reverse().find((z) => z < scale) ?? scale));
+  byId('zoom-in').addEventListener('click', () => zoomTo(steps.find((z) => z > scale) ?? scale));
+  byId('zoom-out').addEventListener('click', () => zoomTo([...steps].reverse().find((z) => z < scale) ?? scale));
   return { follow };
 }
