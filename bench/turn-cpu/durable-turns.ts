@@ -1,23 +1,29 @@
 // The same turns as durable turns: the agentTurn object (agent-turn/restate) served by an endpoint
 // in this process, behind a Restate server from node_modules (its own process, on loopback), every
 // turn sent through the ingress at once and awaited with Restate's attach. Wall time from the first
-// send to the last output, and this process's CPU per turn (the server's own CPU is not in it).
+// send to the last output, this process's CPU per turn and event-loop delay p99, and the Restate
+// server's CPU per turn (its process's, from /proc).
 // The turns are sent as a gateway in front of Restate would: one HTTP/2 connection to the ingress,
 // a request per turn that waits for its output (fetch would open a connection per concurrent turn,
 // and with 1,000 of them its own work outweighed the turns').
 import { connect, createServer } from 'node:http2';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as restate from '@restatedev/restate-sdk';
 import { agentTurnObject } from '../../bindings/restate/index.js';
 import { freePort } from '../../examples/restate/free-port.js';
 import { startRestateServer, type RestateServer } from '../../examples/restate/restate-server.js';
 import type { ChatClient } from '../../src/wire/types.js';
 import { MODEL, TASK, memoryTools } from './in-process-turns.js';
+import { childrenCpuMs } from './child-cpu.js';
 
 export interface DurableFigures {
   count: number;
   completed: number;
   wallMs: number;
   cpuMsPerTurn: number;
+  /** The Restate server's CPU per turn (NaN without /proc). */
+  serverCpuMsPerTurn: number;
+  eventLoopP99Ms: number;
 }
 
 export interface DurableRig {
@@ -40,18 +46,25 @@ export async function startDurableRig(client: ChatClient): Promise<DurableRig> {
   return {
     async run(count) {
       const batch = ++runs;
+      const loop = monitorEventLoopDelay({ resolution: 10 });
+      const server0 = childrenCpuMs();
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
+      loop.enable();
       const outputs = await Promise.all(
         Array.from({ length: count }, (_, i) => ingress.call(`/agentTurn/b${batch}-${i}/run`)),
       );
+      loop.disable();
       const wallMs = performance.now() - t0;
       const cpu = process.cpuUsage(cpu0);
+      const serverCpuMs = childrenCpuMs() - server0;
       return {
         count,
         completed: outputs.filter((o) => o.reason === 'completed').length,
         wallMs,
         cpuMsPerTurn: (cpu.user + cpu.system) / 1000 / count,
+        serverCpuMsPerTurn: serverCpuMs / count,
+        eventLoopP99Ms: loop.percentile(99) / 1e6,
       };
     },
     async stop() {

@@ -1,13 +1,16 @@
 // One measured run of `count` agent turns at once in this process, the scripted model (pace 0)
 // answering through an in-process fetch, with in-memory tools; each turn rendered with selectView
-// on every snapshot. CPU time, event-loop delay and wall time over the run.
+// on every snapshot (a UI's case), or as a durable turn runs without its journal (each reply read
+// whole, the view rendered before each model request and each tool run, and at the end: the
+// durable comparison's case). CPU time, event-loop delay and wall time over the run.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { toPromise } from 'xstate';
-import { createAgentTurnActor } from '../../machines/machine/agent-turn-actor.js';
+import { createAgentTurnActor, type AgentTurnActor } from '../../machines/machine/agent-turn-actor.js';
 import { selectView } from '../../machines/view/select-view.js';
 import { createScriptedModel } from '../../scripted/index.js';
 import { createChatClient } from '../../src/wire/chat-client.js';
-import type { ChatClient, FetchLike } from '../../src/wire/types.js';
+import type { ChatClient, ChatStreamEvent, FetchLike } from '../../src/wire/types.js';
+import { coalesceReplyEvents } from '../../bindings/restate/coalesce-events.js';
 import { recordingFetch, replayingClient, type RecordedReplies } from './recorded-model.js';
 
 /** The model every measured turn asks. */
@@ -60,9 +63,53 @@ export async function recordedClient(): Promise<ChatClient> {
   return replayingClient(replies);
 }
 
+/**
+ * How a turn is run and rendered: `every-snapshot`, as a UI in process does (the machine reads the
+ * stream as it arrives, selectView on every snapshot); `as-durable`, doing what a durable turn
+ * does apart from its journal: each reply read whole and joined (coalesceReplyEvents) before the
+ * machine sees it, selectView where a durable turn publishes its view (before each model request
+ * and each tool run, and once at the end).
+ */
+export type TurnMode = 'every-snapshot' | 'as-durable';
+
+/** The reply of `stream()`, read whole and joined before it is handed on (as a journaled step does). */
+async function* wholeReply(events: AsyncIterable<ChatStreamEvent>): AsyncGenerator<ChatStreamEvent> {
+  const read: ChatStreamEvent[] = [];
+  let failure: { error: unknown } | undefined;
+  try {
+    for await (const event of events) read.push(event);
+  } catch (error) {
+    failure = { error };
+  }
+  yield* coalesceReplyEvents(read);
+  if (failure !== undefined) throw failure.error;
+}
+
+/** `tools` and `client` calling `before()` first on each tool run and each model request, replies read whole. */
+function beforeSteps(client: ChatClient, tools: ReturnType<typeof memoryTools>, before: () => void) {
+  const wrapped = Object.fromEntries(
+    Object.entries(tools).map(([name, tool]) => [
+      name,
+      (use: { params: Record<string, string> }) => {
+        before();
+        return tool(use);
+      },
+    ]),
+  ) as ReturnType<typeof memoryTools>;
+  const stepped: ChatClient = {
+    stream: (request, options) => {
+      before();
+      return wholeReply(client.stream(request, options));
+    },
+    complete: (request, options) => client.complete(request, options),
+  };
+  return { client: stepped, tools: wrapped };
+}
+
 export async function runInProcessTurns(
   count: number,
   client: ChatClient = inProcessClient(),
+  mode: TurnMode = 'every-snapshot',
 ): Promise<InProcessFigures> {
   let views = 0;
   const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -70,19 +117,22 @@ export async function runInProcessTurns(
   const t0 = performance.now();
   loop.enable();
   const outputs = Array.from({ length: count }, () => {
-    const actor = createAgentTurnActor({
-      client,
-      model: MODEL,
-      messages: [{ role: 'user', content: TASK }],
-      tools: memoryTools(),
-    });
-    actor.subscribe((snapshot) => {
-      selectView(snapshot);
+    let actor: AgentTurnActor | undefined;
+    const render = () => {
+      if (actor === undefined) return;
+      selectView(actor.getSnapshot());
       views++;
-    });
+    };
+    const turn = mode === 'as-durable' ? beforeSteps(client, memoryTools(), render) : { client, tools: memoryTools() };
+    actor = createAgentTurnActor({ ...turn, model: MODEL, messages: [{ role: 'user', content: TASK }] });
+    if (mode === 'every-snapshot')
+      actor.subscribe((snapshot) => {
+        selectView(snapshot);
+        views++;
+      });
     const done = toPromise(actor);
     actor.start();
-    return done;
+    return mode === 'as-durable' ? done.finally(render) : done;
   });
   const results = await Promise.all(outputs);
   loop.disable();
