@@ -27,6 +27,8 @@ import { createTimelineView } from './conversation/timeline-view.js';
 import { turnItems } from './conversation/turn-items.js';
 import { createTurnActor, type TurnActor } from './conversation/turn-runner.js';
 import { createMcpPanel } from './mcp-panel.js';
+import { createModeControl, resumedMode, turnModeSettings } from './conversation/mode-control.js';
+import type { ConversationMode } from '../cli/conversation/permission-mode.js';
 import { outcomeText } from './conversation/outcome-text.js';
 import { createWireTap, type WireRecord } from './wire-tap.js';
 import { createWireView } from './wire-view.js';
@@ -185,12 +187,21 @@ const conversationPanel = createConversationPanel({
   modelSource,
   send: (text) => run(text),
   abort: () => actor?.send({ type: 'ABORT' }),
+  togglePlan: () => modeControl.togglePlan(),
   undoSteps: () => {
     const journal = checkpoints.journal();
     return { journal, contents: checkpointStore.contentsFor(journal) };
   },
 });
 stepsChanged = () => conversationPanel.keep();
+// The modes (default, accept edits, plan), as the CLI cycles them; a presented plan is put to the person.
+const modeControl = createModeControl({
+  button: byId<HTMLButtonElement>('mode'),
+  line: byId('mode-line'),
+  notices: byId('turn-notices'),
+  send: (text) => run(text),
+  announce: (text) => setText(announcer, text),
+});
 
 // --- rendering, at most once a frame ---
 let frame = 0;
@@ -364,6 +375,9 @@ function run(task: string, resume?: SavedTurn, fresh = false) {
   // The conversation's history (as the last turn gave it back) and this message, with what the model should hear of since.
   const turnMessages = resume ? undefined : conversationPanel.turnMessages(task);
   const instant = source.kind === 'scripted' && source.paceMs === 0;
+  // A resumed turn goes on in the mode its record holds; a new one in the page's mode.
+  const ranIn: ConversationMode = resume ? resumedMode(resume.turn) : modeControl.mode();
+  const inMode = turnModeSettings(ranIn, approval ? WRITING_TOOL_NAMES : []);
   const current: { actor?: TurnActor } = {};
   timeline = createEventTimeline({
     rootId: graph.rootId,
@@ -380,7 +394,8 @@ function run(task: string, resume?: SavedTurn, fresh = false) {
         task,
         ...(turnMessages ? { messages: turnMessages } : {}),
         tools,
-        approval: approval ? WRITING_TOOL_NAMES : [],
+        approval: inMode.approval,
+        mode: inMode.mode,
         nativeTools,
         ...(made.protocol ? { protocol: made.protocol } : {}),
         ...(mcpPanel.current() ? { mcp: mcpPanel.current() } : {}),
@@ -402,7 +417,7 @@ function run(task: string, resume?: SavedTurn, fresh = false) {
   actor = created;
   current.actor = actor;
   const turnActor = actor;
-  watchTurn(turnActor, task, { approval, nativeTools, source: savedSource(source) });
+  watchTurn(turnActor, task, { approval, nativeTools, source: savedSource(source) }, ranIn);
   conversationPanel.setRunning(true);
   actor.start();
   scheduleRender();
@@ -414,6 +429,7 @@ type SavedSettings = SavedTurn['settings'];
 /** Clears the live turn's views (the one shown so far moves up) and shows `task` as its message. */
 function showTurnStart(task: string, fresh: boolean) {
   actor?.stop();
+  modeControl.closeQuestion();
   conversationPanel.beginTurn({ fresh });
   conversation.clear();
   timelineView.clear();
@@ -430,7 +446,7 @@ function showTurnStart(task: string, fresh: boolean) {
  * Keeps the turn at every step that matters, so a reload can offer to resume it (forgotten once it
  * ends), and hands the conversation its history when it ends.
  */
-function watchTurn(turnActor: TurnActor, task: string, settings: SavedSettings) {
+function watchTurn(turnActor: TurnActor, task: string, settings: SavedSettings, ranIn: ConversationMode) {
   const store = storage();
   let lastCheckpoint = '';
   const keep = (snapshot: ReturnType<typeof turnActor.getSnapshot>) => {
@@ -463,6 +479,7 @@ function watchTurn(turnActor: TurnActor, task: string, settings: SavedSettings) 
           turnLogEntry(task, snapshot, outcomeText(snapshot.output ?? { reason: 'failed' })),
           snapshot.output,
         );
+        modeControl.afterTurn(task, ranIn, snapshot.output);
       }
       scheduleRender();
     },

@@ -8,11 +8,12 @@ export const PAGE_SLASH_HELP = `Type a message for the agent, or one of:
 /undo [N]  put the files back as they were before the agent's last step (or last N steps)
 /compact   replace the older messages by a summary the model writes
 /clear     forget the conversation; the next message starts a new one (the files stay)
+/plan      plan mode on or off: only reading tools run, and the plan is put to you (the Mode button cycles the modes)
 /help      this list
 Enter sends, Shift+Enter starts a new line; Stop ends the running turn.`;
 
 /** A command the page runs. */
-export type PageCommand = Extract<SlashCommand, { name: 'help' | 'undo' | 'compact' | 'clear' }>;
+export type PageCommand = Extract<SlashCommand, { name: 'help' | 'undo' | 'compact' | 'clear' | 'plan' }>;
 
 /** What the person typed in the message box: a message for the agent, a command, or why the command is refused. */
 export type MessageBoxInput =
@@ -47,8 +48,6 @@ export function readMessageBox(raw: string): MessageBoxInput | undefined {
       return { kind: 'refused', message: '/last is the CLI’s: in the page, each tool card holds its result.' };
     case 'exit':
       return { kind: 'refused', message: '/exit is the CLI’s: close the tab to leave (the conversation is kept).' };
-    case 'plan':
-      return { kind: 'refused', message: '/plan is the CLI’s for now.' };
     default:
       return { kind: 'command', command };
   }

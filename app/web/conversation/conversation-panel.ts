@@ -32,6 +32,8 @@ export interface ConversationPanelSetup {
   send(text: string): void;
   /** Stops the running turn. */
   abort(): void;
+  /** /plan: plan mode on or off. */
+  togglePlan(): void;
   /** The undo steps to keep with the conversation (so Undo works after a reload). */
   undoSteps(): SavedCheckpoints;
 }
@@ -58,7 +60,7 @@ export interface ConversationPanel {
 const KEEP_AFTER_MS = 250;
 
 export function createConversationPanel(setup: ConversationPanelSetup): ConversationPanel {
-  const { view, workspace, checkpoints } = setup;
+  const { view, workspace } = setup;
   let talk: PageConversation = createPageConversation();
   const archive = createTurnArchive(byId('earlier-turns'));
   const notices = byId('turn-notices');
@@ -112,26 +114,19 @@ export function createConversationPanel(setup: ConversationPanelSetup): Conversa
   }
 
   const ops: PanelOps = {
+    ...setup,
     setRunning,
     showNotice,
     keep,
     history: () => talk.state().history,
     replaceHistory: (history) => talk.replaceHistory(history),
-    checkpoints,
-    modelSource: setup.modelSource,
-    send: setup.send,
     clear() {
       archiveLiveTurn();
       startOver();
       form.hidden = false;
     },
   };
-  wireMessageBox(
-    box,
-    form,
-    () => running,
-    (input) => onBoxInput(input, ops),
-  );
+  wireMessageBox(box, form, () => running, ops);
   byId('undo').addEventListener('click', () => {
     if (!running) void undo(ops, 1);
   });
@@ -287,17 +282,13 @@ interface PanelOps {
   modelSource(): ModelSource;
   /** Runs a message as the next turn. */
   send(text: string): void;
+  togglePlan(): void;
   /** Moves the live turn up and forgets the conversation. */
   clear(): void;
 }
 
 /** The message box: Enter sends (Shift+Enter is a new line); a submit while a turn runs is ignored. */
-function wireMessageBox(
-  box: HTMLTextAreaElement,
-  form: HTMLFormElement,
-  running: () => boolean,
-  onInput: (input: MessageBoxInput) => void,
-) {
+function wireMessageBox(box: HTMLTextAreaElement, form: HTMLFormElement, running: () => boolean, ops: PanelOps) {
   box.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
       e.preventDefault();
@@ -310,7 +301,7 @@ function wireMessageBox(
     const input = readMessageBox(box.value);
     if (!input) return;
     box.value = '';
-    onInput(input);
+    onBoxInput(input, ops);
   });
 }
 
@@ -333,6 +324,9 @@ function runCommand(command: PageCommand, ops: PanelOps) {
       break;
     case 'help':
       ops.showNotice(PAGE_SLASH_HELP, 'ok');
+      break;
+    case 'plan':
+      ops.togglePlan();
       break;
     case 'undo':
       void undo(ops, command.steps);

@@ -2,7 +2,7 @@
 // the timeline and diagram see every event and microstep.
 import type { InspectionEvent } from 'xstate';
 import { agentTurnInput, createAgentTurnActor, type AgentTurnSetup } from 'agent-turn';
-import type { AgentTurnInput, ToolFunctions } from 'agent-turn';
+import type { AgentTurnInput, ToolFunctions, TurnMode } from 'agent-turn';
 import type { ChatClient, ChatMessage } from 'agent-turn';
 import { clineThinkProtocol, type Protocol } from 'agent-turn';
 import { PAGE_AGENT_INSTRUCTIONS } from './agent-instructions.js';
@@ -22,6 +22,8 @@ export interface TurnSettings {
   protocol?: Protocol;
   /** MCP servers connected in the settings panel (app/web/mcp-panel.ts): their tools join the turn's. */
   mcp?: { addTo<S extends AgentTurnSetup>(setup: S): S };
+  /** `'plan'`: only reading tools run, the model told it is planning (mode-control.ts); default `'default'`. */
+  mode?: TurnMode;
 }
 
 export type TurnActor = ReturnType<typeof createTurnActor>;
@@ -38,6 +40,7 @@ function turnSetup(s: TurnSettings): AgentTurnSetup {
     instructions: PAGE_AGENT_INSTRUCTIONS,
     nativeTools: s.nativeTools,
     messages: s.messages ?? [{ role: 'user', content: s.task }],
+    ...(s.mode === 'plan' ? { mode: 'plan' as const } : {}),
   };
   return s.mcp ? s.mcp.addTo(setup) : setup;
 }

@@ -375,4 +375,33 @@ describe('the page as a conversation', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
+
+  it('plan mode: the Mode button cycles to it, the write is refused and nothing written; approving the plan leaves it and the work runs next', async () => {
+    const { page, errors } = await openPage('?pace=0');
+    const mode = page.getByTestId('mode-toggle');
+    await mode.click();
+    await mode.click();
+    expect(await mode.textContent()).toBe('⏸ Plan mode');
+    expect(await page.getByTestId('mode-line').textContent()).toContain('only reading tools run');
+    await page.getByTestId('task-input').fill(FIRST);
+    await page.getByTestId('submit').click();
+    await liveOutcome(page, 'completed');
+    const write = page.locator('#conversation [data-testid=tool-card][data-tool=write_to_file]');
+    expect(await write.getAttribute('data-status')).toBe('error');
+    expect(await write.getByTestId('tool-result').textContent()).toContain('this turn is in plan mode');
+    expect(await page.getByTestId('file-notes.md').count()).toBe(0);
+    // The plan is put to the person, its first button focused.
+    await page.getByTestId('plan-question').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('plan-approve');
+    await page.getByTestId('plan-approve').click();
+    expect(await mode.textContent()).toBe('Mode: default');
+    // The work runs as the next message, in the default mode: the write now waits for approval.
+    await page.locator('#conversation [data-testid=tool-card][data-status=awaiting-approval]').waitFor();
+    expect(await userMessages(page)).toEqual([
+      FIRST,
+      `The plan is approved: carry it out now. The request it answers: ${FIRST}`,
+    ]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
 });
