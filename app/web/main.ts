@@ -27,6 +27,7 @@ import { createTimelineView } from './conversation/timeline-view.js';
 import { turnItems } from './conversation/turn-items.js';
 import { createTurnActor, type TurnActor } from './conversation/turn-runner.js';
 import { createMcpPanel } from './mcp-panel.js';
+import { askInPage } from './conversation/elicitation-form.js';
 import { createModeControl, resumedMode, turnModeSettings } from './conversation/mode-control.js';
 import type { ConversationMode } from '../cli/conversation/permission-mode.js';
 import { outcomeText } from './conversation/outcome-text.js';
@@ -76,7 +77,8 @@ const faultSelect = byId<HTMLSelectElement>('fault');
 const dialectSelect = byId<HTMLSelectElement>('dialect');
 const paceSelect = byId<HTMLSelectElement>('pace');
 const note = byId('control-note');
-const mcpPanel = createMcpPanel();
+// A connected server's question during a call (MCP elicitation): a form under the live turn.
+const mcpPanel = createMcpPanel(askInPage(() => byId('turn-notices')));
 for (const p of listModelProfiles()) profileSelect.add(new Option(p.id, p.id));
 faultSelect.add(new Option('none', 'none'));
 for (const f of scriptedFaults) faultSelect.add(new Option(f, f));

@@ -1,6 +1,8 @@
 // The page's MCP settings: Streamable HTTP servers by URL (a browser cannot start stdio servers).
-// Connecting lists the server's tools; every later turn gets them (approval by default).
-import { connectMcpServers, type McpServers } from 'agent-turn/mcp';
+// Connecting lists the server's tools; every later turn gets them (approval by default). With
+// `onElicitation` the page declares the elicitation capability: a server's question during a call
+// is put to the person as a form (conversation/elicitation-form.ts).
+import { connectMcpServers, type McpElicitationHandler, type McpServers } from 'agent-turn/mcp';
 import { byId } from './dom.js';
 
 /** The connected servers, for the next turn. */
@@ -14,7 +16,7 @@ export function serverNameOf(url: URL): string {
 }
 
 /** Wires the URL field and its Connect button; the status line says how the connection went. */
-export function createMcpPanel(): McpPanel {
+export function createMcpPanel(onElicitation?: McpElicitationHandler): McpPanel {
   const input = byId<HTMLInputElement>('mcp-url');
   const button = byId<HTMLButtonElement>('mcp-connect');
   const status = byId('mcp-status');
@@ -39,7 +41,7 @@ export function createMcpPanel(): McpPanel {
     try {
       const connected = await connectMcpServers(
         { [serverNameOf(url)]: { url: url.href } },
-        { connectTimeoutMs: 10_000 },
+        { connectTimeoutMs: 10_000, ...(onElicitation ? { onElicitation } : {}) },
       );
       servers = connected.connections.some((c) => c.status === 'connected') ? connected : undefined;
       status.textContent = connected.statusLines().join('; ');
