@@ -59,9 +59,17 @@ export interface DurableTurnOptions {
   approvalExpiresAfterMs?: number;
 }
 
-/** A reply's call_id prefix from the journal's deterministic random source (the same on every replay). */
-function journalIdPrefix(ctx: Context): string {
-  return ctx.rand.uuidv4().replace(/-/g, '').slice(0, 10);
+/**
+ * A turn's reply call_id prefixes: one draw from the journal's deterministic random source (the
+ * same on every replay), then a count (one draw per reply cost more than the rest of the call).
+ */
+function journalIdPrefixes(ctx: Context): () => string {
+  let base: string | undefined;
+  let replies = 0;
+  return () => {
+    base ??= ctx.rand.uuidv4().replace(/-/g, '').slice(0, 8);
+    return `${base}${(replies++).toString(36).padStart(2, '0')}`;
+  };
 }
 
 function keyOf(ctx: Context): string {
@@ -173,24 +181,30 @@ export async function runDurableTurn(
     client,
     tools,
     retry: { delaysMs: [] },
-    idPrefix: () => journalIdPrefix(ctx),
+    idPrefix: journalIdPrefixes(ctx),
   });
   const turn = actor;
 
   const hash = await approvalSecretHash(setup, options.approvalSecret);
-  turn.subscribe(
-    awaitApprovals(ctx, turn, {
-      secretHash: hash,
-      expiresAfterMs: checkedExpiry(options.approvalExpiresAfterMs),
-      onCancel: abortOnCancel,
-    }),
-  );
+  const approvals = awaitApprovals(ctx, turn, {
+    secretHash: hash,
+    expiresAfterMs: checkedExpiry(options.approvalExpiresAfterMs),
+    onCancel: abortOnCancel,
+  });
+  let waited = false;
+  turn.subscribe((snapshot) => {
+    if (snapshot.hasTag('awaiting-approval')) waited = true;
+    approvals(snapshot);
+  });
 
   const done = toPromise(turn);
   turn.start();
   const output = await done;
-  ctx.clear(APPROVAL_STATE);
-  ctx.clear(APPROVAL_GATE_STATE);
+  // Only a turn that waited for a decision set them (a replay waits at the same points).
+  if (waited) {
+    ctx.clear(APPROVAL_STATE);
+    ctx.clear(APPROVAL_GATE_STATE);
+  }
   publish();
   return toDurableOutput(output);
 }

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPROVAL_GATE_STATE, type ApprovalGate } from '../../../bindings/restate/index.js';
+import { APPROVAL_GATE_STATE, APPROVAL_STATE, type ApprovalGate } from '../../../bindings/restate/index.js';
 import { approvalExpiredText } from '../../../machines/machine/turn-notes.js';
 import type { ChatRequest } from '../../../src/wire/types.js';
 import { startKillableRig, type KillableRig } from './killable-rig.js';
@@ -72,6 +72,9 @@ describe('an approval that survives', () => {
     expect(
       await decide(rig.restate.ingressUrl, 'server-killed', 'approve', { callId: pending.callId, secret: SECRET }),
     ).toEqual({ decided: false, reason: 'nothing-waiting' });
+    // A turn that waited clears what it published for the wait.
+    expect(await gateOf('server-killed')).toBeUndefined();
+    expect(await readState(rig.restate.adminUrl, 'agentTurn', 'server-killed', APPROVAL_STATE)).toBeUndefined();
   }, 120_000);
 });
 
