@@ -5,13 +5,13 @@
 import { agentTurnMachine } from 'agent-turn';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import html from '../../../../app/web/index.html?raw';
-import '../../../../app/web/styles.css';
-import { createDiagramViewer, enlargedScale, READABLE_SCALE } from '../../../../app/web/diagram/diagram-viewer.js';
-import { createStateDiagram } from '../../../../app/web/diagram/state-diagram.js';
-import { buildStateGraph, type StateNodeLike } from '../../../../app/web/diagram/state-graph.js';
-import { layoutStateGraphRouted } from '../../../../app/web/diagram/state-layout-elk.js';
-import { showResumeBanner } from '../../../../app/web/persistence/resume-banner.js';
+import html from '../../../app/web/index.html?raw';
+import '../../../app/web/styles.css';
+import { createDiagramViewer, enlargedScale, READABLE_SCALE } from '../../../app/web/diagram/diagram-viewer.js';
+import { createStateDiagram } from '../../../app/web/diagram/state-diagram.js';
+import { buildStateGraph, type StateNodeLike } from '../../../app/web/diagram/state-graph.js';
+import { layoutStateGraphRouted } from '../../../app/web/diagram/state-layout-elk.js';
+import { showResumeBanner } from '../../../app/web/persistence/resume-banner.js';
 
 /** The page's body as index.html has it (its module script left out). */
 function mountPage() {
