@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { readmeBlocks } from '../support/readme-blocks.js';
+import { CLI_COMMAND_LINE } from '../support/cli-command.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const example = join(root, 'examples', 'acp-editor.ts');
@@ -19,7 +20,7 @@ describe('the ACP editor example', () => {
   it('reads, is asked, writes into its buffer, and prints what the page says', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', example], {
       cwd: root,
-      env: { ...process.env, ACP_AGENT: `${process.execPath} --import tsx app/cli.ts --acp --pace 0` },
+      env: { ...process.env, ACP_AGENT: `${CLI_COMMAND_LINE} --acp --pace 0` },
       timeout: 60_000,
     });
     const page = readFileSync(join(root, 'docs', 'acp.md'), 'utf8');

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { readmeBlocks } from '../support/readme-blocks.js';
+import { CLI_COMMAND_LINE } from '../support/cli-command.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const page = join(root, 'docs', 'turn-server.md');
@@ -25,7 +26,7 @@ describe('the turn server examples', () => {
       ['--import', 'tsx', join(root, 'examples', 'turn-server', 'ag-ui-client.ts')],
       {
         cwd: root,
-        env: { ...process.env, TURN_SERVER: `${process.execPath} --import tsx app/cli.ts serve --pace 0` },
+        env: { ...process.env, TURN_SERVER: `${CLI_COMMAND_LINE} serve --pace 0` },
         timeout: 60_000,
       },
     );

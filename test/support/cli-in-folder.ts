@@ -1,11 +1,10 @@
-// The real CLI (`node --import tsx app/cli.ts`) started from a folder of the test's choosing —
+// The real CLI (`node --import tsx app/cli.ts`, or the built one: cli-command.ts) started from a folder of the test's choosing —
 // its working folder is what the sandbox hides as "the CLI's folder" — with exactly the
 // environment given. The handle can interrupt it and times how long it takes to exit.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { CLI_NODE_ARGS } from './cli-command.js';
 
-const CLI = fileURLToPath(new URL('../../app/cli.ts', import.meta.url));
-const TSX = import.meta.resolve('tsx');
 // From another folder tsx would not find the repository's tsconfig.json, whose paths map
 // `agent-turn/...` onto the sources: named here, or the CLI would load the built dist/.
 const TSCONFIG = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
@@ -35,7 +34,7 @@ export function startCliIn(
   env: Record<string, string>,
   timeoutMs = 40_000,
 ): CliHandle {
-  const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], {
+  const child = spawn(process.execPath, [...CLI_NODE_ARGS, ...args], {
     cwd,
     env: { ...env, TSX_TSCONFIG_PATH: TSCONFIG },
     stdio: ['ignore', 'pipe', 'pipe'],

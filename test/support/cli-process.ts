@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { CLI_NODE_ARGS } from './cli-command.js';
 
 /** The repository root: the CLI runs from here so tsx and node_modules are found. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -33,7 +34,7 @@ export function runCliProcess(
       ANTHROPIC_API_KEY: undefined,
       ...options.env,
     };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'app/cli.ts', ...args], {
+    const child = spawn(process.execPath, [...CLI_NODE_ARGS, ...args], {
       cwd: REPO_ROOT,
       env: env as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],

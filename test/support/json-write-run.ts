@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { createNdjsonReplay } from '../../app/cli/ndjson/ndjson-replay.js';
 import type { NdjsonLine } from '../../app/cli/ndjson/ndjson-lines.js';
 import { completionReply, hugeWriteReply, startHostileModelServer } from './huge-reply-model.js';
+import { CLI_NODE_ARGS } from './cli-command.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -83,9 +84,7 @@ export async function runJsonWrite(options: JsonWriteOptions): Promise<JsonWrite
   const started = Date.now();
   try {
     const args = [
-      '--import',
-      'tsx',
-      'app/cli.ts',
+      ...CLI_NODE_ARGS,
       '--json',
       '--yes',
       '--workspace',

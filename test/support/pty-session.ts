@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT } from './cli-process.js';
+import { CLI_NODE_ARGS } from './cli-command.js';
 
 const DRIVER = fileURLToPath(new URL('./pty-driver.py', import.meta.url));
 // eslint-disable-next-line no-control-regex
@@ -71,9 +72,7 @@ export function startCliInPty(
       String(options.columns ?? 100),
       String(options.rows ?? 40),
       process.execPath,
-      '--import',
-      'tsx',
-      `${REPO_ROOT}app/cli.ts`,
+      ...CLI_NODE_ARGS,
       ...(options.conversation ? [] : ['--print']),
       ...args,
     ],

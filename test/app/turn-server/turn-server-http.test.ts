@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../support/cli-process.js';
 import { exists, startTestTurnServer } from './turn-server-harness.js';
+import { CLI_NODE_ARGS } from '../../support/cli-command.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -94,7 +95,7 @@ describe.concurrent('the turn server over HTTP', () => {
   });
 
   it('`agent-turn serve` prints its address, serves, and refuses a task', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'app/cli.ts', 'serve', '--port', '0', '--pace', '0'], {
+    const child = spawn(process.execPath, [...CLI_NODE_ARGS, 'serve', '--port', '0', '--pace', '0'], {
       cwd: REPO_ROOT,
       env: { ...process.env, OPENAI_BASE_URL: undefined, OPENAI_API_KEY: undefined } as NodeJS.ProcessEnv,
     });
@@ -112,7 +113,7 @@ describe.concurrent('the turn server over HTTP', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toContain('"type":"finish"');
     child.kill('SIGINT');
-    const task = spawn(process.execPath, ['--import', 'tsx', 'app/cli.ts', 'serve', 'do', 'something'], {
+    const task = spawn(process.execPath, [...CLI_NODE_ARGS, 'serve', 'do', 'something'], {
       cwd: REPO_ROOT,
     });
     let err = '';

@@ -17,6 +17,7 @@ import {
   type SessionNotification,
 } from '@agentclientprotocol/sdk';
 import { REPO_ROOT } from '../../../support/cli-process.js';
+import { CLI_NODE_ARGS } from '../../../support/cli-command.js';
 
 export interface EditorOptions {
   /** Offer fs/read_text_file and fs/write_text_file (default true). */
@@ -59,7 +60,7 @@ export async function withEditor<T>(
   op: (ctx: ClientContext, record: EditorRecord) => Promise<T>,
 ): Promise<T> {
   const sessions = options.sessions ?? (await mkdtemp(path.join(tmpdir(), 'acp-sessions-')));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'app/cli.ts', '--acp', ...args], {
+  const child = spawn(process.execPath, [...CLI_NODE_ARGS, '--acp', ...args], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

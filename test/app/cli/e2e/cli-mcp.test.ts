@@ -6,6 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT, runCliProcess } from '../../../support/cli-process.js';
 import { fixtureLog, fixtureServer, referenceServer, tempFolder } from '../../../support/mcp-servers.js';
+import { CLI_NODE_ARGS } from '../../../support/cli-command.js';
 
 const folders: Array<{ remove: () => void }> = [];
 afterEach(() => {
@@ -144,9 +145,7 @@ describe('the CLI with --mcp-config', () => {
       const child = spawn(
         process.execPath,
         [
-          '--import',
-          'tsx',
-          'app/cli.ts',
+          ...CLI_NODE_ARGS,
           '--model',
           'scripted',
           '--pace',

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, toolResultsOf } from '../../../support/cli-process.js';
+import { CLI_NODE_ARGS } from '../../../support/cli-command.js';
 
 // Each command takes a moment, so that some kills land while one runs (its outcome is then unknown).
 const COMMANDS = [
@@ -46,7 +47,7 @@ function runCli(args: string[], killAfterMs: number | undefined): Promise<Run> {
       OPENAI_BASE_URL: undefined,
       OPENAI_API_KEY: undefined,
     } as NodeJS.ProcessEnv;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'app/cli.ts', ...args], {
+    const child = spawn(process.execPath, [...CLI_NODE_ARGS, ...args], {
       cwd: REPO_ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
