@@ -108,7 +108,7 @@ describe('an unsandboxed command (--no-sandbox)', () => {
   it('is described truthfully in --help: the key erased from the launcher’s environment, your files readable, setsid children, loopback with --allow-network', () => {
     const help = helpText([], []);
     expect(help).toMatch(
-      /--no-sandbox[\s\S]*erases it from its\s+launcher's \/proc\/<pid>\/environ; they can still\s+read your files/,
+      /--no-sandbox[\s\S]*erases it from its\s+launcher's\s+\/proc\/<pid>\/environ;\s+they\s+can\s+still\s+read\s+your\s+files/,
     );
     expect(help).toMatch(/setsid/);
     expect(help).toMatch(/--allow-network[\s\S]*loopback/);

@@ -1,3 +1,4 @@
+import { CLI_FLAG_GROUPS, CLI_FLAGS } from './cli-flags.js';
 import { DEFAULT_TASK } from './cli-options.js';
 
 /** `--help`: what a person needs to run the agent. */
@@ -6,7 +7,17 @@ export function helpText(
   faults: readonly string[],
   dialects: readonly string[] = [],
 ): string {
-  return `agent-turn — run one coding-agent turn in a folder, streamed to the terminal
+  return `${HEADER}${optionsText()}${NOTES}
+Scripted profiles (--model):
+${wrapList(profiles)}
+Scripted faults (--fault):
+${wrapList(faults)}
+Scripted dialects (--scripted-dialect):
+${wrapList(dialects)}
+`;
+}
+
+const HEADER = `agent-turn — run one coding-agent turn in a folder, streamed to the terminal
 
 Usage: agent-turn [options] [task]          (installed: npm i -g agent-turn-cli)
        npm start -- [options] [task]         (in a checkout of this repository)
@@ -16,77 +27,9 @@ Usage: agent-turn [options] [task]          (installed: npm i -g agent-turn-cli)
 With no arguments: the scripted model at a realistic pace, in the current folder, read-only,
 with the task "${DEFAULT_TASK}".
 
-Options:
-  --model NAME        scripted (default), scripted:<profile>, or a model name for --base-url
-  --base-url URL      an OpenAI-compatible endpoint (default: $OPENAI_BASE_URL);
-                      the key comes from $OPENAI_API_KEY
-  --wire NAME         the API it speaks: chat-completions (default), anthropic-messages
-                      (POST {base-url}/messages; key from $ANTHROPIC_API_KEY, endpoint
-                      from $ANTHROPIC_BASE_URL, /v1 added) or responses (POST
-                      {base-url}/responses, stateless); default: the model profile's wire.
-                      Neither key reaches a command
-  --workspace DIR     the folder the tools may touch (default: the current folder)
-  --yes, -y           approve every write and command without asking (commands only when
-                      they run in the sandbox, or with --no-sandbox)
-  --read-only         refuse writes and commands
-  --allow-network     let commands reach the network (the sandbox has none by default);
-                      this shares the host's network, its loopback too: services on
-                      127.0.0.1 (databases, dev servers, Docker's API) and abstract sockets
-                      become reachable
-  --no-sandbox        run commands without the OS sandbox (bubblewrap), as yourself: the
-                      CLI runs itself again with the key on a pipe, out of its environment,
-                      and erases it from its launcher's /proc/<pid>/environ; they can still
-                      read your files, and a setsid child outlives the command unless a
-                      writable cgroup lets the CLI kill it
-  --allow-git-writes  let the file tools and sandboxed commands write the workspace's .git
-                      (read-only by default: git runs its hooks and config outside the sandbox)
-  --max-processes N   processes at once per command (default 512)
-  --max-memory SIZE   memory per command, e.g. 2G (default 4G)
-  --max-tmp SIZE      size of each of the sandbox's tmpfs (/tmp, /dev/shm; default 512M)
-  --max-file-size SIZE  largest file a command may write, in the workspace too (default 1G)
-  --disk-warning SIZE warn in the tool result when a command used more disk (default 1G)
-  --json              NDJSON on stdout: a line per state change, a block whole when it appears,
-                      then only what changed ("block" with the changed fields, "delta" with
-                      text added at the end); the last line {"type":"output","output":
-                      {reason, requests, usage}} (requests keep their blocks, not raw text)
-  --max-requests N    stop after N model requests
-  --max-reply-chars N stop a reply longer than N characters (default 4000000)
-  --show-reasoning    keep the model's reasoning on screen instead of folding it
-  --native-tools      send tools as OpenAI function definitions instead of XML tags
-  --mcp-config FILE   MCP servers for every turn: the "mcpServers" JSON of Claude Code,
-                      Cline and Cursor (command/args/env or url/headers; alwaysAllow).
-                      Their calls wait for approval unless alwaysAllow or --yes; the
-                      servers are not sandboxed (see docs/mcp.md). Your settings file's
-                      "mcpServers" are started too (a project's file may only turn them
-                      off or narrow them, never add one)
-  --acp               serve the Agent Client Protocol on stdin/stdout for an editor (Zed,
-                      JetBrains, Neovim): it opens sessions and sends the prompts; your
-                      flags and settings still decide approvals and the sandbox (docs/acp.md)
-  --pace MS           scripted model: milliseconds per token, or "realistic" (default)
-  --fault NAME        scripted model: inject a fault once
-  --scripted-dialect NAME
-                      scripted model: write tool calls as that model family does (hermes,
-                      glm, kimi, …) instead of Cline's XML; the parser recovers them and the
-                      tool card names the dialect (see docs/dialects.md)
-  --price-input USD   dollars per million prompt tokens, for the cost line (default: the
-                      model profile's list price where known)
-  --price-output USD  dollars per million reply tokens
-  --session FILE      keep the turn in FILE after every step (each tool result, request and
-                      approval), written atomically, to resume it after a crash
-  --resume FILE       go on with the turn of a session file (its task and model); a tool
-                      that was running is not run again unless it only reads. The file is
-                      data, never authority: --yes, --no-sandbox, --allow-network, the
-                      endpoint and the workspace are what you type now (a session whose
-                      endpoint or workspace differs is refused until you name it again
-                      with --base-url / --workspace)
-  --print, -p         one turn, then leave, even in a terminal (as --json and a pipe do)
-  --continue          go on with the latest conversation of this workspace (a task given is
-                      its next message)
-  --resume            (with no file) pick a recent conversation (listed without a terminal)
-  --no-project-instructions
-                      leave AGENTS.md, CLAUDE.md and .clinerules out of the system prompt
-  --help, -h          this text
+`;
 
+const NOTES = `
 In a terminal the CLI is a conversation: after each turn a prompt takes the next message, with
 the history carried over. Slash commands: /undo [N] (put back the files the agent's last steps
 changed), /compact (summarise older messages), /summary [N] (a summary and the messages it
@@ -118,14 +61,40 @@ Contradicting flags are refused: --read-only with --yes, --pace, --fault or --sc
 with a real model, --base-url with a scripted model.
 
 Exit codes: 0 completed, 1 failed or stopped by a limit, 2 bad arguments, 130 interrupted.
-
-Scripted profiles (--model):
-${wrapList(profiles)}
-Scripted faults (--fault):
-${wrapList(faults)}
-Scripted dialects (--scripted-dialect):
-${wrapList(dialects)}
 `;
+
+/** The flags of cli-flags.ts, by group: each flag's spellings and value, then its sentence wrapped beside it. */
+function optionsText(): string {
+  const lines: string[] = [];
+  for (const [group, heading] of Object.entries(CLI_FLAG_GROUPS)) {
+    lines.push(`${heading}:`);
+    for (const flag of CLI_FLAGS.filter((f) => f.group === group)) {
+      const usage = `  ${flag.name}${flag.valueName ? ` ${flag.valueName}` : ''}${flag.short ? `, ${flag.short}` : ''}`;
+      const text = wrapWords(flag.help, HELP_WIDTH - HELP_COLUMN);
+      if (usage.length < HELP_COLUMN) lines.push(`${usage.padEnd(HELP_COLUMN)}${text[0]}`);
+      else lines.push(usage, `${' '.repeat(HELP_COLUMN)}${text[0]}`);
+      for (const more of text.slice(1)) lines.push(`${' '.repeat(HELP_COLUMN)}${more}`);
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+/** Where a flag's sentence starts, and the width it is wrapped to. */
+const HELP_COLUMN = 22;
+const HELP_WIDTH = 94;
+
+/** Text broken between words into lines of at most `width` characters (a longer word stands alone). */
+function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...lines, line];
 }
 
 /** A comma-separated list, indented, broken before 90 columns. */

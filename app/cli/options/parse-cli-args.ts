@@ -2,77 +2,9 @@ import type { CliOptions, CliUsageError } from './cli-options.js';
 import { DEFAULT_TASK } from './cli-options.js';
 import { CHAT_WIRES } from 'agent-turn';
 import { anthropicBaseURL, cliWire, isCliWire } from './cli-wire.js';
+import { cliFlagNamed, RESUME_MAY_GIVE } from './cli-flags.js';
 import { checkSandboxLimits, parseByteSize, type SandboxLimits } from '../../tools/node/sandbox/sandbox-limits.js';
 
-const FLAGS = new Set([
-  '--yes',
-  '-y',
-  '--json',
-  '--show-reasoning',
-  '--native-tools',
-  '--read-only',
-  '--allow-network',
-  '--no-sandbox',
-  '--allow-git-writes',
-  '--help',
-  '-h',
-  '--print',
-  '-p',
-  '--continue',
-  '--no-project-instructions',
-  '--acp',
-]);
-const VALUED = new Set([
-  '--model',
-  '--base-url',
-  '--wire',
-  '--workspace',
-  '--max-requests',
-  '--max-reply-chars',
-  '--pace',
-  '--fault',
-  '--scripted-dialect',
-  '--price-input',
-  '--price-output',
-  '--session',
-  '--resume',
-  '--mcp-config',
-  '--max-processes',
-  '--max-memory',
-  '--max-tmp',
-  '--max-file-size',
-  '--disk-warning',
-]);
-/**
- * With --resume, the session gives the task and model; these the user may (and for safety must)
- * give again: the endpoint, approvals, sandbox, network and workspace are never the file's.
- */
-const RESUME_ALLOWS = new Set([
-  '--resume',
-  '--mcp-config',
-  '--continue',
-  '--print',
-  '-p',
-  '--no-project-instructions',
-  '--json',
-  '--show-reasoning',
-  '--base-url',
-  '--wire',
-  '--workspace',
-  '--yes',
-  '-y',
-  '--no-sandbox',
-  '--allow-network',
-  '--read-only',
-  '--max-requests',
-  '--max-reply-chars',
-  '--allow-git-writes',
-  '--max-processes',
-  '--max-memory',
-  '--max-tmp',
-  '--max-file-size',
-  '--disk-warning',
-]);
 /** The flags that set a command limit, and the field each sets. */
 const LIMIT_FLAGS: Record<string, keyof SandboxLimits> = {
   '--max-processes': 'processes',
@@ -82,16 +14,13 @@ const LIMIT_FLAGS: Record<string, keyof SandboxLimits> = {
   '--disk-warning': 'diskWarningBytes',
 };
 
-/**
- * Reads argv (without node and the script) and the environment. With no arguments at all it is
- * the demo: scripted model, realistic pace, current folder, read-only.
- */
-export function parseCliArgs(
-  argv: readonly string[],
-  env: Record<string, string | undefined>,
-  cwd: string,
-): { ok: true; options: CliOptions } | { ok: false; error: CliUsageError } {
-  const options: CliOptions = {
+type Parsed = { ok: true; options: CliOptions } | { ok: false; error: CliUsageError };
+type Fail = (code: CliUsageError['code'], message: string) => { ok: false; error: CliUsageError };
+const fail: Fail = (code, message) => ({ ok: false, error: { code, message } });
+
+/** The options before any flag: the demo's when there are no arguments at all. */
+function defaultOptions(argv: readonly string[], env: Record<string, string | undefined>, cwd: string): CliOptions {
+  return {
     model: 'scripted',
     baseURL: env.OPENAI_BASE_URL || undefined,
     apiKey: env.OPENAI_API_KEY || undefined,
@@ -108,10 +37,19 @@ export function parseCliArgs(
     pace: 'realistic',
     help: false,
   };
+}
+
+/**
+ * Reads the flags of argv (the table in cli-flags.ts) into `options`; the other words are the
+ * task's. `given` gets each flag the person wrote, by its long name (contradictions are judged on
+ * these, not on defaults or the environment).
+ */
+function readFlags(
+  argv: readonly string[],
+  options: CliOptions,
+  given: Set<string>,
+): { ok: true; words: string[] } | { ok: false; error: CliUsageError } {
   const words: string[] = [];
-  /** Flags the person wrote (not defaults, not the environment): contradictions are judged on these. */
-  const given = new Set<string>();
-  const fail = (code: CliUsageError['code'], message: string) => ({ ok: false as const, error: { code, message } });
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--') {
@@ -120,22 +58,11 @@ export function parseCliArgs(
     }
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq > 0 ? arg.slice(0, eq) : arg;
-    if (FLAGS.has(name)) {
+    const flag = cliFlagNamed(name);
+    if (flag?.type === 'switch') {
       if (eq > 0) return fail('invalid-value', `${name} takes no value (got "${arg}").`);
-      given.add(name === '-y' ? '--yes' : name);
-      if (name === '--yes' || name === '-y') options.yes = true;
-      else if (name === '--json') options.json = true;
-      else if (name === '--show-reasoning') options.showReasoning = true;
-      else if (name === '--native-tools') options.nativeTools = true;
-      else if (name === '--read-only') options.readOnly = true;
-      else if (name === '--allow-network') options.allowNetwork = true;
-      else if (name === '--no-sandbox') options.noSandbox = true;
-      else if (name === '--allow-git-writes') options.allowGitWrites = true;
-      else if (name === '--print' || name === '-p') options.print = true;
-      else if (name === '--continue') options.continueLatest = true;
-      else if (name === '--no-project-instructions') options.noProjectInstructions = true;
-      else if (name === '--acp') options.acp = true;
-      else options.help = true;
+      given.add(flag.name);
+      if (flag.sets) options[flag.sets] = true;
       continue;
     }
     if (name === '--resume' && eq < 0 && (argv[i + 1] === undefined || argv[i + 1].startsWith('-'))) {
@@ -144,7 +71,7 @@ export function parseCliArgs(
       given.add(name);
       continue;
     }
-    if (VALUED.has(name)) {
+    if (flag?.type === 'value') {
       const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
       if (value === undefined || (eq < 0 && value.startsWith('--')))
         return fail('missing-value', `${name} needs a value.`);
@@ -157,7 +84,19 @@ export function parseCliArgs(
       return fail('unknown-option', `Unknown option "${arg}". Run with --help to see the options.`);
     words.push(arg);
   }
-  const task = words.join(' ').trim();
+  return { ok: true, words };
+}
+
+/**
+ * Reads argv (without node and the script) and the environment. With no arguments at all it is
+ * the demo: scripted model, realistic pace, current folder, read-only.
+ */
+export function parseCliArgs(argv: readonly string[], env: Record<string, string | undefined>, cwd: string): Parsed {
+  const options = defaultOptions(argv, env, cwd);
+  const given = new Set<string>();
+  const read = readFlags(argv, options, given);
+  if (!read.ok) return read;
+  const task = read.words.join(' ').trim();
   // On the Messages wire the endpoint's default is $ANTHROPIC_BASE_URL, not $OPENAI_BASE_URL.
   if (!given.has('--base-url') && cliWire(options) === 'anthropic-messages')
     options.baseURL = anthropicBaseURL(env.ANTHROPIC_BASE_URL);
@@ -172,16 +111,25 @@ export function parseCliArgs(
     }
     return { ok: true, options };
   }
-  if (options.resume !== undefined) {
-    const other = argv.find((a) => a.startsWith('-') && !RESUME_ALLOWS.has(a.split('=')[0]) && a !== options.resume);
-    if (other !== undefined || task) {
-      return fail(
-        'invalid-value',
-        `--resume goes on with the session's own task and model; only ${[...RESUME_ALLOWS].filter((f) => f !== '--resume' && f !== '-y').join(', ')} may be given (got "${other ?? task}").`,
-      );
-    }
-    return { ok: true, options };
+  if (options.resume !== undefined) return resumeChecked(argv, options, task);
+  return newTurnChecked(options, given, task);
+}
+
+/** `--resume FILE`: only the flags the session does not decide may be given, and no task. */
+function resumeChecked(argv: readonly string[], options: CliOptions, task: string): Parsed {
+  const other = argv.find((a) => a.startsWith('-') && !RESUME_MAY_GIVE.has(a.split('=')[0]) && a !== options.resume);
+  if (other !== undefined || task) {
+    const allowed = [...RESUME_MAY_GIVE].filter((f) => f !== '--resume' && f !== '-y');
+    return fail(
+      'invalid-value',
+      `--resume goes on with the session's own task and model; only ${allowed.join(', ')} may be given (got "${other ?? task}").`,
+    );
   }
+  return { ok: true, options };
+}
+
+/** A new turn: its task, and the checks of the model and of contradicting flags. */
+function newTurnChecked(options: CliOptions, given: ReadonlySet<string>, task: string): Parsed {
   if (task) {
     options.task = task;
     options.taskGiven = true;

@@ -10,6 +10,7 @@ import { DEFAULT_CHAT_LIMITS } from 'agent-turn';
 import type { CliOptions } from '../options/cli-options.js';
 import type { SessionOptions } from './cli-session.js';
 import { isScriptedModel } from '../options/parse-cli-args.js';
+import { CLI_FLAGS } from '../options/cli-flags.js';
 
 /** Why a session cannot be resumed with the options the user gave. */
 export type SessionAuthorityError = {
@@ -22,8 +23,11 @@ export type ResumeOptionsResult =
   | { ok: true; options: CliOptions; notes: string[] }
   | { ok: false; error: SessionAuthorityError };
 
-/** The flags that decide safety: a resume takes them from the command line only. */
-const AUTHORITY_FLAGS = ['--base-url', '--workspace', '--yes', '--no-sandbox', '--allow-network'] as const;
+/**
+ * The switches that decide safety (cli-flags.ts marks them `sessionAuthority`; the endpoint and the
+ * workspace are checked above): a session started with one and resumed without it gets a note.
+ */
+const AUTHORITY_SWITCHES = CLI_FLAGS.filter((f) => f.sessionAuthority && f.sets !== undefined);
 
 /** A URL compared by its parsed form (trailing slash, case of the host); the text itself when it does not parse. */
 function sameEndpoint(a: string | undefined, b: string | undefined): boolean {
@@ -117,9 +121,8 @@ export function resumeOptions(
   const dropped = (flag: string, had: boolean, has: boolean) => {
     if (had && !has) notes.push(`the session was started with ${flag}; this run is not (give ${flag} to have it).`);
   };
-  dropped('--yes', recorded.yes === true, typed.yes);
-  dropped('--no-sandbox', recorded.noSandbox === true, typed.noSandbox);
-  dropped('--allow-network', recorded.allowNetwork === true, typed.allowNetwork);
+  for (const { name, sets } of AUTHORITY_SWITCHES)
+    if (sets) dropped(name, (recorded as Record<string, unknown>)[sets] === true, typed[sets] === true);
   if (recorded.wire !== undefined && recorded.wire !== typed.wire)
     notes.push(
       `the session spoke the ${recorded.wire} wire; this run speaks ${typed.wire ?? "its model profile's"} (give --wire ${recorded.wire} to speak it again).`,
