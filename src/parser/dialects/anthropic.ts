@@ -26,8 +26,7 @@ export function decodeInvokes(body: string, context: DecodeContext): DecodedCall
     for (let p = PARAM.exec(inner); p !== null; p = PARAM.exec(inner)) {
       if (!isBlank(inner, pLast, p.index)) return undefined;
       const vStart = p.index + p[0].length;
-      const next = inner.slice(vStart).search(/<parameter\s+name\s*=/);
-      const limit = next === -1 ? inner.length : vStart + next;
+      const limit = nextMatch(NEXT_PARAM, inner, vStart);
       const vEnd = inner.lastIndexOf(PARAM_CLOSE, limit - PARAM_CLOSE.length);
       if (vEnd < vStart) return undefined;
       params[p[1]!] = xmlValue(context, name, p[1]!, inner.slice(vStart, vEnd));
@@ -64,10 +63,22 @@ export const anthropicInToolCall: BlockRecognizer = {
   decode: decodeInvokes,
 };
 
+const NEXT_INVOKE = /<invoke\s+name\s*=/g;
+const NEXT_PARAM = /<parameter\s+name\s*=/g;
+
+/**
+ * Where `re` (global) next matches in `text` at or after `from` (the text's end when it does not):
+ * searched in place from `from`, no slice of the rest per parameter.
+ */
+function nextMatch(re: RegExp, text: string, from: number): number {
+  re.lastIndex = from;
+  const m = re.exec(text);
+  return m === null ? text.length : m.index;
+}
+
 /** Where the next `<invoke` after `from` starts (the body's end when none). */
 function nextInvoke(body: string, from: number): number {
-  const i = body.slice(from).search(/<invoke\s+name\s*=/);
-  return i === -1 ? body.length : from + i;
+  return nextMatch(NEXT_INVOKE, body, from);
 }
 
 /** MiniMax M2: the same invoke markup inside `<minimax:tool_call>` (its chat template; vLLM's minimax_m2 parser). */

@@ -21,7 +21,8 @@ export function openDialect(s: ScanState, entry: OpenerEntry, offset: number, op
   s.dialectOpenText = openText;
   s.dialectHeader = '';
   s.dialectHeaderPending = entry.headerEnd !== undefined;
-  s.dialectBody = [];
+  // the pieces' array is reused from construct to construct (one allocation per parser, not per call)
+  s.dialectBody.length = 0;
   s.dialectBodyLength = 0;
   s.mode = MODE_DIALECT;
 }
@@ -33,8 +34,9 @@ export function appendBody(s: ScanState, input: string, from: number, to: number
 }
 
 export function takeBody(s: ScanState): string {
-  const body = s.dialectBody.length === 1 ? s.dialectBody[0]! : s.dialectBody.join('');
-  s.dialectBody = [];
+  const pieces = s.dialectBody;
+  const body = pieces.length === 1 ? pieces[0]! : pieces.join('');
+  pieces.length = 0;
   s.dialectBodyLength = 0;
   return body;
 }
@@ -119,16 +121,22 @@ function pushCalls(
   pushCallBlocks(s, calls, dialect, at);
 }
 
-/** The first recognizer's reading of `body`, or undefined when none reads it. */
+/** Which dialect {@link decodeBody} read last (a shared slot: no result object per construct). */
+const decoded: { dialect: DialectName } = { dialect: 'hermes' };
+
+/** The first recognizer's reading of `body` (its dialect in `decoded.dialect`), or undefined when none reads it. */
 function decodeBody(
   entry: OpenerEntry,
   body: string,
   context: DecodeContext,
   header: string,
-): { calls: DecodedCall[]; dialect: DialectName } | undefined {
+): DecodedCall[] | undefined {
   for (const recognizer of entry.recognizers) {
     const calls = recognizer.decode(body, context, header);
-    if (calls !== undefined) return { calls, dialect: recognizer.dialect };
+    if (calls !== undefined) {
+      decoded.dialect = recognizer.dialect;
+      return calls;
+    }
   }
   return undefined;
 }
@@ -162,7 +170,7 @@ function innerConstruct(
   text.append(body, 0, inner);
   trackMarkdown(s.md, opener, 0, opener.length);
   trackMarkdown(s.md, body, 0, inner);
-  pushCalls(s, read.calls, read.dialect, s.dialectOpenAt + opener.length + inner, body.slice(inner), close, false);
+  pushCalls(s, read, decoded.dialect, s.dialectOpenAt + opener.length + inner, body.slice(inner), close, false);
   return true;
 }
 
@@ -177,7 +185,7 @@ export function closeDialect(s: ScanState, close: string): void {
   const context = decodeContext(s);
   const read = decodeBody(entry, body, context, s.dialectHeader);
   if (read !== undefined) {
-    pushCalls(s, read.calls, read.dialect, s.dialectOpenAt, body, close, true);
+    pushCalls(s, read, decoded.dialect, s.dialectOpenAt, body, close, true);
     return;
   }
   if (close !== '' && innerConstruct(s, entry, body, close, context)) return;
@@ -200,7 +208,7 @@ export function decodeAtEnd(s: ScanState): boolean {
   const read = decodeBody(entry, calls, decodeContext(s), s.dialectHeader);
   if (read === undefined) return false;
   takeBody(s);
-  pushCalls(s, read.calls, read.dialect, s.dialectOpenAt, calls, '', true);
+  pushCalls(s, read, decoded.dialect, s.dialectOpenAt, calls, '', true);
   if (end < whole.length) {
     s.builder.append(whole, end, whole.length);
     trackMarkdown(s.md, whole, end, whole.length);
