@@ -6,6 +6,9 @@ import { turnServerCommands } from './test/app/turn-server/turn-server-commands.
 
 // Debian's Chromium (apt-get install -y chromium); Playwright downloads no browser here.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Names what one run's test files share in the temporary folder (test/support/built-page.ts).
+const RUN = process.env.AGENT_TURN_TEST_RUN ?? String(process.pid);
+process.env.AGENT_TURN_TEST_RUN = RUN; // for the global teardown, which runs here
 
 export default defineConfig({
   test: {
@@ -21,7 +24,11 @@ export default defineConfig({
           testTimeout: 30_000,
           // A CLI a test starts with tsx from another folder still maps `agent-turn/...` onto the
           // sources (tsconfig.json's paths), never onto a built dist/ that may be stale or absent.
-          env: { TSX_TSCONFIG_PATH: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) },
+          env: {
+            TSX_TSCONFIG_PATH: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
+            AGENT_TURN_TEST_RUN: RUN,
+          },
+          globalSetup: ['test/support/run-teardown.ts'],
         },
       },
       {

@@ -4,16 +4,13 @@
 // loopback like web.test.ts; the scripted model is the model (over HTTP where the test reads the
 // requests it was sent).
 import { createServer, type Server } from 'node:http';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer } from '../../../app/serve/serve-scripted-model.js';
+import { builtPage } from '../../support/built-page.js';
 
-const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'];
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
@@ -24,12 +21,7 @@ let base = '';
 let browser: Browser;
 
 beforeAll(async () => {
-  outDir = await mkdtemp(join(tmpdir(), 'agent-turn-web-conversation-'));
-  await build({
-    configFile: join(repo, 'app/web/vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
+  outDir = await builtPage();
   const root = resolve(outDir);
   server = createServer(async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
@@ -52,7 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await new Promise((done) => server?.close(done));
-  if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
 async function openPage(query: string): Promise<{ page: Page; errors: string[] }> {

@@ -3,17 +3,14 @@
 // connected in the settings by its URL. The scripted model calls the server's ask_name; the page
 // asks for the tool's approval, then shows the server's form; what the person sends reaches the
 // tool and comes back in its result; Decline is answered as declined.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverNameOf } from '../../../app/web/mcp-panel.js';
 import { type ElicitHttpServer, startElicitHttpServer } from '../../support/mcp-elicit-http.js';
+import { builtPage } from '../../support/built-page.js';
 
-const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
@@ -36,12 +33,7 @@ async function pageFile(request: Request): Promise<Response | undefined> {
 }
 
 beforeAll(async () => {
-  outDir = await mkdtemp(join(tmpdir(), 'agent-turn-web-elicit-'));
-  await build({
-    configFile: join(repo, 'app/web/vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
+  outDir = await builtPage();
   server = await startElicitHttpServer({ guard: pageFile });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
 }, 90_000);
@@ -49,7 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
 /** The page, connected to the MCP server, with a turn that calls ask_name waiting for its approval. */

@@ -1,17 +1,17 @@
 // The web page in a real browser: build it with vite, serve it on loopback, drive Debian's
 // Chromium with Playwright. The scripted model runs in the page at pace 0 (as fast as it is read).
 import { createServer, type Server } from 'node:http';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer } from '../../../app/serve/serve-scripted-model.js';
 import { startHostileEndpoint } from '../../support/hostile-endpoint.js';
 import { saveScreenshotIfChanged } from '../../support/screenshot-file.js';
+import { builtPage } from '../../support/built-page.js';
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -106,12 +106,7 @@ const LARGE_TASK = 'Write a large file';
 const LARGE_QUERY = `pace=0&profile=grok-4.3&task=${encodeURIComponent(LARGE_TASK)}`;
 
 beforeAll(async () => {
-  outDir = await mkdtemp(join(tmpdir(), 'agent-turn-web-'));
-  await build({
-    configFile: join(repo, 'app/web/vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
+  outDir = await builtPage();
   server = serveStatic(resolve(outDir));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const address = server.address();
@@ -122,7 +117,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await new Promise((done) => server?.close(done));
-  if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
 describe('web page', () => {
@@ -601,18 +595,24 @@ describe('web page', () => {
         const scale = svg.getScreenCTM()!.a;
         const texts = [...svg.querySelectorAll('text')];
         const smallest = Math.min(...texts.map((t) => Number.parseFloat(getComputedStyle(t).fontSize) * scale));
-        const paths = [...svg.querySelectorAll<SVGPathElement>('.edge path')];
+        // Each edge's points every 1.5 px, sampled once (getPointAtLength is the slow part), then
+        // every label's box tested against them.
+        const lines = [...svg.querySelectorAll<SVGPathElement>('.edge path')].map((path) => {
+          const points: DOMPoint[] = [];
+          for (let at = 0, length = path.getTotalLength(); at <= length; at += 1.5)
+            points.push(path.getPointAtLength(at));
+          return { edge: path.parentElement!.getAttribute('data-edge'), points };
+        });
         const onLines: string[] = [];
         for (const label of svg.querySelectorAll<SVGTextElement>('.edge-label')) {
           const b = label.getBBox();
-          for (const path of paths) {
-            const length = path.getTotalLength();
-            for (let at = 0; at <= length; at += 1.5) {
-              const p = path.getPointAtLength(at);
-              if (p.x > b.x + 0.5 && p.x < b.x + b.width - 0.5 && p.y > b.y + 0.5 && p.y < b.y + b.height - 0.5) {
-                onLines.push(`${label.textContent} on ${path.parentElement!.getAttribute('data-edge')}`);
-                break;
-              }
+          for (const { edge, points } of lines) {
+            if (
+              points.some(
+                (p) => p.x > b.x + 0.5 && p.x < b.x + b.width - 0.5 && p.y > b.y + 0.5 && p.y < b.y + b.height - 0.5,
+              )
+            ) {
+              onLines.push(`${label.textContent} on ${edge}`);
             }
           }
         }
