@@ -6,19 +6,22 @@ import { toolsByName } from '../../machines/machine/turn-tools.js';
 import type { AgentTurnSetup } from '../../machines/machine/agent-turn-actor.js';
 import type { ToolFunctions } from '../../machines/machine/tool-function-types.js';
 import { DEFAULT_COMPLETION_TOOL, DEFAULT_IDEMPOTENT_TOOLS } from '../../machines/machine/turn-context.js';
-import type { ToolUse } from '../../src/parser/blocks.js';
 import { clineThinkProtocol } from '../../src/protocol/cline-protocol.js';
 import { nativeToolDefinitions } from '../../src/protocol/native-tools.js';
 import { defaultToolDescriptions } from '../../src/protocol/tool-descriptions.js';
 import type { ChatToolDefinition } from '../../src/wire/types.js';
-import { argumentProblem, argumentsFromJson, argumentsFromParams, type McpArguments } from './mcp-arguments.js';
 import type { McpServersConfig } from './mcp-config.js';
 import { connectMcpServer, type McpConnectOptions, type McpServerConnection, type McpTool } from './mcp-connection.js';
-import { failureResult, McpError, type McpCallOutcome } from './mcp-errors.js';
 import { mcpServersPrompt, mcpToolDescriptions } from './mcp-prompt.js';
+import {
+  type McpToolShape,
+  mcpToolDefinitions,
+  mcpToolFunctions,
+  RESOURCE_TOOL,
+  TAG_TOOL,
+} from './mcp-tool-functions.js';
 
-/** `'tag'`: Cline's use_mcp_tool / access_mcp_resource; `'native'`: one `mcp__<server>__<tool>` function per tool. */
-export type McpToolShape = 'tag' | 'native';
+export type { McpToolShape } from './mcp-tool-functions.js';
 
 /** Connected servers, ready to give a turn their tools. */
 export interface McpServers {
@@ -70,21 +73,9 @@ export interface McpServersOptions extends McpConnectOptions {
   toolFilter?: (tool: McpTool) => boolean;
 }
 
-const RESOURCE_TOOL = 'access_mcp_resource';
-const TAG_TOOL = 'use_mcp_tool';
-
-function param(toolUse: ToolUse, name: string): string | undefined {
-  return Object.hasOwn(toolUse.params, name) ? toolUse.params[name] : undefined;
-}
-
 function allowed(server: McpServerConnection, tool: McpTool): boolean {
   const allow = server.config.alwaysAllow;
   return allow === true || (allow ?? []).includes(tool.name);
-}
-
-/** Runs a call's outcome into a tool result. */
-function asResult(outcome: McpCallOutcome) {
-  return outcome.ok ? { content: outcome.content, isError: outcome.isError } : failureResult(outcome.error);
 }
 
 /**
@@ -130,92 +121,9 @@ export function mcpServersOf(
   const live = connections.filter((c) => c.status !== 'failed');
   const tools = live.flatMap((c) => c.tools.filter(filter));
   const serverOf = (name: string | undefined) => live.find((c) => c.name === name);
-  const hasResources = live.some((c) => c.resources.length > 0 || c.resourceTemplates.length > 0);
 
-  async function call(tool: McpTool, args: McpArguments, signal: AbortSignal) {
-    const server = serverOf(tool.server) as McpServerConnection;
-    if (!args.ok)
-      return failureResult(
-        new McpError('mcp-invalid-arguments', `${args.problem}. Nothing was sent.`, tool.server, tool.name),
-      );
-    const problem = argumentProblem(args.value, tool.inputSchema);
-    if (problem !== undefined)
-      return failureResult(
-        new McpError(
-          'mcp-invalid-arguments',
-          `${problem}. Nothing was sent; the input schema of ${tool.name} is ${JSON.stringify(tool.inputSchema)}`,
-          tool.server,
-          tool.name,
-        ),
-      );
-    return asResult(await server.callTool(tool.name, args.value, { signal }));
-  }
-
-  async function readResource(toolUse: ToolUse, signal: AbortSignal) {
-    const serverName = param(toolUse, 'server_name');
-    const uri = param(toolUse, 'uri');
-    const server = serverOf(serverName);
-    if (server === undefined) return unknownServer(serverName);
-    if (uri === undefined || uri.trim() === '')
-      return failureResult(
-        new McpError('mcp-invalid-arguments', 'uri is missing: name the resource to read', server.name),
-      );
-    return asResult(await server.readResource(uri.trim(), { signal }));
-  }
-
-  function unknownServer(name: string | undefined) {
-    const known = live.map((c) => c.name);
-    return failureResult(
-      new McpError(
-        'mcp-unknown-server',
-        `${name === undefined || name === '' ? 'server_name is missing' : `no MCP server is named "${name}"`}. ${known.length ? `Connected servers: ${known.join(', ')}.` : 'No MCP server is connected.'}`,
-        name,
-      ),
-    );
-  }
-
-  function toolFunctions(shape: McpToolShape): ToolFunctions {
-    const out: ToolFunctions = {};
-    if (shape === 'tag') {
-      out[TAG_TOOL] = async (toolUse, { signal }) => {
-        const serverName = param(toolUse, 'server_name');
-        const server = serverOf(serverName);
-        if (server === undefined) return unknownServer(serverName);
-        const toolName = param(toolUse, 'tool_name');
-        const tool = tools.find((t) => t.server === server.name && t.name === toolName);
-        if (tool === undefined) {
-          const names = tools.filter((t) => t.server === server.name).map((t) => t.name);
-          return failureResult(
-            new McpError(
-              'mcp-unknown-tool',
-              `${toolName ? `the server "${server.name}" has no tool "${toolName}"` : 'tool_name is missing'}. Its tools: ${names.join(', ') || 'none'}.`,
-              server.name,
-              toolName,
-            ),
-          );
-        }
-        return call(tool, argumentsFromJson(param(toolUse, 'arguments')), signal);
-      };
-      if (hasResources || live.length > 0) out[RESOURCE_TOOL] = (toolUse, { signal }) => readResource(toolUse, signal);
-      return out;
-    }
-    for (const tool of tools)
-      out[tool.nativeName] = (toolUse, { signal }) =>
-        call(tool, argumentsFromParams(toolUse.params, tool.inputSchema), signal);
-    if (hasResources) out[RESOURCE_TOOL] = (toolUse, { signal }) => readResource(toolUse, signal);
-    return out;
-  }
-
-  function toolDefinitions(): ChatToolDefinition[] {
-    return tools.map((tool) => ({
-      type: 'function' as const,
-      function: {
-        name: tool.nativeName,
-        description: `${tool.description?.trim() || `The ${tool.name} tool`} (MCP server "${tool.server}", tool "${tool.name}")`,
-        parameters: tool.inputSchema,
-      },
-    }));
-  }
+  const toolFunctions = (shape: McpToolShape) => mcpToolFunctions({ live, tools }, shape);
+  const toolDefinitions = () => mcpToolDefinitions(tools);
 
   const qualified = (shape: McpToolShape, tool: McpTool) =>
     shape === 'native' ? tool.nativeName : `${TAG_TOOL}:${tool.server}/${tool.name}`;
@@ -238,62 +146,67 @@ export function mcpServersOf(
         .map((t) => qualified(shape, t)),
       RESOURCE_TOOL,
     ],
-    addTo(setup) {
-      const shape: McpToolShape = setup.nativeTools ? 'native' : 'tag';
-      const mcpTools = toolFunctions(shape);
-      const allTools = { ...toolsByName(setup.tools), ...mcpTools };
-      const descriptions = { ...(setup.descriptions ?? defaultToolDescriptions), ...mcpToolDescriptions };
-      const section = servers.prompt(shape);
-      const instructions = [setup.instructions, section].filter((t) => t !== undefined && t !== '').join('\n\n');
-      const approval =
-        setup.approval === true
-          ? true
-          : [...(Array.isArray(setup.approval) ? setup.approval : []), ...servers.approvalNames(shape)];
-      // Only names of tools the turn has (the resource tool exists only with resources): the turn checks them.
-      const idempotentTools = [
-        ...(setup.idempotentTools ?? DEFAULT_IDEMPOTENT_TOOLS),
-        ...servers.idempotentNames(shape).filter((name) => Object.hasOwn(allTools, name.split(':')[0]!)),
-      ];
-      const native =
-        shape === 'native' && setup.toolDefinitions === undefined
-          ? {
-              toolDefinitions: [
-                ...nativeToolDefinitions(setup.protocol ?? clineThinkProtocol, descriptions, {
-                  toolNames: Object.keys(allTools),
-                  completionTool: setup.completionTool ?? DEFAULT_COMPLETION_TOOL,
-                }),
-                ...toolDefinitions(),
-              ],
-            }
-          : shape === 'native'
-            ? { toolDefinitions: [...(setup.toolDefinitions ?? []), ...toolDefinitions()] }
-            : {};
-      return {
-        ...setup,
-        tools: allTools,
-        descriptions,
-        ...(instructions !== '' ? { instructions } : {}),
-        approval,
-        idempotentTools,
-        ...native,
-      };
-    },
-    statusLines: () =>
-      connections.map((c) => {
-        if (c.status === 'failed') return `${c.name}: failed: ${c.error?.message ?? 'unknown reason'}`;
-        const n = c.tools.filter(filter).length;
-        const extra = [
-          c.resources.length > 0 ? `${c.resources.length} resource${c.resources.length === 1 ? '' : 's'}` : '',
-          c.resourceTemplates.length > 0
-            ? `${c.resourceTemplates.length} template${c.resourceTemplates.length === 1 ? '' : 's'}`
-            : '',
-          ...c.problems,
-        ].filter((t) => t !== '');
-        return `${c.name}: connected, ${n} tool${n === 1 ? '' : 's'}${extra.length ? `, ${extra.join(', ')}` : ''} (${c.startMs} ms)`;
-      }),
+    addTo: (setup) => addServersTo(servers, setup),
+    statusLines: () => connections.map((c) => statusLine(c, filter)),
     close: async () => {
       await Promise.all(connections.map((c) => c.close()));
     },
   };
   return servers;
+}
+
+/** The setup with the servers' tools, descriptions, prompt section, approvals and idempotent tools added. */
+function addServersTo<S extends McpSetupFields>(servers: McpServers, setup: S): S {
+  const shape: McpToolShape = setup.nativeTools ? 'native' : 'tag';
+  const mcpTools = servers.toolFunctions(shape);
+  const allTools = { ...toolsByName(setup.tools), ...mcpTools };
+  const descriptions = { ...(setup.descriptions ?? defaultToolDescriptions), ...mcpToolDescriptions };
+  const section = servers.prompt(shape);
+  const instructions = [setup.instructions, section].filter((t) => t !== undefined && t !== '').join('\n\n');
+  const approval =
+    setup.approval === true
+      ? true
+      : [...(Array.isArray(setup.approval) ? setup.approval : []), ...servers.approvalNames(shape)];
+  // Only names of tools the turn has (the resource tool exists only with resources): the turn checks them.
+  const idempotentTools = [
+    ...(setup.idempotentTools ?? DEFAULT_IDEMPOTENT_TOOLS),
+    ...servers.idempotentNames(shape).filter((name) => Object.hasOwn(allTools, name.split(':')[0]!)),
+  ];
+  const native =
+    shape === 'native' && setup.toolDefinitions === undefined
+      ? {
+          toolDefinitions: [
+            ...nativeToolDefinitions(setup.protocol ?? clineThinkProtocol, descriptions, {
+              toolNames: Object.keys(allTools),
+              completionTool: setup.completionTool ?? DEFAULT_COMPLETION_TOOL,
+            }),
+            ...servers.toolDefinitions(),
+          ],
+        }
+      : shape === 'native'
+        ? { toolDefinitions: [...(setup.toolDefinitions ?? []), ...servers.toolDefinitions()] }
+        : {};
+  return {
+    ...setup,
+    tools: allTools,
+    descriptions,
+    ...(instructions !== '' ? { instructions } : {}),
+    approval,
+    idempotentTools,
+    ...native,
+  };
+}
+
+/** One server's status line: `memory: connected, 9 tools (12 ms)` / `fs: failed: …`. */
+function statusLine(c: McpServerConnection, filter: (tool: McpTool) => boolean): string {
+  if (c.status === 'failed') return `${c.name}: failed: ${c.error?.message ?? 'unknown reason'}`;
+  const n = c.tools.filter(filter).length;
+  const extra = [
+    c.resources.length > 0 ? `${c.resources.length} resource${c.resources.length === 1 ? '' : 's'}` : '',
+    c.resourceTemplates.length > 0
+      ? `${c.resourceTemplates.length} template${c.resourceTemplates.length === 1 ? '' : 's'}`
+      : '',
+    ...c.problems,
+  ].filter((t) => t !== '');
+  return `${c.name}: connected, ${n} tool${n === 1 ? '' : 's'}${extra.length ? `, ${extra.join(', ')}` : ''} (${c.startMs} ms)`;
 }
