@@ -329,7 +329,6 @@ export async function connectMcpServer(
   const activeCalls = new Set<McpElicitationRound>();
   let client = createClient(sdk.Client, name, config, options, activeCalls);
   let handle: McpTransportHandle | undefined;
-  let status: McpServerConnection['status'] = 'connected';
   const failed = (error: unknown): McpServerConnection => {
     const tail = handle?.stderrTail() ?? '';
     const why = `${messageOf(error)}${tail ? ` (stderr: ${tail.split('\n').slice(-3).join(' | ')})` : ''}`;
@@ -358,65 +357,17 @@ export async function connectMcpServer(
   } finally {
     await signIn?.close?.();
   }
-  const live = { client, handle, closedByUs: false, restarts: 0, stopped: '' };
-  const watch = (current: Client, currentHandle: McpTransportHandle) => {
-    current.onclose = () => {
-      if (live.client !== current) return;
-      status = 'closed';
-      if (live.closedByUs) return;
-      const tail = currentHandle.stderrTail();
-      live.stopped = `the server "${name}" stopped${tail ? ` (its stderr: ${tail.split('\n').slice(-3).join(' | ')})` : ''}`;
-      options.onServerExit?.(name, live.stopped);
-    };
+  const live: LiveServer = {
+    ...{ name, config, options, Client: sdk.Client, activeCalls, connectTimeout },
+    ...{ client, handle, closedByUs: false, restarts: 0, stopped: '', status: 'connected' },
   };
-  watch(client, handle);
+  watchClose(live, client, handle);
   const pid = handle.pid();
-  const timeoutOf = (o: McpCallOptions | undefined) => o?.timeoutMs ?? config.timeoutMs ?? DEFAULT_MCP_CALL_TIMEOUT_MS;
-  let restarting: Promise<string | undefined> | undefined;
-  /** A stopped stdio server started again (at most MAX_RESTARTS times); why not, when it cannot be. */
-  const restart = async (): Promise<string | undefined> => {
-    if (live.restarts >= MAX_RESTARTS) return `it stopped ${MAX_RESTARTS + 1} times and is not started again`;
-    live.restarts++;
-    const next = createClient(sdk.Client, name, config, options, activeCalls);
-    try {
-      const nextHandle = await createMcpTransport(config, options);
-      await withTimeout(next.connect(nextHandle.transport), connectTimeout, 'the MCP handshake');
-      if (live.closedByUs) {
-        await next.close().catch(() => undefined);
-        return 'the connection was closed';
-      }
-      Object.assign(live, { client: next, handle: nextHandle });
-      watch(next, nextHandle);
-      status = 'connected';
-      options.onServerRestart?.(name);
-      return undefined;
-    } catch (error) {
-      void next.close().catch(() => undefined);
-      return `starting it again failed: ${messageOf(error)}`;
-    }
-  };
-  /** Undefined when the server can be called (started again if it had stopped and may be), else the outcome to give. */
-  const ready = async (target: string): Promise<McpCallOutcome | undefined> => {
-    if (status === 'connected') return undefined;
-    let why: string | undefined = 'it was closed';
-    if (!live.closedByUs && options.restartStoppedServers === true && isStdioServer(config)) {
-      restarting ??= restart().finally(() => {
-        restarting = undefined;
-      });
-      why = await restarting;
-      if (why === undefined) return undefined;
-    }
-    const said = live.stopped || `the server "${name}" is no longer connected`;
-    return {
-      ok: false,
-      error: new McpError('mcp-server-closed', `${said}${why && live.stopped ? `; ${why}` : ''}`, name, target),
-    };
-  };
   return {
     name,
     config,
     get status() {
-      return status;
+      return live.status;
     },
     tools: listed.tools,
     resources: listed.resources,
@@ -430,47 +381,139 @@ export async function connectMcpServer(
       return live.handle.pid();
     },
     startMs: Date.now() - started,
-    async callTool(tool, args, callOptions) {
-      const notReady = await ready(tool);
-      if (notReady) return notReady;
-      const timeoutMs = timeoutOf(callOptions);
-      // The call's clock (stopped while a question of its server is open) and its questions across rounds.
-      const round = startCallRound(tool, timeoutMs, callOptions?.signal);
-      activeCalls.add(round);
-      try {
-        // The SDK's own time-out is only a backstop: the round's clock decides.
-        const result = await live.client.callTool(
-          { name: tool, arguments: args },
-          { timeout: 2_147_483_647, signal: round.signal },
-        );
-        return { ok: true, ...callResultText(result, maxChars) };
-      } catch (error) {
-        if (round.timedOut())
-          return { ok: false, error: callError({ code: 'REQUEST_TIMEOUT' }, name, tool, undefined, timeoutMs) };
-        return { ok: false, error: callError(error, name, tool, callOptions?.signal, timeoutMs) };
-      } finally {
-        round.end();
-        activeCalls.delete(round);
-      }
-    },
-    async readResource(uri, callOptions) {
-      const notReady = await ready(uri);
-      if (notReady) return notReady;
-      const timeoutMs = timeoutOf(callOptions);
-      try {
-        const result = await live.client.readResource(
-          { uri },
-          { timeout: timeoutMs, ...(callOptions?.signal ? { signal: callOptions.signal } : {}) },
-        );
-        return { ok: true, content: readResultText(result, maxChars), isError: false };
-      } catch (error) {
-        return { ok: false, error: callError(error, name, uri, callOptions?.signal, timeoutMs) };
-      }
-    },
+    callTool: (tool, args, callOptions) => callLiveTool(live, tool, args, maxChars, callOptions),
+    readResource: (uri, callOptions) => readLiveResource(live, uri, maxChars, callOptions),
     async close() {
       live.closedByUs = true;
-      status = 'closed';
+      live.status = 'closed';
       await live.client.close().catch(() => undefined);
     },
   };
+}
+
+/** One connected server's state, shared by its close watch, restart, readiness check and calls. */
+interface LiveServer {
+  readonly name: string;
+  readonly config: McpServerConfig;
+  readonly options: McpConnectOptions;
+  readonly Client: typeof Client;
+  readonly activeCalls: Set<McpElicitationRound>;
+  readonly connectTimeout: number;
+  client: Client;
+  handle: McpTransportHandle;
+  status: McpServerConnection['status'];
+  closedByUs: boolean;
+  restarts: number;
+  /** Why the server stopped (its stderr's last lines), once it did. */
+  stopped: string;
+  restarting?: Promise<string | undefined> | undefined;
+}
+
+/** Marks the connection closed when this client's transport closes (and says so, unless closed by us). */
+function watchClose(live: LiveServer, current: Client, currentHandle: McpTransportHandle): void {
+  current.onclose = () => {
+    if (live.client !== current) return;
+    live.status = 'closed';
+    if (live.closedByUs) return;
+    const tail = currentHandle.stderrTail();
+    live.stopped = `the server "${live.name}" stopped${tail ? ` (its stderr: ${tail.split('\n').slice(-3).join(' | ')})` : ''}`;
+    live.options.onServerExit?.(live.name, live.stopped);
+  };
+}
+
+/** A stopped stdio server started again (at most MAX_RESTARTS times); why not, when it cannot be. */
+async function restartServer(live: LiveServer): Promise<string | undefined> {
+  if (live.restarts >= MAX_RESTARTS) return `it stopped ${MAX_RESTARTS + 1} times and is not started again`;
+  live.restarts++;
+  const { name, config, options } = live;
+  const next = createClient(live.Client, name, config, options, live.activeCalls);
+  try {
+    const nextHandle = await createMcpTransport(config, options);
+    await withTimeout(next.connect(nextHandle.transport), live.connectTimeout, 'the MCP handshake');
+    if (live.closedByUs) {
+      await next.close().catch(() => undefined);
+      return 'the connection was closed';
+    }
+    Object.assign(live, { client: next, handle: nextHandle });
+    watchClose(live, next, nextHandle);
+    live.status = 'connected';
+    options.onServerRestart?.(name);
+    return undefined;
+  } catch (error) {
+    void next.close().catch(() => undefined);
+    return `starting it again failed: ${messageOf(error)}`;
+  }
+}
+
+/** Undefined when the server can be called (started again if it had stopped and may be), else the outcome to give. */
+async function readiness(live: LiveServer, target: string): Promise<McpCallOutcome | undefined> {
+  if (live.status === 'connected') return undefined;
+  let why: string | undefined = 'it was closed';
+  if (!live.closedByUs && live.options.restartStoppedServers === true && isStdioServer(live.config)) {
+    live.restarting ??= restartServer(live).finally(() => {
+      live.restarting = undefined;
+    });
+    why = await live.restarting;
+    if (why === undefined) return undefined;
+  }
+  const said = live.stopped || `the server "${live.name}" is no longer connected`;
+  return {
+    ok: false,
+    error: new McpError('mcp-server-closed', `${said}${why && live.stopped ? `; ${why}` : ''}`, live.name, target),
+  };
+}
+
+const timeoutOf = (live: LiveServer, o: McpCallOptions | undefined) =>
+  o?.timeoutMs ?? live.config.timeoutMs ?? DEFAULT_MCP_CALL_TIMEOUT_MS;
+
+/** Calls one tool of a live server, on the call round's clock (stopped while a question of its server is open). */
+async function callLiveTool(
+  live: LiveServer,
+  tool: string,
+  args: Record<string, unknown>,
+  maxChars: number,
+  callOptions: McpCallOptions | undefined,
+): Promise<McpCallOutcome> {
+  const notReady = await readiness(live, tool);
+  if (notReady) return notReady;
+  const timeoutMs = timeoutOf(live, callOptions);
+  // The call's clock (stopped while a question of its server is open) and its questions across rounds.
+  const round = startCallRound(tool, timeoutMs, callOptions?.signal);
+  live.activeCalls.add(round);
+  try {
+    // The SDK's own time-out is only a backstop: the round's clock decides.
+    const result = await live.client.callTool(
+      { name: tool, arguments: args },
+      { timeout: 2_147_483_647, signal: round.signal },
+    );
+    return { ok: true, ...callResultText(result, maxChars) };
+  } catch (error) {
+    if (round.timedOut())
+      return { ok: false, error: callError({ code: 'REQUEST_TIMEOUT' }, live.name, tool, undefined, timeoutMs) };
+    return { ok: false, error: callError(error, live.name, tool, callOptions?.signal, timeoutMs) };
+  } finally {
+    round.end();
+    live.activeCalls.delete(round);
+  }
+}
+
+/** Reads one resource of a live server. */
+async function readLiveResource(
+  live: LiveServer,
+  uri: string,
+  maxChars: number,
+  callOptions: McpCallOptions | undefined,
+): Promise<McpCallOutcome> {
+  const notReady = await readiness(live, uri);
+  if (notReady) return notReady;
+  const timeoutMs = timeoutOf(live, callOptions);
+  try {
+    const result = await live.client.readResource(
+      { uri },
+      { timeout: timeoutMs, ...(callOptions?.signal ? { signal: callOptions.signal } : {}) },
+    );
+    return { ok: true, content: readResultText(result, maxChars), isError: false };
+  } catch (error) {
+    return { ok: false, error: callError(error, live.name, uri, callOptions?.signal, timeoutMs) };
+  }
 }
