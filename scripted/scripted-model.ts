@@ -22,6 +22,7 @@ import { keyRefusal } from './endpoint/scripted-key.js';
 import { modelsRoute, resolveProfile } from './endpoint/scripted-models-route.js';
 import { networkShape, paceOf } from './endpoint/scripted-pace.js';
 import { planReply } from './scripted-plan-reply.js';
+import { describeError } from '../src/errors/describe-error.js';
 
 /** A request body as it came, on the wire it came on. */
 export interface ScriptedWireRequest {
@@ -252,11 +253,9 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Scripte
     } catch (error) {
       if (req.signal?.aborted) throw abortReason(req.signal);
       // A bug here must look like a server fault to the client, not like a network failure.
-      return adapters[wire].errors.error(
-        500,
-        `The scripted model failed: ${error instanceof Error ? error.message : String(error)}`,
-        { type: 'server_error' },
-      );
+      return adapters[wire].errors.error(500, `The scripted model failed: ${describeError(error)}`, {
+        type: 'server_error',
+      });
     }
   };
 

@@ -11,6 +11,7 @@ import { callResultText, DEFAULT_MCP_RESULT_MAX_CHARS, readResultText } from './
 import { loadMcpSdk } from './mcp-sdk.js';
 import { MCP_SIGN_IN_TIMEOUT_MS, needsSignIn, type McpSignIn, type McpSignInFactory } from './mcp-sign-in.js';
 import { createMcpTransport, type McpTransportHandle, type McpTransportOptions } from './mcp-transport.js';
+import { describeError } from '../../src/errors/describe-error.js';
 
 /** MCP's behaviour hints of a tool (all optional, all advisory). */
 export interface McpToolHints {
@@ -129,10 +130,6 @@ const MAX_RESTARTS = 3;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** An SDK failure as a typed error. */
 function callError(error: unknown, server: string, target: string, signal: AbortSignal | undefined, timeoutMs: number) {
   if (signal?.aborted)
@@ -144,7 +141,7 @@ function callError(error: unknown, server: string, target: string, signal: Abort
     return new McpError('mcp-server-closed', `the server "${server}" went away before answering`, server, target);
   return new McpError(
     'mcp-call-failed',
-    `the server "${server}" answered with an error: ${messageOf(error)}`,
+    `the server "${server}" answered with an error: ${describeError(error)}`,
     server,
     target,
   );
@@ -185,7 +182,7 @@ async function listTools(
   try {
     return (await client.listTools()).tools as Array<Record<string, unknown> & { name: string }>;
   } catch (error) {
-    if (!/tools\/list/.test(messageOf(error))) throw error;
+    if (!/tools\/list/.test(describeError(error))) throw error;
     const out: Array<Record<string, unknown> & { name: string }> = [];
     let cursor: string | undefined;
     for (let page = 0; page < 64; page++) {
@@ -331,7 +328,7 @@ export async function connectMcpServer(
   let handle: McpTransportHandle | undefined;
   const failed = (error: unknown): McpServerConnection => {
     const tail = handle?.stderrTail() ?? '';
-    const why = `${messageOf(error)}${tail ? ` (stderr: ${tail.split('\n').slice(-3).join(' | ')})` : ''}`;
+    const why = `${describeError(error)}${tail ? ` (stderr: ${tail.split('\n').slice(-3).join(' | ')})` : ''}`;
     void client.close().catch(() => undefined);
     return notConnected(name, config, new McpError('mcp-connect-failed', why, name), started);
   };
@@ -441,7 +438,7 @@ async function restartServer(live: LiveServer): Promise<string | undefined> {
     return undefined;
   } catch (error) {
     void next.close().catch(() => undefined);
-    return `starting it again failed: ${messageOf(error)}`;
+    return `starting it again failed: ${describeError(error)}`;
   }
 }
 

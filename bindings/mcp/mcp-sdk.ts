@@ -3,6 +3,7 @@
 // without it, and one that does is told what to install.
 import type { Client } from '@modelcontextprotocol/client';
 import { McpError } from './mcp-errors.js';
+import { describeError } from '../../src/errors/describe-error.js';
 
 /** What `npm install` needs for MCP servers. */
 const MCP_SDK_PACKAGE = '@modelcontextprotocol/client';
@@ -13,7 +14,7 @@ export async function loadMcpSdk(): Promise<{ ok: true; Client: typeof Client } 
     const sdk = await import('@modelcontextprotocol/client');
     return { ok: true, Client: sdk.Client };
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = describeError(error);
     return {
       ok: false,
       error: new McpError(

@@ -3,6 +3,7 @@
 // builds it again).
 import { ChatError, isChatError } from '../../src/wire/errors.js';
 import type { ChatErrorCode, ChatStreamEvent } from '../../src/wire/types.js';
+import { describeError } from '../../src/errors/describe-error.js';
 
 /** The facts of a ChatError, as JSON. */
 export interface RecordedChatError {
@@ -34,7 +35,7 @@ export function recordChatError(error: unknown): RecordedChatError {
       ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
     };
   }
-  return { code: 'network', message: error instanceof Error ? error.message : String(error), retryable: true };
+  return { code: 'network', message: describeError(error), retryable: true };
 }
 
 /** The ChatError a recorded error stands for. */

@@ -8,6 +8,7 @@ import { ChatError } from '../../src/wire/errors.js';
 import type { ChatStreamEvent } from '../../src/wire/types.js';
 import type { ChatActorCommand, ChatActorEvent, ChatActorInput, ChatBacklog } from './chat-actor-types.js';
 import { sharedFlushScheduler } from './flush-scheduler.js';
+import { describeError } from '../../src/errors/describe-error.js';
 export type { ChatActorCommand } from './chat-actor-types.js';
 
 /** Errors a program makes, not a network: a bug in a custom client's code, which no retry fixes. */
@@ -19,7 +20,7 @@ const BUG_ERRORS = ['TypeError', 'ReferenceError', 'SyntaxError', 'RangeError'];
  */
 export function toChatError(error: unknown): ChatError {
   if (error instanceof ChatError) return error;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeError(error);
   if (error instanceof Error && BUG_ERRORS.includes(error.name)) {
     return new ChatError('client-bug', `the chat client threw ${error.name}: ${message}`, {
       cause: error,

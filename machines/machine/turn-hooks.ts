@@ -4,6 +4,7 @@
 // after it ran, context may be added (or the result replaced by a reason); before the turn ends
 // on the completion tool, the turn may be kept going with a reason the model is told.
 import type { ToolUse } from '../../src/parser/blocks.js';
+import { describeError } from '../../src/errors/describe-error.js';
 
 /** What `beforeTool` decided about one complete tool use. Every field is optional: `{}` (or nothing) changes nothing. */
 export interface ToolCheck {
@@ -98,7 +99,7 @@ export function deniedToolText(reason: string | undefined): string {
 
 /** The model's text when a hook failed (threw). */
 export function hookFailedText(hook: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeError(error);
   return `The ${hook} hook failed: ${message}`;
 }
 

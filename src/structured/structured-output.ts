@@ -12,6 +12,7 @@ import type { ChatClient, ChatCompletionResult, ChatMessage, ChatRequest, Respon
 /** The rungs of the ladder, best first. 'prompt' sends no response_format: the schema is in the prompt only. */
 export type { StructuredFormat } from './structured-format.js';
 import type { StructuredFormat } from './structured-format.js';
+import { describeError } from '../errors/describe-error.js';
 
 const RUNGS: readonly StructuredFormat[] = ['json_schema', 'json_object', 'prompt'];
 
@@ -106,7 +107,7 @@ function validationProblem(value: unknown, options: StructuredRequestOptions<unk
     if (verdict === true) return undefined;
     return typeof verdict === 'string' && verdict !== '' ? verdict : 'the validator rejected the value';
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return describeError(error);
   }
 }
 
@@ -122,7 +123,7 @@ function checkOptions(client: ChatClient, options: StructuredRequestOptions<unkn
   try {
     JSON.stringify(options.schema);
   } catch (error) {
-    throw bad(`schema must be plain JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw bad(`schema must be plain JSON (${describeError(error)})`);
   }
   if (options.format !== undefined && !RUNGS.includes(options.format))
     throw bad(`format must be one of ${RUNGS.join(', ')}`);
@@ -172,7 +173,7 @@ export async function requestStructured<T = unknown>(
       } catch (error) {
         const lower = rejectsResponseFormat(error) ? nextRung(format, profile) : undefined;
         if (lower === undefined) {
-          const why = error instanceof Error ? error.message : String(error);
+          const why = describeError(error);
           throw new StructuredOutputError('request-failed', `structured output request failed (${format}): ${why}`, {
             attempts,
             format,

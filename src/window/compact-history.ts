@@ -4,6 +4,7 @@
 // back to the plain cut (truncateHistory).
 import type { ChatClient, ChatMessage } from '../wire/types.js';
 import { estimatePromptTokens } from './prompt-size.js';
+import { describeError } from '../errors/describe-error.js';
 
 /** Opens the summary request's user message: a model double can recognise a summary request by it. */
 export const SUMMARY_REQUEST_OPENING = '<conversation_to_summarize>';
@@ -161,7 +162,7 @@ export async function compactHistory(options: CompactHistoryOptions): Promise<Co
       ok: false,
       error: {
         code: 'summary-failed',
-        message: `the summary request failed: ${(error as Error)?.message ?? String(error)}`,
+        message: `the summary request failed: ${describeError(error)}`,
       },
     };
   }
