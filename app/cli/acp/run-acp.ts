@@ -42,7 +42,8 @@ export async function runAcp(run: AcpRun): Promise<number> {
         return commands;
       },
       async instructionsFor(root) {
-        const project = await readProjectInstructions(root);
+        // A session's working folder is its root: the root's AGENTS.md only, never the process's folder's.
+        const project = await readProjectInstructions(root, { cwd: root });
         return project.text || undefined;
       },
     },

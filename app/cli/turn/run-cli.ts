@@ -129,7 +129,7 @@ export async function runCli(io: CliIo): Promise<number> {
   // Read-only turns run no command: no sandbox to set up.
   const commands = await commandsForOptions(options, { root, cwd: io.cwd, env: io.env });
   if (commands?.notice) say(commands.notice);
-  const project = options.noProjectInstructions ? undefined : await readProjectInstructions(root);
+  const project = options.noProjectInstructions ? undefined : await readProjectInstructions(root, { cwd: io.cwd });
   if (project && project.files.length > 0) say.line(instructionsLine(project));
   const leftOut = project && leftOutLine(project);
   if (leftOut) say.line(leftOut);
