@@ -12,6 +12,9 @@ process.env.AGENT_TURN_TEST_RUN = RUN; // for the global teardown, which runs he
 
 export default defineConfig({
   test: {
+    // vitest's default is one worker fewer than the cores: on CI's two cores that is one file at a
+    // time (the whole run was 1,260 s of one worker). Most files wait on processes they start.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias: sourceAliases() },
