@@ -56,6 +56,81 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+const COLON = 58,
+  COMMA = 44,
+  OPEN_BRACE = 123,
+  CLOSE_BRACE = 125;
+
+/** JSON's own whitespace (space, tab, line feed, carriage return): the only kind JSON.parse allows between tokens. */
+function isJsonSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+/** The index of the quote that ends the JSON string opened at `open`, or -1 when it holds an escape or a control character (or never ends before `to`). */
+function plainStringEnd(text: string, open: number, to: number): number {
+  for (let i = open + 1; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) return i;
+    if (c === 92 || c < 32) return -1;
+  }
+  return -1;
+}
+
+/**
+ * The common arguments object, `{"k": "v", …}` with only plain strings (no escapes), read in place
+ * into the parameters: what JSON.parse and {@link paramsFromArguments} would give, without the
+ * parsed object, its keys array and a second copy. Undefined for anything else (a number, a nested
+ * value, an escape, malformed JSON), which goes the general way. `text[from]` is `{`, `text[to - 1]` is `}`.
+ */
+function plainStringObject(text: string, from: number, to: number): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  let i = from + 1;
+  while (i < to && isJsonSpace(text.charCodeAt(i))) i++;
+  if (i === to - 1) return out;
+  for (;;) {
+    if (text.charCodeAt(i) !== 34) return undefined;
+    const keyEnd = plainStringEnd(text, i, to);
+    if (keyEnd === -1) return undefined;
+    const key = text.slice(i + 1, keyEnd);
+    i = keyEnd + 1;
+    while (i < to && isJsonSpace(text.charCodeAt(i))) i++;
+    if (text.charCodeAt(i) !== COLON) return undefined;
+    i++;
+    while (i < to && isJsonSpace(text.charCodeAt(i))) i++;
+    if (text.charCodeAt(i) !== 34) return undefined;
+    const valueEnd = plainStringEnd(text, i, to);
+    if (valueEnd === -1) return undefined;
+    // the assignment paramsFromArguments makes (a `__proto__` key is dropped alike)
+    out[key] = text.slice(i + 1, valueEnd);
+    i = valueEnd + 1;
+    while (i < to && isJsonSpace(text.charCodeAt(i))) i++;
+    const c = text.charCodeAt(i);
+    if (c === CLOSE_BRACE) return i === to - 1 ? out : undefined;
+    if (c !== COMMA) return undefined;
+    i++;
+    while (i < to && isJsonSpace(text.charCodeAt(i))) i++;
+  }
+}
+
+/**
+ * `paramsFromArguments(parseJsonIn(text, from, to))`: the parameters of the JSON arguments in
+ * `text[from, to)`. An object of plain strings, the usual case, is read in place.
+ */
+export function paramsFromJsonIn(text: string, from: number, to: number): Record<string, string> | undefined {
+  while (from < to && isWhitespace(text.charCodeAt(from))) from++;
+  while (to > from && isWhitespace(text.charCodeAt(to - 1))) to--;
+  if (to - from >= 2 && text.charCodeAt(from) === OPEN_BRACE && text.charCodeAt(to - 1) === CLOSE_BRACE) {
+    const plain = plainStringObject(text, from, to);
+    if (plain !== undefined) return plain;
+  }
+  return paramsFromArguments(parseJsonIn(text, from, to));
+}
+
+/** `paramsFromArguments(parseJson(text))` (see {@link paramsFromJsonIn}). */
+export function paramsFromJson(text: string): Record<string, string> | undefined {
+  return paramsFromJsonIn(text, 0, text.length);
+}
+
 /** Parameters from a JSON object of arguments (or a JSON string holding one); undefined when it is neither. */
 export function paramsFromArguments(args: unknown): Record<string, string> | undefined {
   const value = typeof args === 'string' ? parseJson(args) : args;

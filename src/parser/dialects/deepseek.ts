@@ -1,7 +1,7 @@
 // DeepSeek V3 / R1: `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME\n```json\n{…}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>`;
 // V3.1 writes `<｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{…}<｜tool▁call▁end｜>`. (The bars are U+FF5C, the spaces U+2581.)
 
-import { allOffered, isBlank, paramsFromArguments, parseJson, trimmedSlice, unfence } from './call-values.js';
+import { allOffered, isBlank, paramsFromJson, trimmedSlice, unfence } from './call-values.js';
 import { decodeInvokes } from './anthropic.js';
 import type { BlockRecognizer, DecodedCall } from './recognizer.js';
 
@@ -22,7 +22,7 @@ function decodeCall(body: string, from: number, to: number): DecodedCall | undef
     name = trimmedSlice(body, args, nameEnd);
     args = nameEnd === to ? to : nameEnd + 1;
   }
-  const params = paramsFromArguments(parseJson(unfence(body.slice(args, to))));
+  const params = paramsFromJson(unfence(body.slice(args, to)));
   return params === undefined ? undefined : { name, params };
 }
 

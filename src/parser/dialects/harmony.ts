@@ -2,7 +2,7 @@
 // `<|channel|>commentary to=functions.NAME <|constrain|>json<|message|>{…}<|call|>` a call, and
 // `<|channel|>final<|message|>` the answer that follows. `<|start|>assistant` may come first.
 
-import { allOffered, paramsFromArguments, parseJson } from './call-values.js';
+import { allOffered, paramsFromJson } from './call-values.js';
 import type { BlockRecognizer, HeaderOutcome } from './recognizer.js';
 import { isWhitespace } from '../text-builders.js';
 
@@ -42,7 +42,7 @@ function firstWord(h: string): string {
 function decodeCall(body: string, header: string) {
   const to = RECIPIENT.exec(header);
   if (to === null) return undefined;
-  const params = paramsFromArguments(parseJson(body));
+  const params = paramsFromJson(body);
   return params === undefined ? undefined : [{ name: to[1]!, params }];
 }
 

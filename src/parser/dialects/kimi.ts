@@ -1,6 +1,6 @@
 // Kimi K2: `<|tool_calls_section_begin|><|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin|>{…}<|tool_call_end|>…<|tool_calls_section_end|>`.
 
-import { allOffered, isBlank, paramsFromArguments, parseJsonIn } from './call-values.js';
+import { allOffered, isBlank, paramsFromJsonIn } from './call-values.js';
 import type { BlockRecognizer, DecodeContext, DecodedCall } from './recognizer.js';
 
 const CALL_BEGIN = '<|tool_call_begin|>';
@@ -29,7 +29,7 @@ function allDigits(text: string, from: number): boolean {
 function decodeCall(body: string, from: number, to: number): DecodedCall | undefined {
   const args = body.indexOf(ARGS_BEGIN, from);
   if (args === -1 || args + ARGS_BEGIN.length > to) return undefined;
-  const params = paramsFromArguments(parseJsonIn(body, args + ARGS_BEGIN.length, to));
+  const params = paramsFromJsonIn(body, args + ARGS_BEGIN.length, to);
   return params === undefined ? undefined : { name: nameOfId(body.slice(from, args)), params };
 }
 

@@ -1,0 +1,72 @@
+// The in-place reading of JSON arguments (paramsFromJsonIn) against the general way it stands for:
+// JSON.parse and paramsFromArguments. Any text, JSON-like or not, gives the same parameters.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { paramsFromArguments, paramsFromJsonIn, parseJsonIn } from '../../../../src/parser/dialects/call-values.js';
+
+const general = (text: string, from: number, to: number) => paramsFromArguments(parseJsonIn(text, from, to));
+
+/** Keys and values near the edges of the plain case: escapes, quotes, control characters, prototype names. */
+const atom = fc.constantFrom(
+  'a',
+  'path',
+  '1',
+  '01',
+  '__proto__',
+  'constructor',
+  '',
+  ' ',
+  '\\n',
+  '\\"',
+  '\n',
+  '\t',
+  'é',
+  '😀',
+  '\u2028',
+  '<|call|>',
+);
+const piece = fc.array(atom, { maxLength: 3 }).map((p) => p.join(''));
+const space = fc.constantFrom('', ' ', '\n', '\t', '\r\n', '\u00a0');
+const value = fc.oneof(
+  piece.map((v) => `"${v}"`),
+  fc.constantFrom('1', '-2.5', 'true', 'null', '{}', '{"x": "y"}', '["a"]', '"a', 'x'),
+);
+const entry = fc.tuple(piece, space, space, value, space).map(([k, s1, s2, v, s3]) => `"${k}"${s1}:${s2}${v}${s3}`);
+const object = fc
+  .tuple(
+    space,
+    fc.array(entry, { maxLength: 4 }),
+    space,
+    fc.constantFrom(',', ', ', ''),
+    fc.constantFrom('}', '}}', ''),
+  )
+  .map(([lead, entries, trail, sep, close]) => `${lead}{${entries.join(sep)}${close}${trail}`);
+
+describe('paramsFromJsonIn', () => {
+  it('gives what JSON.parse and paramsFromArguments give, for any text in place', () => {
+    fc.assert(
+      fc.property(object, fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), (text, before, after) => {
+        const whole = `${before}${text}${after}`;
+        const from = before.length;
+        const to = from + text.length;
+        const got = paramsFromJsonIn(whole, from, to);
+        const want = general(whole, from, to);
+        expect(got).toEqual(want);
+        if (want !== undefined) expect(Object.keys(got!)).toEqual(Object.keys(want));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('reads plain objects in place and leaves the rest to JSON.parse', () => {
+    expect(paramsFromJsonIn('x {"path": "a.ts", "n": "1"} y', 1, 29)).toEqual({ path: 'a.ts', n: '1' });
+    expect(paramsFromJsonIn('{"2": "b", "1": "a", "k": "c"}', 0, 30)).toEqual({ 1: 'a', 2: 'b', k: 'c' });
+    expect(paramsFromJsonIn('{"a": "x\\ny"}', 0, 13)).toEqual({ a: 'x\ny' });
+    expect(paramsFromJsonIn('{"a": 1, "b": true}', 0, 19)).toEqual({ a: '1', b: 'true' });
+    expect(paramsFromJsonIn('{"a": "x"}}', 0, 11)).toBeUndefined();
+    expect(paramsFromJsonIn('{"a": "x\ny"}', 0, 12)).toBeUndefined();
+    expect(paramsFromJsonIn('{"a"\u00a0: "x"}', 0, 12)).toBeUndefined();
+    expect(paramsFromJsonIn('{}', 0, 2)).toEqual({});
+    expect(Object.keys(paramsFromJsonIn('{"__proto__": "x", "a": "b"}', 0, 28)!)).toEqual(['a']);
+  });
+});
