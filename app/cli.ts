@@ -71,7 +71,9 @@ if (process.argv[2] !== 'serve' && asksForHelp(process.argv.slice(2), process.en
     if (interrupted) leave(code);
     process.exitCode = code;
   } catch (error) {
-    process.stderr.write(`agent-turn: ${error instanceof Error ? error.message : String(error)}\n`);
+    // Loaded already by runCli: --help above stays free of the agent's modules.
+    const { describeError } = await import('agent-turn');
+    process.stderr.write(`agent-turn: ${describeError(error)}\n`);
     leave(1);
   }
 }

@@ -43,6 +43,9 @@ export {
   estimatePromptTokens,
   mergeReasoningDetails,
   defineTool,
+  AgentTurnError,
+  AgentTurnOptionsError,
+  describeError,
 } from '../src/index.js';
 export type {
   AssistantMessageContent,
@@ -79,6 +82,8 @@ export type {
   ChatCompletionResult,
   ChatErrorCode,
   ChatErrorDetails,
+  ChatErrorJSON,
+  AgentTurnErrorOptions,
   ChatStreamSource,
   ReadChatStreamOptions,
   ChatLimits,
@@ -122,7 +127,6 @@ export type {
 export { runAgentTurn, createAgentTurnActor, agentTurnInput } from './machine/agent-turn-actor.js';
 export { DEFAULT_MAX_REQUESTS } from './machine/turn-context.js';
 export { toolPolicyNames } from './machine/tool-policy-names.js';
-export { AgentTurnOptionsError } from './machine/check-turn-setup.js';
 export { TurnRecordError, checkTurnRecord } from './record/turn-record.js';
 export type { AgentTurnSetup, AgentTurnActor, ResumeAgentTurnSetup } from './machine/agent-turn-actor.js';
 export type {
@@ -132,7 +136,6 @@ export type {
   PersistedTurnOptions,
   PersistedReply,
   PersistedRequest,
-  PlainChatError,
   ResumePoint,
 } from './record/turn-record-types.js';
 export { agentTurnMachine } from './machine/agent-turn-machine.js';

@@ -4,7 +4,7 @@
 // optional pacing and fault injection. Web APIs only.
 import type { ChatRequest, FetchLike } from '../src/wire/types.js';
 import type { ChatWire } from '../src/wire/chat-wire.js';
-import { errorMarker, isMarkedInstance, markError } from '../src/errors/error-marker.js';
+import { AgentTurnError } from '../src/errors/agent-turn-error.js';
 import { FaultLedger, isScriptedFault, scriptedFaults, type ScriptedFault } from './endpoint/scripted-faults.js';
 import { errorResponse } from './endpoint/scripted-http.js';
 import { readConversation } from './agent/scripted-conversation.js';
@@ -92,21 +92,12 @@ export interface ScriptedModelOptions {
   created?: number;
 }
 
-const SCRIPTED_MODEL_ERROR = /* @__PURE__ */ errorMarker('ScriptedModelError');
-
 /** An option createScriptedModel cannot use. */
-export class ScriptedModelError extends Error {
-  override readonly name = 'ScriptedModelError';
-  readonly code = 'invalid-option' as const;
-
-  /** True for a ScriptedModelError made by any copy of the package (ESM or CJS, any entry). */
-  static override [Symbol.hasInstance](value: unknown): value is ScriptedModelError {
-    return isMarkedInstance(this, ScriptedModelError, SCRIPTED_MODEL_ERROR, value);
-  }
+export class ScriptedModelError extends AgentTurnError<'invalid-option'> {
+  static override readonly errorName: string = 'ScriptedModelError';
 
   constructor(message: string) {
-    super(message);
-    markError(this, SCRIPTED_MODEL_ERROR);
+    super('invalid-option', message);
   }
 }
 

@@ -59,6 +59,12 @@ export type {
   StandardSchemaResult,
 } from './tools/index.js';
 
+// The errors' one base (every thrown error is one, with a code), and one sentence for any thrown value.
+export { AgentTurnError } from './errors/agent-turn-error.js';
+export type { AgentTurnErrorOptions } from './errors/agent-turn-error.js';
+export { AgentTurnOptionsError } from './errors/agent-turn-options-error.js';
+export { describeError } from './errors/describe-error.js';
+
 // OpenAI-compatible chat completions: the client, the stream reader, the typed error.
 export {
   createChatClient,
@@ -84,6 +90,7 @@ export type {
   ChatCompletionResult,
   ChatErrorCode,
   ChatErrorDetails,
+  ChatErrorJSON,
   ChatStreamSource,
   ReadChatStreamOptions,
   ChatLimits,

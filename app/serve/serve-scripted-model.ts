@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createScriptedModel, type ScriptedModelOptions } from 'agent-turn/scripted';
 import type { FetchLike } from 'agent-turn';
 import { createOriginPolicy } from './serve-origin-policy.js';
+import { describeError } from 'agent-turn';
 
 export interface ScriptedServerOptions extends ScriptedModelOptions {
   /** Default 8787; 0 picks a free port. */
@@ -168,13 +169,7 @@ function handler(model: FetchLike, limits: Limits, live: Set<AbortController>, p
         res.destroy();
         return;
       }
-      sendError(
-        res,
-        500,
-        `The scripted model failed: ${error instanceof Error ? error.message : String(error)}`,
-        'server_error',
-        CORS,
-      );
+      sendError(res, 500, `The scripted model failed: ${describeError(error)}`, 'server_error', CORS);
     }
   };
 }

@@ -11,6 +11,7 @@ import { chatRoute } from './chat-route.js';
 import { readJsonBody, sendError } from './http-io.js';
 import type { Route, RouteContext, StartTurn, TurnEnd } from './route-context.js';
 import { createTurnRegistry } from './turn-registry.js';
+import { describeError } from 'agent-turn';
 
 /** What {@link startTurnServer} takes. */
 export interface TurnServerOptions {
@@ -75,13 +76,7 @@ function handler(context: RouteContext, limits: { maxBodyBytes: number; bodyTime
     try {
       await route(context, body.value, res, cors, req);
     } catch (error) {
-      sendError(
-        res,
-        500,
-        'server-error',
-        `The turn server failed: ${(error as Error)?.message ?? String(error)}`,
-        cors,
-      );
+      sendError(res, 500, 'server-error', `The turn server failed: ${describeError(error)}`, cors);
     }
   };
 }

@@ -1,7 +1,7 @@
 // The page: wires the controls, the in-memory workspace, the conversation, the diagram and the
 // timeline to one agent-turn actor per run.
 import type { InspectionEvent } from 'xstate';
-import { agentTurnMachine } from 'agent-turn';
+import { agentTurnMachine, describeError } from 'agent-turn';
 import { selectView } from 'agent-turn';
 import { scriptedDialects, scriptedFaults, type ScriptedDialect, type ScriptedFault } from 'agent-turn/scripted';
 import { listModelProfiles } from 'agent-turn';
@@ -413,7 +413,7 @@ function run(task: string, resume?: SavedTurn, fresh = false) {
     // A saved record this package cannot restore: say why, and never offer it again.
     const store = storage();
     if (store) forgetTurn(store);
-    showProblem(`The saved turn cannot be resumed: ${(error as Error)?.message ?? String(error)}`);
+    showProblem(`The saved turn cannot be resumed: ${describeError(error)}`);
     return;
   }
   actor = created;

@@ -2,6 +2,8 @@
 // start (stdio) or a URL to reach (Streamable HTTP), plus this package's approval and time-out
 // settings. parseMcpConfig checks a parsed JSON value and says what is wrong and where.
 
+import { AgentTurnError } from '../../src/errors/agent-turn-error.js';
+
 /** Settings every server entry may have. */
 export interface McpServerCommon {
   /** Tools of this server that run without asking (Cline's `alwaysAllow`); `true` for all of them. */
@@ -36,14 +38,15 @@ export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig;
 export type McpServersConfig = Readonly<Record<string, McpServerConfig>>;
 
 /** A configuration that cannot be used: what is wrong, and where (`mcpServers.fs.args[1]`). */
-export class McpConfigError extends Error {
-  readonly code = 'invalid-mcp-config' as const;
+export class McpConfigError extends AgentTurnError<'invalid-mcp-config'> {
+  static override readonly errorName: string = 'McpConfigError';
+
   constructor(
+    /** Where in the configuration the problem is (`mcpServers.fs.args[1]`). */
     readonly where: string,
     problem: string,
   ) {
-    super(`${where}: ${problem}`);
-    this.name = 'McpConfigError';
+    super('invalid-mcp-config', `${where}: ${problem}`);
   }
 }
 

@@ -1,6 +1,8 @@
 // MCP failures as values: every one has a code, and a call's failure becomes the tool's error
 // result (the turn goes on), never an exception thrown into the machine.
 
+import { AgentTurnError } from '../../src/errors/agent-turn-error.js';
+
 /** What went wrong with a server or a call. */
 export type McpErrorCode =
   /** The server could not be started or reached, or its handshake failed. */
@@ -23,15 +25,18 @@ export type McpErrorCode =
   | 'mcp-call-failed';
 
 /** An MCP failure with its {@link McpErrorCode}, the server and (for calls) the tool or resource. */
-export class McpError extends Error {
+export class McpError extends AgentTurnError<McpErrorCode> {
+  static override readonly errorName: string = 'McpError';
+
   constructor(
-    readonly code: McpErrorCode,
+    code: McpErrorCode,
     message: string,
+    /** The server's name in the configuration. */
     readonly server?: string,
+    /** The tool or resource a call or read was for. */
     readonly target?: string,
   ) {
-    super(message);
-    this.name = 'McpError';
+    super(code, message);
   }
 }
 

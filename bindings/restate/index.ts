@@ -13,5 +13,5 @@ export type { JournaledChatOptions, LiveReplyEvents } from './journaled-chat-cli
 export { journaledTools, DURABLE_OUTCOME_UNKNOWN_TEXT } from './journaled-tools.js';
 export type { JournaledToolOptions } from './journaled-tools.js';
 export type { DurableTurnOutput, DurableTurnRequest } from './durable-output.js';
-export type { RecordedReply, RecordedChatError } from './recorded-reply.js';
+export type { RecordedReply } from './recorded-reply.js';
 export { ensurePromiseWithResolvers } from './promise-with-resolvers.js';

@@ -4,9 +4,9 @@
 // machine only ever sees the final attempt (its own retries are off).
 import type { Context, RunOptions } from '@restatedev/restate-sdk';
 import type { ChatClient, ChatRequest, ChatStreamEvent } from '../../src/wire/types.js';
-import type { ChatError } from '../../src/wire/errors.js';
+import { ChatError } from '../../src/wire/errors.js';
 import { coalesceReplyEvents } from './coalesce-events.js';
-import { recordChatError, replayChatError, type RecordedReply } from './recorded-reply.js';
+import { recordChatError, type RecordedReply } from './recorded-reply.js';
 
 /** What a live reader of the model's stream is told while a step reads it (never on replay). */
 export interface LiveReplyEvents {
@@ -85,7 +85,8 @@ export function journaledChatClient(ctx: Context, client: ChatClient, options: J
         () => readReply(client, request, step, options.live),
         options.stepRetry ?? {},
       );
-      if (reply.error === undefined || attempt >= delays.length || !retryOn(replayChatError(reply.error))) return reply;
+      if (reply.error === undefined || attempt >= delays.length || !retryOn(ChatError.fromJSON(reply.error)))
+        return reply;
       const asked = Math.min(
         reply.error.retryAfterMs ?? 0,
         options.maxRetryAfterMs ?? DEFAULT_DURABLE_MAX_RETRY_AFTER_MS,
@@ -100,7 +101,7 @@ export function journaledChatClient(ctx: Context, client: ChatClient, options: J
         async *[Symbol.asyncIterator]() {
           const reply = await finalReply(request);
           yield* reply.events;
-          if (reply.error !== undefined) throw replayChatError(reply.error);
+          if (reply.error !== undefined) throw ChatError.fromJSON(reply.error);
         },
       };
     },

@@ -185,5 +185,9 @@ export function serializeTurnStateWithResults(s: TurnSnapshot): string {
 
 /** An event as a key (errors by name and message). */
 export function serializeTurnEvent(e: AgentTurnEvent): string {
-  return JSON.stringify(e, (_k, v) => (v instanceof Error ? `${v.name}:${v.message}` : v));
+  // `this[key]` is the value before its toJSON (a ChatError has one): an error is keyed by name and message.
+  return JSON.stringify(e, function (this: Record<string, unknown>, key, value) {
+    const raw = this[key];
+    return raw instanceof Error ? `${raw.name}:${raw.message}` : value;
+  });
 }

@@ -12,11 +12,11 @@ import { describeError } from '../../src/errors/describe-error.js';
 export type { ChatActorCommand } from './chat-actor-types.js';
 
 /** Errors a program makes, not a network: a bug in a custom client's code, which no retry fixes. */
-const BUG_ERRORS = ['TypeError', 'ReferenceError', 'SyntaxError', 'RangeError'];
+const BUG_ERRORS = ['TypeError', 'ReferenceError', 'SyntaxError', 'RangeError', 'AgentTurnOptionsError'];
 
 /**
- * Any failure as a ChatError: the wire layer throws those. A TypeError (ReferenceError, …) from a
- * client's own code is a bug — `client-bug`, not retried; anything else is a network-level fault.
+ * Any failure as a ChatError: the wire layer throws those. A TypeError (ReferenceError, an
+ * AgentTurnOptionsError, …) from a client's own code is a bug — `client-bug`, not retried; anything else is a network-level fault.
  */
 export function toChatError(error: unknown): ChatError {
   if (error instanceof ChatError) return error;

@@ -1,37 +1,13 @@
 // A turn's setup checked before anything starts: a programming mistake (no client, maxRequests 0,
 // approval as a string) is an AgentTurnOptionsError thrown at once, not 14 s of retries ending
 // in "Cannot read properties of undefined", and not an option silently ignored.
-import { errorMarker, isMarkedInstance, markError } from '../../src/errors/error-marker.js';
+import { AgentTurnOptionsError } from '../../src/errors/agent-turn-options-error.js';
 import { clineThinkProtocol } from '../../src/protocol/cline-protocol.js';
 import { isAgentTool } from '../../src/tools/define-tool.js';
 import { DEFAULT_COMPLETION_TOOL, DEFAULT_IDEMPOTENT_TOOLS } from './turn-context.js';
 import { toolsByName, type TurnTools } from './turn-tools.js';
 import { checkHooks, checkPolicies } from './check-turn-policies.js';
 import { count, describe, type Fail, isObject, type OptionalCheck } from './setup-values.js';
-
-const AGENT_TURN_OPTIONS_ERROR = /* @__PURE__ */ errorMarker('AgentTurnOptionsError');
-
-/**
- * A setup given to {@link createAgentTurnActor} or {@link runAgentTurn} that cannot work: thrown
- * by the first, the rejection of the second, before any request is sent. A TypeError, so code
- * that checks for one catches it too; `option` names the culprit (`'client'`, `'retry.delaysMs'`).
- */
-export class AgentTurnOptionsError extends TypeError {
-  override readonly name = 'AgentTurnOptionsError';
-  readonly code = 'invalid-options' as const;
-  readonly option: string;
-
-  /** True for an AgentTurnOptionsError made by any copy of the package (ESM or CJS). */
-  static override [Symbol.hasInstance](value: unknown): value is AgentTurnOptionsError {
-    return isMarkedInstance(this, AgentTurnOptionsError, AGENT_TURN_OPTIONS_ERROR, value);
-  }
-
-  constructor(message: string, option = 'setup') {
-    super(message);
-    markError(this, AGENT_TURN_OPTIONS_ERROR);
-    this.option = option;
-  }
-}
 
 /** Every option a setup may hold (AgentTurnSetup and AgentTurnMachineInput). */
 const KNOWN_SETUP_KEYS: ReadonlySet<string> = new Set([

@@ -2,7 +2,7 @@
 // resumes (createAgentTurnActor({ …, snapshot })). Functions and the client are not in it: they are
 // given again at restore. Later work (durable turns) builds on this shape: change it only with a
 // new `version`.
-import type { ChatErrorCode } from '../../src/wire/types.js';
+import type { ChatErrorJSON } from '../../src/wire/errors.js';
 import type { ChatMessage, ChatRequest, ChatStreamEvent, ChatToolDefinition } from '../../src/wire/types.js';
 import type { PromptMeasure } from '../../src/window/prompt-size.js';
 import type { HistoryRule } from '../../src/profiles/profiles.js';
@@ -28,19 +28,8 @@ import type {
  */
 export type ResumePoint = 'request' | 'retrying' | 'awaiting-approval' | 'running-tool' | 'interrupted' | 'finished';
 
-/** A ChatError as plain data (restored as a ChatError). */
-export interface PlainChatError {
-  code: ChatErrorCode;
-  message: string;
-  status?: number;
-  retryable: boolean;
-  providerMessage?: string;
-  providerCode?: string;
-  retryAfterMs?: number;
-}
-
 /** A request record with its error as plain data. */
-export type PersistedRequest = Omit<TurnRequest, 'error'> & { error?: PlainChatError };
+export type PersistedRequest = Omit<TurnRequest, 'error'> & { error?: ChatErrorJSON };
 
 /** The turn's options as recorded (the retry predicate is a function: it is given again at restore). */
 export interface PersistedTurnOptions {
@@ -79,7 +68,7 @@ export interface PersistedReply {
   charsAfterStop: number;
   readingStopped: boolean;
   rejectionFeedback?: string;
-  streamError?: PlainChatError;
+  streamError?: ChatErrorJSON;
   /** call_id -> the parameters a beforeTool hook gave the tool (it runs with them when resumed). */
   toolInputs?: Record<string, Record<string, string>>;
   /** call_id -> text a hook added to the tool's result. */
@@ -109,7 +98,7 @@ export interface PersistedTurnState {
   reply?: PersistedReply;
   reason?: TurnEndReason;
   result?: string;
-  error?: PlainChatError;
+  error?: ChatErrorJSON;
 }
 
 /** A finished turn's output as plain data. */
@@ -119,7 +108,7 @@ export interface PersistedTurnOutput {
   requests: PersistedRequest[];
   usage: TurnUsage;
   result?: string;
-  error?: PlainChatError;
+  error?: ChatErrorJSON;
   droppedMessages: number;
   truncations: ContextTruncation[];
 }

@@ -6,7 +6,7 @@
 import { clineThinkProtocol } from '../../src/protocol/cline-protocol.js';
 import { turnProtocol } from '../machine/turn-dialects.js';
 import { ChatError } from '../../src/wire/errors.js';
-import { errorMarker, isMarkedInstance, markError } from '../../src/errors/error-marker.js';
+import { AgentTurnError } from '../../src/errors/agent-turn-error.js';
 import type { AgentTurnInput, AgentTurnOutput, TurnRequest } from '../machine/agent-turn-types.js';
 import { absorbEvents, createReplyAssembly, endReply, replyEvents } from '../machine/reply-assembly.js';
 import { DEFAULT_COMPLETION_TOOL, anyToolStarted, freshReply, resolveTurnOptions } from '../machine/turn-context.js';
@@ -19,28 +19,18 @@ import type {
   PersistedRequest,
   PersistedTurnOutput,
   PersistedTurnState,
-  PlainChatError,
   ResumePoint,
 } from './turn-record-types.js';
 
 export const TURN_RECORD_FORMAT = 'agent-turn/turn';
 export const TURN_RECORD_VERSION = 1;
 
-const TURN_RECORD_ERROR = /* @__PURE__ */ errorMarker('TurnRecordError');
-
 /** A persisted turn that cannot be restored (not a turn record, another version, a broken field). */
-export class TurnRecordError extends Error {
-  override readonly name = 'TurnRecordError';
-  readonly code = 'invalid-turn-record' as const;
-
-  /** True for a TurnRecordError made by any copy of the package. */
-  static override [Symbol.hasInstance](value: unknown): value is TurnRecordError {
-    return isMarkedInstance(this, TurnRecordError, TURN_RECORD_ERROR, value);
-  }
+export class TurnRecordError extends AgentTurnError<'invalid-turn-record'> {
+  static override readonly errorName: string = 'TurnRecordError';
 
   constructor(message: string) {
-    super(message);
-    markError(this, TURN_RECORD_ERROR);
+    super('invalid-turn-record', message);
   }
 }
 
@@ -62,31 +52,9 @@ function statePath(value: unknown): string {
   return String(value);
 }
 
-export function plainError(error: ChatError): PlainChatError {
-  return {
-    code: error.code,
-    message: error.message,
-    retryable: error.retryable,
-    ...(error.status !== undefined ? { status: error.status } : {}),
-    ...(error.providerMessage !== undefined ? { providerMessage: error.providerMessage } : {}),
-    ...(error.providerCode !== undefined ? { providerCode: error.providerCode } : {}),
-    ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
-  };
-}
-
-export function chatErrorOf(plain: PlainChatError): ChatError {
-  return new ChatError(plain.code, plain.message, {
-    retryable: plain.retryable,
-    status: plain.status,
-    providerMessage: plain.providerMessage,
-    providerCode: plain.providerCode,
-    retryAfterMs: plain.retryAfterMs,
-  });
-}
-
 function plainRequest(r: TurnRequest): PersistedRequest {
   const { error, ...rest } = r;
-  return error !== undefined ? { ...rest, error: plainError(error) } : rest;
+  return error !== undefined ? { ...rest, error: error.toJSON() } : rest;
 }
 
 function plainOutput(o: AgentTurnOutput): PersistedTurnOutput {
@@ -94,7 +62,7 @@ function plainOutput(o: AgentTurnOutput): PersistedTurnOutput {
   return {
     ...rest,
     requests: requests.map(plainRequest),
-    ...(error !== undefined ? { error: plainError(error) } : {}),
+    ...(error !== undefined ? { error: error.toJSON() } : {}),
   };
 }
 
@@ -122,7 +90,7 @@ function persistedReply(c: AgentTurnContext): PersistedReply {
     charsAfterStop: c.charsAfterStop,
     readingStopped: c.readingStopped,
     ...(c.rejectionFeedback !== undefined ? { rejectionFeedback: c.rejectionFeedback } : {}),
-    ...(c.streamError !== undefined ? { streamError: plainError(c.streamError) } : {}),
+    ...(c.streamError !== undefined ? { streamError: c.streamError.toJSON() } : {}),
     ...(Object.keys(c.toolInputs).length > 0 ? { toolInputs: c.toolInputs } : {}),
     ...(Object.keys(c.toolNotes).length > 0 ? { toolNotes: c.toolNotes } : {}),
   };
@@ -161,7 +129,7 @@ export function persistAgentTurn(s: TurnSnapshotLike, now: number = Date.now()):
     ...(inReply ? { reply: persistedReply(c) } : {}),
     ...(c.reason !== undefined ? { reason: c.reason } : {}),
     ...(c.result !== undefined ? { result: c.result } : {}),
-    ...(c.error !== undefined ? { error: plainError(c.error) } : {}),
+    ...(c.error !== undefined ? { error: c.error.toJSON() } : {}),
   };
   const base = {
     format: TURN_RECORD_FORMAT,
@@ -268,7 +236,7 @@ function restoredReply(base: Pick<AgentTurnContext, 'protocol' | 'options'>, r: 
     responded: true,
     streamEnded: r.streamEnded,
     finishReason: r.finishReason,
-    streamError: r.streamError !== undefined ? chatErrorOf(r.streamError) : undefined,
+    streamError: r.streamError !== undefined ? ChatError.fromJSON(r.streamError) : undefined,
     // The stream is gone: whatever it would have said next is lost, unless the machine had already stopped presenting.
     stoppedBy: recorded ?? 'resumed',
     charsAfterStop: r.charsAfterStop,
@@ -317,7 +285,7 @@ export function restoreTurnContext(record: PersistedAgentTurn, input: AgentTurnI
     messages: t.messages,
     requests: t.requests.map((r) => {
       const { error, ...rest } = r;
-      return error !== undefined ? { ...rest, error: chatErrorOf(error) } : rest;
+      return error !== undefined ? { ...rest, error: ChatError.fromJSON(error) } : rest;
     }),
     requestCount: t.requestCount,
     attempt: t.attempt,
@@ -336,6 +304,6 @@ export function restoreTurnContext(record: PersistedAgentTurn, input: AgentTurnI
     retryWait: t.retryWait,
     reason: t.reason,
     result: t.result,
-    error: t.error !== undefined ? chatErrorOf(t.error) : undefined,
+    error: t.error !== undefined ? ChatError.fromJSON(t.error) : undefined,
   };
 }

@@ -3,6 +3,15 @@
 /**
  * What `error` says: its `message` when it has one (an `Error`, or any object with a string
  * `message`), else `String(error)` (a thrown string as it is, `undefined` as `'undefined'`).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await runAgentTurn(setup);
+ * } catch (error) {
+ *   console.error(`the turn failed: ${describeError(error)}`); // whatever was thrown
+ * }
+ * ```
  */
 export function describeError(error: unknown): string {
   if (typeof error === 'object' && error !== null) {

@@ -2,7 +2,7 @@
 // `agent-turn/core`, or two installed versions each hold their own class objects, so a plain
 // `instanceof` fails across them. Every error class of the package therefore marks its
 // instances with a registry symbol (`Symbol.for`, the same in every copy and realm) and answers
-// `instanceof` from that marker.
+// `instanceof` from that marker: AgentTurnError (agent-turn-error.ts) does both, once for them all.
 
 /** The marker symbol of the error class named `className` (the same in every copy of the package). */
 export function errorMarker(className: string): symbol {
@@ -23,14 +23,4 @@ export function markError(error: Error, marker: symbol): void {
 /** Whether `value` carries `marker`, whichever copy of the package made it. */
 export function hasErrorMarker(value: unknown, marker: symbol): boolean {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[marker] === true;
-}
-
-/**
- * `value instanceof target`, for a `target` that is or extends the marked class `markedClass`:
- * the marked class itself is answered by the marker, a subclass (one the user wrote) by the
- * prototype chain as usual.
- */
-export function isMarkedInstance(target: object, markedClass: object, marker: symbol, value: unknown): boolean {
-  if (target !== markedClass) return Function.prototype[Symbol.hasInstance].call(target, value);
-  return hasErrorMarker(value, marker);
 }

@@ -1,7 +1,7 @@
 // Facts about real models behind OpenAI-compatible endpoints (published provider measurements),
 // used by structured output to pick a response_format and by test endpoints to emulate them.
 
-import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
+import { AgentTurnError } from '../errors/agent-turn-error.js';
 // type only: the profile table's chunk must not pull the protocol's code into a parser-only bundle
 import type { DialectName } from '../protocol/dialect-names.js';
 
@@ -125,21 +125,12 @@ export interface ModelProfile {
   startsInReasoning?: boolean;
 }
 
-const MODEL_PROFILE_ERROR = /* @__PURE__ */ errorMarker('ModelProfileError');
-
 /** Error thrown by registerModelProfile for a profile that cannot be used. */
-export class ModelProfileError extends Error {
-  override readonly name = 'ModelProfileError';
-  readonly code = 'invalid-profile' as const;
-
-  /** True for a ModelProfileError made by any copy of the package (ESM or CJS, any entry). */
-  static override [Symbol.hasInstance](value: unknown): value is ModelProfileError {
-    return isMarkedInstance(this, ModelProfileError, MODEL_PROFILE_ERROR, value);
-  }
+export class ModelProfileError extends AgentTurnError<'invalid-profile'> {
+  static override readonly errorName: string = 'ModelProfileError';
 
   constructor(message: string) {
-    super(message);
-    markError(this, MODEL_PROFILE_ERROR);
+    super('invalid-profile', message);
   }
 }
 

@@ -1,4 +1,4 @@
-import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
+import { AgentTurnError } from '../errors/agent-turn-error.js';
 
 /** What a {@link ProtocolError} complains about. */
 export type ProtocolErrorCode =
@@ -10,22 +10,7 @@ export type ProtocolErrorCode =
   | 'invalid-dialect'
   | 'invalid-tool';
 
-const PROTOCOL_ERROR = /* @__PURE__ */ errorMarker('ProtocolError');
-
 /** A protocol definition that cannot work; `code` says which rule it broke. */
-export class ProtocolError extends Error {
-  override readonly name = 'ProtocolError';
-
-  /** True for a ProtocolError made by any copy of the package (ESM or CJS, any entry). */
-  static override [Symbol.hasInstance](value: unknown): value is ProtocolError {
-    return isMarkedInstance(this, ProtocolError, PROTOCOL_ERROR, value);
-  }
-
-  constructor(
-    readonly code: ProtocolErrorCode,
-    message: string,
-  ) {
-    super(message);
-    markError(this, PROTOCOL_ERROR);
-  }
+export class ProtocolError extends AgentTurnError<ProtocolErrorCode> {
+  static override readonly errorName: string = 'ProtocolError';
 }

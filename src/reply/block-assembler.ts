@@ -11,7 +11,7 @@ import { createComposedBlocks } from './composed-blocks.js';
 import { createLeadingReasoning } from './leading-reasoning.js';
 import type { ChatStreamEvent, ChatToolCall, ChatUsage } from '../wire/types.js';
 import { mergeReasoningDetails } from '../wire/reasoning-details.js';
-import { errorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
+import { AgentTurnError } from '../errors/agent-turn-error.js';
 
 /** Options of {@link createBlockAssembler}. */
 export interface BlockAssemblerOptions {
@@ -45,21 +45,12 @@ export interface BlockAssembler {
   readonly finishReason: string | undefined;
 }
 
-const BLOCK_ASSEMBLER_ERROR = /* @__PURE__ */ errorMarker('BlockAssemblerError');
-
 /** Thrown by push after end: the events would otherwise be lost without a word. */
-export class BlockAssemblerError extends Error {
-  override readonly name = 'BlockAssemblerError';
-  readonly code = 'ended' as const;
-
-  /** True for a BlockAssemblerError made by any copy of the package (ESM or CJS, any entry). */
-  static override [Symbol.hasInstance](value: unknown): value is BlockAssemblerError {
-    return isMarkedInstance(this, BlockAssemblerError, BLOCK_ASSEMBLER_ERROR, value);
-  }
+export class BlockAssemblerError extends AgentTurnError<'ended'> {
+  static override readonly errorName: string = 'BlockAssemblerError';
 
   constructor(message: string) {
-    super(message);
-    markError(this, BLOCK_ASSEMBLER_ERROR);
+    super('ended', message);
   }
 }
 

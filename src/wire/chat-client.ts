@@ -1,5 +1,6 @@
 // A minimal OpenAI-compatible client over any fetch-compatible function (the global fetch, a
 // proxy's, or an in-process model double's).
+import { AgentTurnOptionsError } from '../errors/agent-turn-options-error.js';
 import { type ChatEndpoint, postChatRequest } from './chat-post.js';
 import { isChatWire, WIRE_PATHS, type ChatWire } from './chat-wire.js';
 import { collectCompletion } from './collect-completion.js';
@@ -42,8 +43,8 @@ export interface ChatClientOptions extends ChatLimits {
  * thinking blocks and reasoning items come as 'reasoning-details' entries, sent back by the next
  * request as they came) — over any fetch-compatible function. `stream()` yields normalized {@link ChatStreamEvent}s (reasoning from
  * `reasoning_content` or `reasoning`, text, tool-call deltas, usage, finish); every failure is a
- * {@link ChatError} with a `code`, thrown after every event that came before it. Throws a
- * TypeError at once for a missing `baseURL`, an unknown `wire`, or when there is no fetch to use.
+ * {@link ChatError} with a `code`, thrown after every event that came before it. Throws an
+ * {@link AgentTurnOptionsError} at once for a missing `baseURL`, an unknown `wire`, or when there is no fetch to use.
  *
  * @example
  * ```ts
@@ -58,19 +59,24 @@ export interface ChatClientOptions extends ChatLimits {
  */
 export function createChatClient(options: ChatClientOptions): ChatClient {
   if (typeof options?.baseURL !== 'string' || options.baseURL === '') {
-    throw new TypeError('createChatClient: baseURL must be a non-empty string, e.g. "https://api.openai.com/v1"');
+    throw new AgentTurnOptionsError(
+      'createChatClient: baseURL must be a non-empty string, e.g. "https://api.openai.com/v1"',
+      'baseURL',
+    );
   }
   const wire = options.wire ?? 'chat-completions';
   if (!isChatWire(wire)) {
-    throw new TypeError(
+    throw new AgentTurnOptionsError(
       `createChatClient: wire must be 'chat-completions', 'anthropic-messages' or 'responses', got ${JSON.stringify(wire)}`,
+      'wire',
     );
   }
   const clientLimits = resolveLimits(options, DEFAULT_CHAT_LIMITS, 'createChatClient');
   const url = `${options.baseURL.replace(/\/+$/, '')}${WIRE_PATHS[wire]}`;
   const fetchImpl: FetchLike | undefined =
     options.fetch ?? (typeof fetch === 'function' ? (input, init) => fetch(input, init) : undefined);
-  if (fetchImpl === undefined) throw new TypeError('createChatClient: no global fetch here; pass options.fetch');
+  if (fetchImpl === undefined)
+    throw new AgentTurnOptionsError('createChatClient: no global fetch here; pass options.fetch', 'fetch');
 
   const endpoint: ChatEndpoint = { url, wire, fetch: fetchImpl, apiKey: options.apiKey, headers: options.headers };
 

@@ -1,4 +1,5 @@
-import { errorMarker, hasErrorMarker, isMarkedInstance, markError } from '../errors/error-marker.js';
+import { AgentTurnError } from '../errors/agent-turn-error.js';
+import { errorMarker, hasErrorMarker } from '../errors/error-marker.js';
 import type { ChatErrorCode } from './types.js';
 
 const CHAT_ERROR = /* @__PURE__ */ errorMarker('ChatError');
@@ -18,30 +19,64 @@ export interface ChatErrorDetails {
   cause?: unknown;
 }
 
-/** Every failure of the wire layer: a value with a `code`, never a string to parse. */
-export class ChatError extends Error {
-  override readonly name = 'ChatError';
-  readonly code: ChatErrorCode;
+/**
+ * A {@link ChatError} as JSON: what a turn record, a durable journal or a server sends keeps of
+ * it, and what {@link ChatError.fromJSON} builds one from again. `JSON.stringify(error)` gives it.
+ */
+export interface ChatErrorJSON {
+  code: ChatErrorCode;
+  message: string;
+  /** HTTP status, for code 'http'. */
+  status?: number;
+  retryable: boolean;
+  providerMessage?: string;
+  providerCode?: string;
+  retryAfterMs?: number;
+}
+
+/**
+ * Every failure of the wire layer: a value with a `code`, never a string to parse.
+ *
+ * @example
+ * ```ts
+ * const restored = ChatError.fromJSON(JSON.parse(JSON.stringify(error)));
+ * restored instanceof ChatError; // true, with the same code, message and facts
+ * ```
+ */
+export class ChatError extends AgentTurnError<ChatErrorCode> {
+  static override readonly errorName: string = 'ChatError';
   readonly status?: number;
   readonly retryable: boolean;
   readonly providerMessage?: string;
   readonly providerCode?: string;
   readonly retryAfterMs?: number;
 
-  /** True for a ChatError made by any copy of the package (ESM or CJS, `agent-turn` or `agent-turn/core`). */
-  static override [Symbol.hasInstance](value: unknown): value is ChatError {
-    return isMarkedInstance(this, ChatError, CHAT_ERROR, value);
-  }
-
   constructor(code: ChatErrorCode, message: string, details: ChatErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    markError(this, CHAT_ERROR);
-    this.code = code;
+    super(code, message, { cause: details.cause });
     this.status = details.status;
     this.retryable = details.retryable ?? defaultRetryable(code, details.status);
     this.providerMessage = details.providerMessage;
     this.providerCode = details.providerCode;
     this.retryAfterMs = details.retryAfterMs;
+  }
+
+  /** The error's facts as JSON (the cause and the stack are left out). */
+  toJSON(): ChatErrorJSON {
+    return {
+      code: this.code,
+      message: this.message,
+      retryable: this.retryable,
+      ...(this.status !== undefined ? { status: this.status } : {}),
+      ...(this.providerMessage !== undefined ? { providerMessage: this.providerMessage } : {}),
+      ...(this.providerCode !== undefined ? { providerCode: this.providerCode } : {}),
+      ...(this.retryAfterMs !== undefined ? { retryAfterMs: this.retryAfterMs } : {}),
+    };
+  }
+
+  /** The ChatError that `json` (from {@link ChatError.toJSON}) stands for. */
+  static fromJSON(json: ChatErrorJSON): ChatError {
+    const { code, message, ...details } = json;
+    return new ChatError(code, message, details);
   }
 }
 

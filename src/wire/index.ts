@@ -1,6 +1,6 @@
 export type * from './types.js';
 export { ChatError, isChatError } from './errors.js';
-export type { ChatErrorDetails } from './errors.js';
+export type { ChatErrorDetails, ChatErrorJSON } from './errors.js';
 export { readChatCompletionStream } from './read-chat-completion-stream.js';
 export type { ChatStreamSource, ReadChatStreamOptions } from './read-chat-completion-stream.js';
 export { createChatClient } from './chat-client.js';

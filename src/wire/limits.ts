@@ -1,6 +1,8 @@
 // How long the wire layer waits and how much it takes: the timeouts and the reply cap, their
 // defaults and their checking.
 
+import { AgentTurnOptionsError } from '../errors/agent-turn-options-error.js';
+
 /** Bounds on one request: set them on the client, per request, or for readChatCompletionStream. */
 export interface ChatLimits {
   /**
@@ -60,7 +62,7 @@ const UNITS: Record<(typeof KEYS)[number], string> = {
   maxToolCallsPerReply: 'tool calls',
 };
 
-/** `overrides` over `base`, each a positive number (or Infinity); anything else is a TypeError naming it. */
+/** `overrides` over `base`, each a positive number (or Infinity); anything else is an AgentTurnOptionsError naming it. */
 export function resolveLimits(
   overrides: ChatLimits | undefined,
   base: Readonly<ResolvedChatLimits>,
@@ -72,8 +74,9 @@ export function resolveLimits(
     const value: unknown = overrides[key];
     if (value === undefined) continue;
     if (typeof value !== 'number' || Number.isNaN(value) || value <= 0) {
-      throw new TypeError(
+      throw new AgentTurnOptionsError(
         `${where}: ${key} must be a positive number of ${UNITS[key]} (or Infinity), got ${String(value)}`,
+        key,
       );
     }
     limits[key] = value;

@@ -1,6 +1,7 @@
 // An OpenAI-compatible chat completion stream -> normalized events, from whatever carries it:
 // a fetch Response, a byte stream, an async iterable of SSE bytes or text, or of chunk objects
 // (what the `openai` SDK yields). Faults are thrown as ChatError after every earlier event.
+import { AgentTurnOptionsError } from '../errors/agent-turn-options-error.js';
 import { abortedError, untilAborted } from './abort.js';
 import { ChatEventIterator } from './chat-event-iterator.js';
 import { httpError } from './http-error.js';
@@ -183,8 +184,9 @@ export function readChatCompletionStream(
   } else if (isAsyncIterable(source)) open = async () => iterablePieces(source, signal);
   // (An async iterable is not touched unread: asking it for an iterator may itself start work.)
   else {
-    throw new TypeError(
+    throw new AgentTurnOptionsError(
       `readChatCompletionStream: expected a Response, a ReadableStream or an async iterable, got ${source === null ? 'null' : typeof source}`,
+      'source',
     );
   }
   const reader = wireReaderFor(options.wire ?? 'chat-completions');

@@ -3,7 +3,7 @@
 // Also: `signal` aborts a turn, and isBlockSettled narrows a block's type.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { AgentTurnOptionsError } from '../../machines/machine/check-turn-setup.js';
+import { AgentTurnOptionsError } from '../../src/errors/agent-turn-options-error.js';
 import { createAgentTurnActor, runAgentTurn } from '../../machines/machine/agent-turn-actor.js';
 import { isBlockSettled } from '../../machines/view/select-view.js';
 import type { BlockView } from '../../machines/view/turn-view-types.js';

@@ -1,9 +1,10 @@
 // Programming mistakes fail fast: createAgentTurnActor throws and runAgentTurn rejects at once
-// with an AgentTurnOptionsError (a TypeError with code 'invalid-options'), before any request;
+// with an AgentTurnOptionsError (an AgentTurnError with code 'invalid-options'), before any request;
 // a TypeError from a client's own code is a bug, not a network fault, and is not retried.
 import { describe, expect, it } from 'vitest';
 import { createAgentTurnActor, runAgentTurn, type AgentTurnSetup } from '../../machines/machine/agent-turn-actor.js';
-import { AgentTurnOptionsError } from '../../machines/machine/check-turn-setup.js';
+import { AgentTurnOptionsError } from '../../src/errors/agent-turn-options-error.js';
+import { AgentTurnError } from '../../src/errors/agent-turn-error.js';
 import { toChatError } from '../../machines/actors/chat-actor.js';
 import { createScriptedClient, reply } from '../support/scripted-client.js';
 
@@ -55,7 +56,7 @@ describe('turn setup validation', () => {
         thrown = error;
       }
       expect(thrown).toBeInstanceOf(AgentTurnOptionsError);
-      expect(thrown).toBeInstanceOf(TypeError);
+      expect(thrown).toBeInstanceOf(AgentTurnError);
       expect(thrown).toMatchObject({ code: 'invalid-options', option, name: 'AgentTurnOptionsError' });
       expect((thrown as Error).message).toMatch(message);
       // runAgentTurn rejects (it never throws synchronously), before any request is sent.

@@ -4,7 +4,7 @@
 // that aborts the turn. Updates go out one after another, in the order the turn made them.
 import type { AgentContext, StopReason } from '@agentclientprotocol/sdk';
 import { toPromise } from 'xstate';
-import { createAgentTurnActor, type AgentTurnOutput } from 'agent-turn';
+import { createAgentTurnActor, type AgentTurnOutput, describeError } from 'agent-turn';
 import type { PersistedAgentTurn } from 'agent-turn';
 import { selectView, type AgentTurnView, type ToolBlockView } from 'agent-turn';
 import type { ChatClient, ChatMessage } from 'agent-turn';
@@ -175,7 +175,7 @@ async function finish(
     if (signal.aborted) onCancel();
     output = await toPromise(turn);
   } catch (error) {
-    await say(`\n\nThe turn crashed: ${(error as Error)?.message ?? String(error)}`);
+    await say(`\n\nThe turn crashed: ${describeError(error)}`);
     return { stopReason: signal.aborted ? 'cancelled' : 'end_turn' };
   } finally {
     signal.removeEventListener('abort', onCancel);

@@ -4,6 +4,7 @@
 // and refused by the disk workspace as always; listings, stat and walks stay on disk.
 import type { AgentContext } from '@agentclientprotocol/sdk';
 import type { NodeWorkspace } from '../../tools/node/index.js';
+import { describeError } from 'agent-turn';
 
 /** What the client said it can do with files (`clientCapabilities.fs`). */
 export interface ClientFileCapabilities {
@@ -20,7 +21,7 @@ export interface ClientFilesOptions {
 
 /** An Error with a code, as the port's operations reject. */
 function clientFailure(what: string, file: string, error: unknown): Error {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeError(error);
   return Object.assign(new Error(`The editor could not ${what} ${file}: ${message}`), { code: 'io-error' });
 }
 

@@ -7,6 +7,7 @@ import type { TurnPlan } from '../conversation/conversation-types.js';
 import type { TurnDisplay } from './turn-display.js';
 import type { TurnPrompts } from './turn-prompts.js';
 import type { CliIo } from './cli-io.js';
+import { describeError } from 'agent-turn';
 
 /** What the decider answers with and through. */
 export interface ApprovalDeciderParts {
@@ -74,7 +75,7 @@ export function createApprovalDecider(parts: ApprovalDeciderParts): (view: Agent
         (answer) => send(answer.approved, answer.approved ? undefined : answer.feedback),
         (error: unknown) => {
           // Showing the change failed (a bug, or the disk): ask nothing, refuse, and say why.
-          io.stderr.write(`agent-turn: could not show the approval: ${(error as Error)?.message ?? String(error)}\n`);
+          io.stderr.write(`agent-turn: could not show the approval: ${describeError(error)}\n`);
           send(false, 'Not approved: the change could not be shown to the user.');
         },
       );

@@ -11,6 +11,7 @@ import { findCgroupParents, sweepStaleCgroups } from '../../tools/node/sandbox/c
 import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from '../../tools/node/sandbox/sandbox-limits.js';
 import type { CliOptions } from '../options/cli-options.js';
 import { launcherHoldsSecrets } from './key-handover.js';
+import { describeError } from 'agent-turn';
 
 /** The runner for commands, whether they are sandboxed, and what the CLI says about it at start. */
 export interface CommandSetup {
@@ -96,7 +97,7 @@ export async function setUpCommands(input: CommandSetupInput): Promise<CommandSe
       };
     reason = probe.message;
   } catch (error) {
-    reason = error instanceof Error ? error.message : String(error);
+    reason = describeError(error);
   }
   return {
     runner: plain,

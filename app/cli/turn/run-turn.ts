@@ -1,7 +1,7 @@
 // One turn of the CLI: its parts (display, prompts, session writer, tools and setup, approval
 // decider) are made in their own files; this starts the actor and follows it to its end.
 import { toPromise } from 'xstate';
-import { createAgentTurnActor, selectView } from 'agent-turn';
+import { createAgentTurnActor, selectView, describeError } from 'agent-turn';
 import type {
   AgentTurnActor,
   AgentTurnOutput,
@@ -94,7 +94,7 @@ export async function runTurn(turn: TurnRequest): Promise<TurnEnd> {
     started.start();
     output = await toPromise(started);
   } catch (error) {
-    const message = `the turn crashed: ${(error as Error)?.message ?? String(error)}`;
+    const message = `the turn crashed: ${describeError(error)}`;
     display.renderer?.finish(watched.lastView(), display.style.red(`✗ ${message}`));
     display.reporter?.line({ type: 'note', message });
     return { code: 1 };

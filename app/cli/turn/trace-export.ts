@@ -4,6 +4,7 @@
 // exports nothing starts no faster or slower for it.
 import type { Tracer } from '@opentelemetry/api';
 import type { TraceableTurnActor } from 'agent-turn/otel';
+import { describeError } from 'agent-turn';
 
 /** A started export: trace turns with it, and flush it before the process ends. */
 export interface TraceExport {
@@ -44,7 +45,7 @@ export async function startTraceExport(
     shutdown = () => provider.shutdown();
   } catch (error) {
     warn(
-      `agent-turn: OTEL_EXPORTER_OTLP_ENDPOINT is set, but the OpenTelemetry SDK could not be loaded (${(error as Error)?.message ?? String(error)}); install @opentelemetry/api, @opentelemetry/sdk-trace-base and @opentelemetry/exporter-trace-otlp-http to export traces (npm install @opentelemetry/api @opentelemetry/sdk-trace-base @opentelemetry/exporter-trace-otlp-http)`,
+      `agent-turn: OTEL_EXPORTER_OTLP_ENDPOINT is set, but the OpenTelemetry SDK could not be loaded (${describeError(error)}); install @opentelemetry/api, @opentelemetry/sdk-trace-base and @opentelemetry/exporter-trace-otlp-http to export traces (npm install @opentelemetry/api @opentelemetry/sdk-trace-base @opentelemetry/exporter-trace-otlp-http)`,
     );
     return undefined;
   }
@@ -56,7 +57,7 @@ export async function startTraceExport(
       try {
         await shutdown();
       } catch (error) {
-        warn(`agent-turn: could not export the traces to ${endpoint}: ${(error as Error)?.message ?? String(error)}`);
+        warn(`agent-turn: could not export the traces to ${endpoint}: ${describeError(error)}`);
       }
     },
   };

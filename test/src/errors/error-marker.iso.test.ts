@@ -8,7 +8,11 @@ import { BlockAssemblerError } from '../../../src/reply/block-assembler.js';
 import { StructuredOutputError } from '../../../src/structured/structured-output-error.js';
 import { ModelProfileError } from '../../../src/profiles/profiles.js';
 import { ScriptedModelError } from '../../../scripted/scripted-model.js';
-import { AgentTurnOptionsError } from '../../../machines/machine/check-turn-setup.js';
+import { AgentTurnOptionsError } from '../../../src/errors/agent-turn-options-error.js';
+import { TurnRecordError } from '../../../machines/record/turn-record.js';
+import { TurnInvariantError } from '../../../bindings/testing/turn-invariant-error.js';
+import { McpError } from '../../../bindings/mcp/mcp-errors.js';
+import { McpConfigError } from '../../../bindings/mcp/mcp-config.js';
 
 const classes = [
   ['ChatError', ChatError, () => new ChatError('http', 'boom', { status: 500 })],
@@ -19,6 +23,18 @@ const classes = [
   ['ModelProfileError', ModelProfileError, () => new ModelProfileError('boom')],
   ['ScriptedModelError', ScriptedModelError, () => new ScriptedModelError('boom')],
   ['AgentTurnOptionsError', AgentTurnOptionsError, () => new AgentTurnOptionsError('boom', 'client')],
+  ['TurnRecordError', TurnRecordError, () => new TurnRecordError('boom')],
+  [
+    'TurnInvariantError',
+    TurnInvariantError,
+    () => Object.assign(new TurnInvariantError('tool-ran-twice', 'x'), { message: 'boom' }),
+  ],
+  ['McpError', McpError, () => new McpError('mcp-call-failed', 'boom', 'fs', 'read_file')],
+  [
+    'McpConfigError',
+    McpConfigError,
+    () => Object.assign(new McpConfigError('mcpServers.fs', 'x'), { message: 'boom' }),
+  ],
 ] as const;
 
 /** What another copy of the package makes: a different class object carrying the same marker. */

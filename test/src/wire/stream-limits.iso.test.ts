@@ -179,7 +179,7 @@ describe('timeouts', () => {
     expect(() => readChatCompletionStream(new Response(''), { firstByteTimeoutMs: -1 })).toThrow(/firstByteTimeoutMs/);
     expect(() =>
       createChatClient({ baseURL: 'http://x' }).stream(request, { idleTimeoutMs: '5' as unknown as number }),
-    ).toThrow(TypeError);
+    ).toThrow(expect.objectContaining({ code: 'invalid-options', option: 'idleTimeoutMs' }));
     expect(() => readChatCompletionStream(new Response(''), { idleTimeoutMs: Infinity })).not.toThrow();
   });
 });
