@@ -542,16 +542,28 @@ const lab = mkdtempSync(join(tmpdir(), 'agent-turn-sh-oracle-'));
 const bin = join(lab, 'bin');
 mkdirSync(bin);
 const log = join(lab, 'runs.log');
+// A run's record ends with this byte, which no generated word holds.
+const END_OF_RUN = '\x01';
 for (const name of ['git', 'ls', 'npm', 'rec', 'touch', 'cat', 'curl']) {
   const stub = join(bin, name);
-  // Each run appends its program and arguments, one JSON line.
-  writeFileSync(
-    stub,
-    `#!${process.execPath}\nrequire('fs').appendFileSync(${JSON.stringify(log)}, JSON.stringify([${JSON.stringify(name)}, ...process.argv.slice(2)]) + '\\n');\n`,
-  );
+  // Each run appends its program and arguments, each ended by a NUL, then the end-of-run byte:
+  // one printf (a builtin of sh, so a run starts no further process and costs little under load).
+  writeFileSync(stub, `#!/bin/sh\nprintf '%s\\0' '${name}' "$@" '${END_OF_RUN}' >> '${log}'\n`);
   chmodSync(stub, 0o755);
 }
-afterAll(() => rmSync(lab, { recursive: true, force: true }));
+
+/** The runs the stubs logged: each program's argv. */
+function loggedRuns(text: string): string[][] {
+  const runs: string[][] = [];
+  let run: string[] = [];
+  for (const token of text.split('\0').slice(0, -1)) {
+    if (token === END_OF_RUN) {
+      runs.push(run);
+      run = [];
+    } else run.push(token);
+  }
+  return runs;
+}
 
 /** What sh ran for `command` in an empty folder: each program's argv, the files left, what it said on stderr. */
 function shRuns(command: string): { runs: string[][]; files: string[]; stderr: string } {
@@ -563,10 +575,7 @@ function shRuns(command: string): { runs: string[][]; files: string[]; stderr: s
     encoding: 'utf8',
     timeout: 5000,
   });
-  const runs = readFileSync(log, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as string[]);
+  const runs = loggedRuns(readFileSync(log, 'utf8'));
   const files = readdirSync(cwd);
   rmSync(cwd, { recursive: true, force: true });
   return { runs, files, stderr: r.stderr };

@@ -80,7 +80,8 @@ describe('useChat in Chromium against agent-turn serve', () => {
   for (const pace of PACES) {
     it(`Stop while the approved command runs cancels the turn on the server (${pace.name})`, async () => {
       const { server, container } = await pageFor(pace.index);
-      send('Run `sleep 2 && echo done > done.txt`');
+      // 6 s: room for a loaded machine between the approval and the Stop reaching the server.
+      send('Run `sleep 6 && echo done > done.txt`');
       fireEvent.click(await screen.findByText('Approve', {}, WAIT));
       // The approval went back, the server took it and goes on (its response began: the command
       // runs; the UI stream has nothing to show until its output): the person presses Stop.
@@ -88,8 +89,8 @@ describe('useChat in Chromium against agent-turn serve', () => {
       fireEvent.click(screen.getByText('Stop'));
       expect(await commands.turnEnded(server.id, 0)).toMatchObject({ protocol: 'chat', reason: 'aborted' });
       await waitFor(() => expect(container.querySelector('main')?.getAttribute('data-status')).toBe('ready'), WAIT);
-      // Past the command's 2 s: it was killed, so it wrote nothing.
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      // Past the command's 6 s: it was killed, so it wrote nothing.
+      await new Promise((resolve) => setTimeout(resolve, 6500));
       expect(await commands.workspaceFile(server.id, 'done.txt')).toBeNull();
     }, 60_000);
   }
