@@ -78,7 +78,8 @@ describe('the root entry', () => {
     //   checkTurnRecord, agentTurnInput, readMachineGraph, describeEvent, toolPolicyNames)
     // + the errors' one base (AgentTurnError) and describeError, which the app uses
     expect(root.values.length).toBeLessThanOrEqual(56);
-    for (const name of ['defineTool', 'AgentTurnError', 'AgentTurnOptionsError', 'TurnRecordError', 'describeError']) expect(root.values).toContain(name);
+    for (const name of ['defineTool', 'AgentTurnError', 'AgentTurnOptionsError', 'TurnRecordError', 'describeError'])
+      expect(root.values).toContain(name);
   });
 
   it('keeps the machine internals out (actors, the internal context, one-caller helpers)', () => {
