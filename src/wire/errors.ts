@@ -24,6 +24,8 @@ export interface ChatErrorDetails {
  * it, and what {@link ChatError.fromJSON} builds one from again. `JSON.stringify(error)` gives it.
  */
 export interface ChatErrorJSON {
+  /** Always `'ChatError'` (left out by records written before it was added). */
+  name?: 'ChatError';
   code: ChatErrorCode;
   message: string;
   /** HTTP status, for code 'http'. */
@@ -63,6 +65,7 @@ export class ChatError extends AgentTurnError<ChatErrorCode> {
   /** The error's facts as JSON (the cause and the stack are left out). */
   toJSON(): ChatErrorJSON {
     return {
+      name: 'ChatError',
       code: this.code,
       message: this.message,
       retryable: this.retryable,
@@ -75,7 +78,7 @@ export class ChatError extends AgentTurnError<ChatErrorCode> {
 
   /** The ChatError that `json` (from {@link ChatError.toJSON}) stands for. */
   static fromJSON(json: ChatErrorJSON): ChatError {
-    const { code, message, ...details } = json;
+    const { name: _name, code, message, ...details } = json;
     return new ChatError(code, message, details);
   }
 }

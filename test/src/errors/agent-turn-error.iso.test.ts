@@ -146,9 +146,9 @@ describe("ChatError's one JSON form", () => {
       fc.property(chatErrorJSON, (json) => {
         const error = ChatError.fromJSON(json);
         expect(error instanceof ChatError).toBe(true);
-        expect(error.toJSON()).toEqual(json);
+        expect(error.toJSON()).toEqual({ name: 'ChatError', ...json });
         const again = ChatError.fromJSON(JSON.parse(JSON.stringify(error)));
-        expect(again.toJSON()).toEqual(json);
+        expect(again.toJSON()).toEqual({ name: 'ChatError', ...json });
         expect([again.code, again.message, again.retryable, again.status]).toEqual([
           json.code,
           json.message,
@@ -159,9 +159,16 @@ describe("ChatError's one JSON form", () => {
     );
   });
 
+  it('names its class, as every error an NDJSON or HTTP reader sees does', () => {
+    expect(JSON.parse(JSON.stringify({ error: new ChatError('timeout', 'slow') })).error).toMatchObject({
+      name: 'ChatError',
+      code: 'timeout',
+    });
+  });
+
   it('keeps a retryable the constructor derived, and leaves out the cause and the stack', () => {
     const error = new ChatError('http', 'busy', { status: 503, cause: new Error('socket') });
-    expect(error.toJSON()).toEqual({ code: 'http', message: 'busy', retryable: true, status: 503 });
+    expect(error.toJSON()).toEqual({ name: 'ChatError', code: 'http', message: 'busy', retryable: true, status: 503 });
     expect(ChatError.fromJSON(error.toJSON()).retryable).toBe(true);
   });
 });
