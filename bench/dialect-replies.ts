@@ -58,7 +58,15 @@ function callOf(i: number): Call {
   }
 }
 
-/** About `bytes` of replies: prose, then a call in the next dialect, over and over; and the same as Cline XML. */
+/** The harmony writer's reasoning before its call, as the Cline twin writes it: the twin must hold the same blocks. */
+const HARMONY = 5;
+const clineReasoning = (c: Call) => `<think>I need ${c.name}.</think>\n`;
+
+/**
+ * About `bytes` of replies: prose, then a call in the next dialect, over and over; and the same
+ * blocks as Cline XML (harmony's reasoning as `<think>`), so both parse to the same text,
+ * reasoning and calls.
+ */
 export function dialectReplies(bytes: number): { dialect: string; cline: string; calls: number } {
   const d: string[] = [];
   const c: string[] = [];
@@ -69,7 +77,7 @@ export function dialectReplies(bytes: number): { dialect: string; cline: string;
     const call = callOf(i);
     const part = `${prose}${WRITERS[i % WRITERS.length]!(call)}\n`;
     d.push(part);
-    c.push(`${prose}${cline(call)}\n`);
+    c.push(`${prose}${i % WRITERS.length === HARMONY ? clineReasoning(call) : ''}${cline(call)}\n`);
     size += part.length;
     i++;
   }

@@ -17,6 +17,26 @@ function nowMs(): number {
   return (user + system) / 1000;
 }
 
+/**
+ * The mean time of one run over `batches` batches of `runs` runs each, in ms: the median of the
+ * batch means. A parse that allocates megabytes pays for its garbage collection now and then, not
+ * every run, so the fastest run is a lottery of which runs the collector spared (it swung 40%
+ * between processes); the mean over a batch carries the collector's share, and the median of
+ * the batches drops one that the machine disturbed.
+ */
+export function meanMs(fn: () => void, runs: number, batches = 5): number {
+  fn(); // warm up
+  fn();
+  const means: number[] = [];
+  for (let b = 0; b < batches; b++) {
+    const t0 = nowMs();
+    for (let i = 0; i < runs; i++) fn();
+    means.push((nowMs() - t0) / runs);
+  }
+  means.sort((x, y) => x - y);
+  return means[Math.floor(batches / 2)]!;
+}
+
 /** Fastest of several timed runs, in ms: on a shared machine the minimum is the least noisy figure. */
 export function timeMs(fn: () => void, runs = 7): number {
   fn(); // warm up

@@ -41,8 +41,10 @@ abstract class PieceBuilder implements ValueBuilder {
 
   get value(): string {
     const pieces = this.pieces;
-    if (pieces.length > 0) {
-      this.joined += pieces.length === 1 ? pieces[0]! : pieces.join('');
+    // pop, not `length = 0`: setting the length is a call into the runtime, a pop is inlined
+    if (pieces.length === 1) this.joined += pieces.pop()!;
+    else if (pieces.length > 1) {
+      this.joined += pieces.join('');
       pieces.length = 0;
     }
     return this.joined;

@@ -29,7 +29,7 @@ export function decodeInvokes(body: string, context: DecodeContext): DecodedCall
       const limit = nextMatch(NEXT_PARAM, inner, vStart);
       const vEnd = inner.lastIndexOf(PARAM_CLOSE, limit - PARAM_CLOSE.length);
       if (vEnd < vStart) return undefined;
-      params[p[1]!] = xmlValue(context, name, p[1]!, inner.slice(vStart, vEnd));
+      params[p[1]!] = xmlValue(context, name, p[1]!, inner, vStart, vEnd);
       pLast = vEnd + PARAM_CLOSE.length;
       PARAM.lastIndex = pLast;
     }

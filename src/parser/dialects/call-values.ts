@@ -184,8 +184,29 @@ export function unfence(text: string): string {
 const LEADING_BREAK = /^(?:\r\n|\r|\n)/;
 const TRAILING_BREAK = /(?:\r\n|\r|\n)$/;
 
-/** An XML-style value (Qwen3-Coder, GLM, Anthropic): raw parameters lose one leading and trailing line break, others are trimmed. */
-export function xmlValue(context: DecodeContext, tool: string, param: string, value: string): string {
+const LF = 10,
+  CR = 13;
+
+/**
+ * An XML-style value `text[from, to)` (Qwen3-Coder, GLM, Anthropic): raw parameters lose one
+ * leading and one trailing line break, others are trimmed. The usual value (at most one line
+ * break at each edge, then no whitespace) comes out the same either way: it is cut once, with no
+ * lookup of the parameter and no pattern.
+ */
+export function xmlValue(
+  context: DecodeContext,
+  tool: string,
+  param: string,
+  text: string,
+  from: number,
+  to: number,
+): string {
+  let a = from;
+  let b = to;
+  if (a < b && (text.charCodeAt(a) === LF || text.charCodeAt(a) === CR)) a++;
+  if (b > a && (text.charCodeAt(b - 1) === LF || text.charCodeAt(b - 1) === CR)) b--;
+  if (b > a && !isWhitespace(text.charCodeAt(a)) && !isWhitespace(text.charCodeAt(b - 1))) return text.slice(a, b);
+  const value = text.slice(from, to);
   if (context.isRaw(tool, param)) return value.replace(LEADING_BREAK, '').replace(TRAILING_BREAK, '');
   return value.trim();
 }

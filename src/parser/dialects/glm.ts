@@ -32,7 +32,7 @@ export const glm: BlockRecognizer = {
       const limit = nextKey === -1 ? body.length : nextKey;
       const valueEnd = body.lastIndexOf(VALUE_CLOSE, limit - VALUE_CLOSE.length);
       if (valueEnd < valueOpen + VALUE_OPEN.length) return undefined;
-      params[key] = xmlValue(context, name, key, body.slice(valueOpen + VALUE_OPEN.length, valueEnd));
+      params[key] = xmlValue(context, name, key, body, valueOpen + VALUE_OPEN.length, valueEnd);
       if (!isBlank(body, valueEnd + VALUE_CLOSE.length, limit)) return undefined;
       i = nextKey;
     }

@@ -54,7 +54,7 @@ function decodeFunctions(body: string, context: DecodeContext): DecodedCall[] | 
       const param = trimmedSlice(body, p + PARAM_OPEN.length, pNameEnd);
       const vEnd = valueEnd(body, pNameEnd + 1, end);
       if (vEnd === -1) return undefined;
-      params[param] = xmlValue(context, name, param, body.slice(pNameEnd + 1, vEnd));
+      params[param] = xmlValue(context, name, param, body, pNameEnd + 1, vEnd);
       const after = vEnd + PARAM_CLOSE.length;
       fnEnd = body.indexOf(FUNCTION_CLOSE, after);
       p = body.indexOf(PARAM_OPEN, after);

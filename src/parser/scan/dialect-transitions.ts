@@ -21,8 +21,9 @@ export function openDialect(s: ScanState, entry: OpenerEntry, offset: number, op
   s.dialectOpenText = openText;
   s.dialectHeader = '';
   s.dialectHeaderPending = entry.headerEnd !== undefined;
-  // the pieces' array is reused from construct to construct (one allocation per parser, not per call)
-  s.dialectBody.length = 0;
+  // the pieces' array is reused from construct to construct (one allocation per parser, not per
+  // call); the last construct's take emptied it
+  if (s.dialectBody.length !== 0) s.dialectBody.length = 0;
   s.dialectBodyLength = 0;
   s.mode = MODE_DIALECT;
 }
@@ -35,7 +36,11 @@ export function appendBody(s: ScanState, input: string, from: number, to: number
 
 export function takeBody(s: ScanState): string {
   const pieces = s.dialectBody;
-  const body = pieces.length === 1 ? pieces[0]! : pieces.join('');
+  if (pieces.length === 1) {
+    s.dialectBodyLength = 0;
+    return pieces.pop()!;
+  }
+  const body = pieces.join('');
   pieces.length = 0;
   s.dialectBodyLength = 0;
   return body;

@@ -1,8 +1,14 @@
 // The in-place reading of JSON arguments (paramsFromJsonIn) against the general way it stands for:
-// JSON.parse and paramsFromArguments. Any text, JSON-like or not, gives the same parameters.
+// JSON.parse and paramsFromArguments. Any text, JSON-like or not, gives the same parameters; and
+// the XML-style value cut in place against the trim or line-break strip it stands for.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paramsFromArguments, paramsFromJsonIn, parseJsonIn } from '../../../../src/parser/dialects/call-values.js';
+import {
+  paramsFromArguments,
+  paramsFromJsonIn,
+  parseJsonIn,
+  xmlValue,
+} from '../../../../src/parser/dialects/call-values.js';
 
 const general = (text: string, from: number, to: number) => paramsFromArguments(parseJsonIn(text, from, to));
 
@@ -68,5 +74,34 @@ describe('paramsFromJsonIn', () => {
     expect(paramsFromJsonIn('{"a"\u00a0: "x"}', 0, 12)).toBeUndefined();
     expect(paramsFromJsonIn('{}', 0, 2)).toEqual({});
     expect(Object.keys(paramsFromJsonIn('{"__proto__": "x", "a": "b"}', 0, 28)!)).toEqual(['a']);
+  });
+});
+
+describe('xmlValue', () => {
+  /** What it stands for: raw parameters lose one leading and one trailing line break, others are trimmed. */
+  const reference = (raw: boolean, value: string) =>
+    raw ? value.replace(/^(?:\r\n|\r|\n)/, '').replace(/(?:\r\n|\r|\n)$/, '') : value.trim();
+  const edge = fc.constantFrom('', ' ', '\n', '\r', '\r\n', '\n\n', '\t', '\u00a0', '\n ', ' \n', '\r\r');
+  const middle = fc.constantFrom('', 'a', 'a b', 'x\ny', ' ', '\n', 'é😀');
+
+  it('gives the raw or trimmed value, for any value with whitespace at its edges, cut in place', () => {
+    fc.assert(
+      fc.property(fc.boolean(), edge, middle, edge, fc.string({ maxLength: 2 }), (raw, lead, mid, trail, around) => {
+        const value = `${lead}${mid}${trail}`;
+        const text = `${around}${value}${around}`;
+        const context = { hasTool: () => true, isRaw: () => raw };
+        const from = around.length;
+        expect(xmlValue(context, 't', 'p', text, from, from + value.length)).toBe(reference(raw, value));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("keeps a raw value's inner line breaks and indentation, and trims a plain one", () => {
+    const raw = { hasTool: () => true, isRaw: () => true };
+    const plain = { hasTool: () => true, isRaw: () => false };
+    expect(xmlValue(raw, 't', 'p', '\n  x\n\n', 0, 6)).toBe('  x\n');
+    expect(xmlValue(plain, 't', 'p', '\n  x\n\n', 0, 6)).toBe('x');
+    expect(xmlValue(raw, 't', 'p', '<v>\nx\n</v>', 3, 6)).toBe('x');
   });
 });
