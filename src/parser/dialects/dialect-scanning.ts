@@ -34,8 +34,7 @@ const SENTENCE_AFTER_OPENER = /^[ \t][\p{L}\p{N}]/u;
 function openerInSentence(state: ScanState): boolean {
   const opener = state.dialectOpenText;
   if (state.dialectHeader !== '' || opener.charCodeAt(0) !== 60 || !WORD.test(opener.charAt(1))) return false;
-  const first = state.dialectBody[0] ?? '';
-  return SENTENCE_AFTER_OPENER.test(first.length >= 2 ? first : first + (state.dialectBody[1] ?? ''));
+  return SENTENCE_AFTER_OPENER.test(state.dialectBody.slice(0, 2));
 }
 
 /**

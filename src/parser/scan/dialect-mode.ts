@@ -26,7 +26,7 @@ function scanHeader(s: ScanState, input: string, pos: number, final: boolean): n
   if (at === -1) {
     const hold = final ? -1 : unfinishedCloseAt(input, pos, end);
     appendBody(s, input, pos, hold === -1 ? input.length : hold);
-    if (s.dialectBodyLength > MAX_HEADER) {
+    if (s.dialectBody.length > MAX_HEADER) {
       dialectAsText(s, takeBody(s));
       return hold === -1 ? input.length : hold;
     }

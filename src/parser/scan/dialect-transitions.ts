@@ -21,28 +21,17 @@ export function openDialect(s: ScanState, entry: OpenerEntry, offset: number, op
   s.dialectOpenText = openText;
   s.dialectHeader = '';
   s.dialectHeaderPending = entry.headerEnd !== undefined;
-  // the pieces' array is reused from construct to construct (one allocation per parser, not per
-  // call); the last construct's take emptied it
-  if (s.dialectBody.length !== 0) s.dialectBody.length = 0;
-  s.dialectBodyLength = 0;
+  s.dialectBody = '';
   s.mode = MODE_DIALECT;
 }
 
 export function appendBody(s: ScanState, input: string, from: number, to: number): void {
-  if (to <= from) return;
-  s.dialectBody.push(input.slice(from, to));
-  s.dialectBodyLength += to - from;
+  if (to > from) s.dialectBody += from === 0 && to === input.length ? input : input.slice(from, to);
 }
 
 export function takeBody(s: ScanState): string {
-  const pieces = s.dialectBody;
-  if (pieces.length === 1) {
-    s.dialectBodyLength = 0;
-    return pieces.pop()!;
-  }
-  const body = pieces.join('');
-  pieces.length = 0;
-  s.dialectBodyLength = 0;
+  const body = s.dialectBody;
+  s.dialectBody = '';
   return body;
 }
 
@@ -206,7 +195,7 @@ export function closeDialect(s: ScanState, close: string): void {
  */
 export function decodeAtEnd(s: ScanState): boolean {
   const entry = s.dialectEntry!;
-  const whole = s.dialectBody.length === 1 ? s.dialectBody[0]! : s.dialectBody.join('');
+  const whole = s.dialectBody;
   const first = entry.recognizers[0]!;
   const end = first.callsEnd === undefined ? whole.length : first.callsEnd(whole);
   const calls = end === whole.length ? whole : whole.slice(0, end);

@@ -87,8 +87,8 @@ export interface ScanState {
   dialectOpenText: string;
   dialectHeader: string;
   dialectHeaderPending: boolean;
-  dialectBody: string[];
-  dialectBodyLength: number;
+  /** The body so far, appended with `+=`: V8 keeps the pieces as a rope and flattens it once, when the body is decoded. */
+  dialectBody: string;
   /** MODE_DIALECT: the text before the construct, kept open: it goes on if the construct turns out to be text. */
   pendingText: ValueBuilder | undefined;
   /**
@@ -168,8 +168,7 @@ export function createScanState(
     dialectOpenText: '',
     dialectHeader: '',
     dialectHeaderPending: false,
-    dialectBody: [],
-    dialectBodyLength: 0,
+    dialectBody: '',
     pendingText: undefined,
     spentOpeners: undefined,
     markerAt: -2,
