@@ -2,6 +2,7 @@
 
 import type { DecodeContext, DecodedCall } from './recognizer.js';
 import { isWhitespace } from '../text-builders.js';
+import { plainStringObject } from './plain-json.js';
 
 /** A JSON value as a parameter string: strings as they are, anything else JSON-encoded. */
 export function paramString(value: unknown): string {
@@ -56,61 +57,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-const COLON = 58,
-  COMMA = 44,
-  OPEN_BRACE = 123,
+const OPEN_BRACE = 123,
   CLOSE_BRACE = 125;
-
-/** JSON's own whitespace (space, tab, line feed, carriage return): the only kind JSON.parse allows between tokens. */
-function isJsonSpace(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9;
-}
-
-/** The index of the quote that ends the JSON string opened at `open`, or -1 when it holds an escape or a control character (or never ends before `to`). */
-function plainStringEnd(text: string, open: number, to: number): number {
-  for (let i = open + 1; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34) return i;
-    if (c === 92 || c < 32) return -1;
-  }
-  return -1;
-}
-
-/**
- * The common arguments object, `{"k": "v", …}` with only plain strings (no escapes), read in place
- * into the parameters: what JSON.parse and {@link paramsFromArguments} would give, without the
- * parsed object, its keys array and a second copy. Undefined for anything else (a number, a nested
- * value, an escape, malformed JSON), which goes the general way. `text[from]` is `{`, `text[to - 1]` is `}`.
- */
-function plainStringObject(text: string, from: number, to: number): Record<string, string> | undefined {
-  const out: Record<string, string> = {};
-  let i = from + 1;
-  while (i < to && isJsonSpace(text.charCodeAt(i))) i++;
-  if (i === to - 1) return out;
-  for (;;) {
-    if (text.charCodeAt(i) !== 34) return undefined;
-    const keyEnd = plainStringEnd(text, i, to);
-    if (keyEnd === -1) return undefined;
-    const key = text.slice(i + 1, keyEnd);
-    i = keyEnd + 1;
-    while (i < to && isJsonSpace(text.charCodeAt(i))) i++;
-    if (text.charCodeAt(i) !== COLON) return undefined;
-    i++;
-    while (i < to && isJsonSpace(text.charCodeAt(i))) i++;
-    if (text.charCodeAt(i) !== 34) return undefined;
-    const valueEnd = plainStringEnd(text, i, to);
-    if (valueEnd === -1) return undefined;
-    // the assignment paramsFromArguments makes (a `__proto__` key is dropped alike)
-    out[key] = text.slice(i + 1, valueEnd);
-    i = valueEnd + 1;
-    while (i < to && isJsonSpace(text.charCodeAt(i))) i++;
-    const c = text.charCodeAt(i);
-    if (c === CLOSE_BRACE) return i === to - 1 ? out : undefined;
-    if (c !== COMMA) return undefined;
-    i++;
-    while (i < to && isJsonSpace(text.charCodeAt(i))) i++;
-  }
-}
 
 /**
  * `paramsFromArguments(parseJsonIn(text, from, to))`: the parameters of the JSON arguments in

@@ -1,6 +1,7 @@
 // Hermes / Qwen 2.5 / Qwen3: `<tool_call>{"name": "read_file", "arguments": {"path": "a"}}</tool_call>`.
 
 import { callsFromJson, parseJson, parseJsonSequence, unfence } from './call-values.js';
+import { plainCallObject } from './plain-json.js';
 import { readPythonValue } from './python-literal.js';
 import { isWhitespace } from '../text-builders.js';
 import type { BlockRecognizer } from './recognizer.js';
@@ -20,6 +21,9 @@ export const hermes: BlockRecognizer = {
     const first = firstVisible(body);
     if (first !== 123 && first !== 91 && first !== 96) return undefined;
     const text = unfence(body);
+    // the usual call, read in place; anything else (or a tool not offered) the general way
+    const plain = plainCallObject(text);
+    if (plain !== undefined && context.hasTool(plain.name)) return [plain];
     // several objects one after another: one call each (llama.cpp's Hermes tests show it)
     const value = parseJson(text) ?? readPythonValue(text.trim()) ?? parseJsonSequence(text);
     return value === undefined ? undefined : callsFromJson(value, context);

@@ -9,7 +9,6 @@
 import type { DialectName } from '../../protocol/dialect-names.js';
 import type { DecodedCall } from '../dialects/recognizer.js';
 import { createTrimmedBuilder } from '../text-builders.js';
-import { trackMarkdown } from './markdown-context.js';
 import { pushCallBlocks } from './call-blocks.js';
 import type { ScanState } from './scan-state.js';
 
@@ -26,7 +25,8 @@ export function deferCalls(
   at: number,
   raw: string,
 ): void {
-  trackMarkdown(s.md, raw, 0, raw.length);
+  // like a call pushed at once, the construct is no prose for the Markdown state: a backtick in an
+  // argument opens no code span that would make the next call an example
   (s.deferred ??= []).push({ calls, dialect, at, start: s.builder.value.length, raw });
 }
 

@@ -4,11 +4,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  callFromJsonObject,
   paramsFromArguments,
   paramsFromJsonIn,
   parseJsonIn,
   xmlValue,
 } from '../../../../src/parser/dialects/call-values.js';
+import { plainCallObject } from '../../../../src/parser/dialects/plain-json.js';
 
 const general = (text: string, from: number, to: number) => paramsFromArguments(parseJsonIn(text, from, to));
 
@@ -74,6 +76,64 @@ describe('paramsFromJsonIn', () => {
     expect(paramsFromJsonIn('{"a"\u00a0: "x"}', 0, 12)).toBeUndefined();
     expect(paramsFromJsonIn('{}', 0, 2)).toEqual({});
     expect(Object.keys(paramsFromJsonIn('{"__proto__": "x", "a": "b"}', 0, 28)!)).toEqual(['a']);
+  });
+});
+
+describe('plainCallObject', () => {
+  const callKey = fc.constantFrom('name', 'arguments', 'parameters', 'args', 'function', 'type', 'nam');
+  const member = fc
+    .tuple(callKey, space, space, fc.oneof(value, object), space)
+    .map(([k, s1, s2, v, s3]) => `"${k}"${s1}:${s2}${v}${s3}`);
+  const word = fc.oneof(fc.constantFrom('a', 'path', 'read_file', 'é😀', '', '__proto__', 'x y', '<|call|>'), piece);
+  const plainArgs = fc
+    .array(fc.tuple(word, word), { maxLength: 3 })
+    .map((pairs) => `{${pairs.map(([k, v]) => `"${k}": "${v}"`).join(', ')}}`);
+  // most often the usual two members (a name, then or before the arguments), each perhaps off
+  const usual = fc
+    .tuple(
+      word,
+      fc.constantFrom('arguments', 'parameters', 'args', 'argument'),
+      fc.oneof(plainArgs, object),
+      fc.boolean(),
+    )
+    .map(([name, key, args, swap]) => {
+      const pair = [`"name": "${name}"`, `"${key}": ${args}`];
+      return swap ? pair.reverse() : pair;
+    });
+  const members = fc.oneof(usual, fc.array(member, { minLength: 1, maxLength: 3 }));
+  const call = fc
+    .tuple(space, members, space, fc.constantFrom(',', ', ', ',\n', ''))
+    .map(([lead, list, trail, sep]) => `${lead}{${list.join(sep)}}${trail}`);
+  const context = { hasTool: () => true, isRaw: () => false };
+  const general = (text: string) => {
+    const parsed = parseJsonIn(text, 0, text.length);
+    return parsed === undefined ? undefined : callFromJsonObject(parsed, context);
+  };
+
+  it('reads a call only as JSON.parse and the general reader would', () => {
+    fc.assert(
+      fc.property(call, (text) => {
+        const got = plainCallObject(text);
+        if (got !== undefined) {
+          const want = general(text);
+          expect(got).toEqual(want);
+          expect(Object.keys(got.params)).toEqual(Object.keys(want!.params));
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('reads the usual call in place, in either order, and leaves every other shape', () => {
+    const usual = { name: 'read_file', params: { path: 'a.ts' } };
+    expect(plainCallObject('{"name": "read_file", "arguments": {"path": "a.ts"}}')).toEqual(usual);
+    expect(plainCallObject(' {"args":{"path":"a.ts"},"name":"read_file"}\n')).toEqual(usual);
+    expect(plainCallObject('{"name": "read_file", "parameters": {}}')).toEqual({ name: 'read_file', params: {} });
+    expect(plainCallObject('{"name": "read_file", "arguments": {"n": 1}}')).toBeUndefined();
+    expect(plainCallObject('{"name": "read_file", "arguments": "{}"}')).toBeUndefined();
+    expect(plainCallObject('{"function": {"name": "read_file", "arguments": {}}}')).toBeUndefined();
+    expect(plainCallObject('{"name": "a", "name": "b", "arguments": {}}')).toBeUndefined();
+    expect(plainCallObject('{"name": "read_file", "arguments": {}} x')).toBeUndefined();
   });
 });
 

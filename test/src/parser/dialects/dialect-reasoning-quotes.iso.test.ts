@@ -59,6 +59,18 @@ describe('a reply that begins inside reasoning the template opened', () => {
     ]);
   });
 
+  it('a held call counts as a call for the Markdown state: a backtick in its argument opens no code span', () => {
+    const odd = '<tool_call>\n{"name": "execute_command", "arguments": {"command": "echo `"}}\n</tool_call>';
+    const text = `Running.\n${odd}\n${hermes('b.ts')}`;
+    const expected = [
+      ['execute_command', { command: 'echo `' }, 'hermes'],
+      ['read_file', { path: 'b.ts' }, 'hermes'],
+    ];
+    expect(completeCalls(atEveryCut(text, options))).toEqual(expected);
+    // as when nothing is held (a block came before): the same calls
+    expect(completeCalls(atEveryCut(`<think>ok</think>\n${text}`, options))).toEqual(expected);
+  });
+
   it('with the reasoning dialect off nothing is held', () => {
     const noReasoning = withDialects(allDialects, ['hermes']);
     const parser = createStreamParser({ protocol: noReasoning });
