@@ -1,11 +1,12 @@
 // Dialect parse cost (issue 35): a reply dense with other dialects' calls against the same calls
-// written as Cline XML, one-shot and in 16-character writes, and its linearity (2 MB vs 1 MB).
+// written as Cline XML, one-shot and in 16-character writes, and its linearity (2 MB vs 1 MB); then
+// a reply in each family alone, as one model writes.
 // `npm run bench -- dialect-parser` (BENCH_CLOCK=cpu for CPU time). The goal is judged on the mean per
 // parse against the twin parsed with every dialect on (the same parser, so the ratio is what the
 // dialects' constructs cost); the strict parser's figure and the fastest runs are printed beside it.
 import { createStreamParser, parseAssistantMessage, withDialects } from '../src/parser/index.js';
 import { clineThinkProtocol, type Protocol } from '../src/protocol/index.js';
-import { dialectReplies } from './dialect-replies.js';
+import { dialectReplies, FAMILIES } from './dialect-replies.js';
 import { meanMs, timeMs } from './parser.bench.js';
 
 const strict = clineThinkProtocol;
@@ -45,6 +46,20 @@ function compare(form: string, dialect: () => void, strictTwin: () => void, twin
   return d;
 }
 
+/** Each family's reply alone against its twin (every dialect on), one-shot and in 16-character writes: means. */
+function perFamily(): void {
+  const rows: string[] = [];
+  for (const family of FAMILIES) {
+    const replies = dialectReplies(1024 * 1024, family);
+    const d16 = chunked(replies.dialect, 16);
+    const c16 = chunked(replies.cline, 16);
+    const one = meanMs(() => oneShot(replies.dialect, all), 10) / meanMs(() => oneShot(replies.cline, all), 10);
+    const writes = meanMs(() => writeIn(d16, all), 5) / meanMs(() => writeIn(c16, all), 5);
+    rows.push(`${family} ${fmt(one)}x / ${fmt(writes)}x`);
+  }
+  console.log(`one family per reply (1 MB each), dialect / twin, one-shot / 16-char writes: ${rows.join(', ')}`);
+}
+
 export function run(): void {
   const MB = 1024 * 1024;
   const one = dialectReplies(MB);
@@ -76,4 +91,5 @@ export function run(): void {
   console.log(
     `linear, means: one-shot t(2 MB)/t(1 MB) = ${fmt(d2.mean / d1.mean)}, 16-char writes ${fmt(w2.mean / w1.mean)} (goal <= 2.2); fastest runs ${fmt(d2.fastest / d1.fastest)} / ${fmt(w2.fastest / w1.fastest)}`,
   );
+  perFamily();
 }

@@ -19,28 +19,34 @@ function sentence(i: number, n: number): string {
 
 const json = (p: Record<string, string>) => JSON.stringify(p);
 
+/** The in-scan dialect families, in the order the mixed reply takes turns. */
+export const FAMILIES = ['hermes', 'qwen3-coder', 'glm', 'kimi', 'deepseek', 'harmony', 'anthropic'] as const;
+
+/** A family of {@link FAMILIES}. */
+export type Family = (typeof FAMILIES)[number];
+
 /** One call in each in-scan dialect. */
-const WRITERS: ((c: Call) => string)[] = [
-  (c) => `<tool_call>\n{"name": "${c.name}", "arguments": ${json(c.params)}}\n</tool_call>`,
-  (c) =>
+const WRITERS: Record<Family, (c: Call) => string> = {
+  hermes: (c) => `<tool_call>\n{"name": "${c.name}", "arguments": ${json(c.params)}}\n</tool_call>`,
+  'qwen3-coder': (c) =>
     `<tool_call>\n<function=${c.name}>\n${Object.entries(c.params)
       .map(([k, v]) => `<parameter=${k}>\n${v}\n</parameter>`)
       .join('\n')}\n</function>\n</tool_call>`,
-  (c) =>
+  glm: (c) =>
     `<tool_call>${c.name}\n${Object.entries(c.params)
       .map(([k, v]) => `<arg_key>${k}</arg_key>\n<arg_value>${v}</arg_value>`)
       .join('\n')}\n</tool_call>`,
-  (c) =>
+  kimi: (c) =>
     `<|tool_calls_section_begin|><|tool_call_begin|>functions.${c.name}:0<|tool_call_argument_begin|>${json(c.params)}<|tool_call_end|><|tool_calls_section_end|>`,
-  (c) =>
+  deepseek: (c) =>
     `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>${c.name}\n\`\`\`json\n${json(c.params)}\n\`\`\`<｜tool▁call▁end｜><｜tool▁calls▁end｜>`,
-  (c) =>
+  harmony: (c) =>
     `<|channel|>analysis<|message|>I need ${c.name}.<|end|><|start|>assistant<|channel|>commentary to=functions.${c.name} <|constrain|>json<|message|>${json(c.params)}<|call|>`,
-  (c) =>
+  anthropic: (c) =>
     `<function_calls>\n<invoke name="${c.name}">\n${Object.entries(c.params)
       .map(([k, v]) => `<parameter name="${k}">${v}</parameter>`)
       .join('\n')}\n</invoke>\n</function_calls>`,
-];
+};
 
 const cline = (c: Call) =>
   `<${c.name}>\n${Object.entries(c.params)
@@ -59,15 +65,14 @@ function callOf(i: number): Call {
 }
 
 /** The harmony writer's reasoning before its call, as the Cline twin writes it: the twin must hold the same blocks. */
-const HARMONY = 5;
 const clineReasoning = (c: Call) => `<think>I need ${c.name}.</think>\n`;
 
 /**
- * About `bytes` of replies: prose, then a call in the next dialect, over and over; and the same
- * blocks as Cline XML (harmony's reasoning as `<think>`), so both parse to the same text,
- * reasoning and calls.
+ * About `bytes` of replies: prose, then a call in the next dialect (or always in `family`'s, as one
+ * model writes), over and over; and the same blocks as Cline XML (harmony's reasoning as
+ * `<think>`), so both parse to the same text, reasoning and calls.
  */
-export function dialectReplies(bytes: number): { dialect: string; cline: string; calls: number } {
+export function dialectReplies(bytes: number, family?: Family): { dialect: string; cline: string; calls: number } {
   const d: string[] = [];
   const c: string[] = [];
   let size = 0;
@@ -75,9 +80,10 @@ export function dialectReplies(bytes: number): { dialect: string; cline: string;
   while (size < bytes) {
     const prose = `${sentence(i, 14)} ${sentence(i + 1, 9)}\n`;
     const call = callOf(i);
-    const part = `${prose}${WRITERS[i % WRITERS.length]!(call)}\n`;
+    const writer = family ?? FAMILIES[i % FAMILIES.length]!;
+    const part = `${prose}${WRITERS[writer](call)}\n`;
     d.push(part);
-    c.push(`${prose}${i % WRITERS.length === HARMONY ? clineReasoning(call) : ''}${cline(call)}\n`);
+    c.push(`${prose}${writer === 'harmony' ? clineReasoning(call) : ''}${cline(call)}\n`);
     size += part.length;
     i++;
   }

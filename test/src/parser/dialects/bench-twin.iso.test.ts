@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAssistantMessage, withDialects, type AssistantMessageContent } from '../../../../src/parser/index.js';
 import { clineThinkProtocol } from '../../../../src/protocol/index.js';
-import { dialectReplies } from '../../../../bench/dialect-replies.js';
+import { dialectReplies, FAMILIES } from '../../../../bench/dialect-replies.js';
 
 /** A block without what only says where it came from (its id, its dialect). */
 function content(block: AssistantMessageContent): unknown {
@@ -13,8 +13,9 @@ function content(block: AssistantMessageContent): unknown {
 }
 
 describe("the dialect benchmark's Cline twin", () => {
+  const all = withDialects(clineThinkProtocol, 'all');
+
   it('parses to the same text, reasoning and calls as the dialect reply, every call read', () => {
-    const all = withDialects(clineThinkProtocol, 'all');
     const replies = dialectReplies(64 * 1024);
     const dialect = parseAssistantMessage(replies.dialect, { protocol: all, final: true });
     const twin = parseAssistantMessage(replies.cline, { protocol: clineThinkProtocol, final: true });
@@ -25,5 +26,15 @@ describe("the dialect benchmark's Cline twin", () => {
       new Set(['hermes', 'qwen3-coder', 'glm', 'kimi', 'deepseek', 'harmony', 'anthropic']),
     );
     expect(dialect.some((b) => b.type === 'reasoning')).toBe(true);
+  });
+
+  it.each(FAMILIES)('holds the same blocks for a reply in one family: %s', (family) => {
+    const replies = dialectReplies(16 * 1024, family);
+    const dialect = parseAssistantMessage(replies.dialect, { protocol: all, final: true });
+    const twin = parseAssistantMessage(replies.cline, { protocol: clineThinkProtocol, final: true });
+    expect(dialect.map(content)).toEqual(twin.map(content));
+    const calls = dialect.filter((b) => b.type === 'tool_use' && !b.partial);
+    expect(calls).toHaveLength(replies.calls);
+    expect(new Set(calls.map((b) => (b.type === 'tool_use' ? b.dialect : '')))).toEqual(new Set([family]));
   });
 });
