@@ -129,6 +129,23 @@ export function unfence(text: string): string {
   return body.includes('```') ? t : body;
 }
 
+/**
+ * {@link paramsFromJsonIn} of {@link unfence}`(text.slice(from, to))`, read in place: the fence's
+ * bounds are found without cutting the text first.
+ */
+export function paramsFromFencedJsonIn(text: string, from: number, to: number): Record<string, string> | undefined {
+  while (from < to && isWhitespace(text.charCodeAt(from))) from++;
+  while (to > from && isWhitespace(text.charCodeAt(to - 1))) to--;
+  if (to - from < 6 || !text.startsWith('```', from) || !text.startsWith('```', to - 3))
+    return paramsFromJsonIn(text, from, to);
+  const lineEnd = text.indexOf('\n', from);
+  if (lineEnd === -1 || lineEnd >= to) return paramsFromJsonIn(text, from, to);
+  const a = Math.min(lineEnd + 1, to - 3);
+  const fence = text.indexOf('```', a);
+  // a second fence inside would make this two blocks, not one
+  return fence !== -1 && fence + 3 <= to - 3 ? paramsFromJsonIn(text, from, to) : paramsFromJsonIn(text, a, to - 3);
+}
+
 const LEADING_BREAK = /^(?:\r\n|\r|\n)/;
 const TRAILING_BREAK = /(?:\r\n|\r|\n)$/;
 

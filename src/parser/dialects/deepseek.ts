@@ -1,8 +1,8 @@
 // DeepSeek V3 / R1: `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME\n```json\n{…}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>`;
 // V3.1 writes `<｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{…}<｜tool▁call▁end｜>`. (The bars are U+FF5C, the spaces U+2581.)
 
-import { allOffered, isBlank, paramsFromJson, trimmedSlice, unfence } from './call-values.js';
-import { decodeInvokes } from './anthropic.js';
+import { allOffered, isBlank, paramsFromFencedJsonIn, trimmedSlice } from './call-values.js';
+import { decodeInvokes, decodeInvokesWith, invokeTags } from './invoke-markup.js';
 import type { BlockRecognizer, DecodedCall } from './recognizer.js';
 
 const CALL_BEGIN = '<｜tool▁call▁begin｜>';
@@ -22,7 +22,7 @@ function decodeCall(body: string, from: number, to: number): DecodedCall | undef
     name = trimmedSlice(body, args, nameEnd);
     args = nameEnd === to ? to : nameEnd + 1;
   }
-  const params = paramsFromJson(unfence(body.slice(args, to)));
+  const params = paramsFromFencedJsonIn(body, args, to);
   return params === undefined ? undefined : { name, params };
 }
 
@@ -51,6 +51,7 @@ export const deepseek: BlockRecognizer = {
 };
 
 const DSML = '｜DSML｜';
+const dsmlTags = /* @__PURE__ */ invokeTags(DSML);
 
 // (The recognizers below are made in pure-marked functions: their template strings and spread
 // would otherwise keep them in a bundle that never turns a dialect on.)
@@ -64,7 +65,8 @@ export const deepseekDsml: BlockRecognizer = /* @__PURE__ */ (() => ({
   dialect: 'deepseek',
   opener: `<${DSML}function_calls>`,
   closes: [`</${DSML}function_calls>`],
-  decode: (body, context) => decodeInvokes(body.replaceAll(`<${DSML}`, '<').replaceAll(`</${DSML}`, '</'), context),
+  // the mark in every tag; a model that drops it inside the block writes Anthropic's own tags
+  decode: (body, context) => decodeInvokesWith(body, context, dsmlTags) ?? decodeInvokes(body, context),
 }))();
 
 /** DeepSeek V4 names the same block `<｜DSML｜tool_calls>` (its encoding_dsv4.py; vLLM accepts both). */
