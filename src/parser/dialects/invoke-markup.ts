@@ -1,130 +1,74 @@
-// Anthropic's invoke markup, read in place: `<invoke name="N"><parameter name="P">v</parameter></invoke>`,
-// one or several, with a mark in every tag for DeepSeek's DSML (`<｜DSML｜invoke …>`). The tags are
-// read by hand at the position they must start at: no pattern, no slice of an invoke's inner text;
-// the values are the only strings cut (a pattern with captures cost a match array and a name per
-// tag, and the DSML body was copied twice to drop its mark).
+// Anthropic's invoke markup: `<invoke name="N"><parameter name="P">v</parameter></invoke>`, one or
+// several, and DeepSeek's DSML, the same markup with a mark in every tag (`<｜DSML｜invoke …>`). The
+// patterns are made for each mark, so a DSML body is read as it is (dropping the mark first copied
+// the two-byte body twice). Patterns, not a hand-written reader: one was tried and cost 1.5× the
+// patterns on Anthropic's bodies (their literal prefixes are searched natively).
 
 import { allOffered, isBlank, paramsFromJsonIn, xmlValue } from './call-values.js';
 import type { DecodeContext, DecodedCall } from './recognizer.js';
-import { isWhitespace } from '../text-builders.js';
 
-/** The four tags of one invoke markup. */
+/** The tags of one invoke markup, as the patterns that find them. */
 export interface InvokeTags {
-  readonly invoke: string;
+  readonly invoke: RegExp;
+  readonly parameter: RegExp;
+  readonly nextInvoke: RegExp;
+  readonly nextParameter: RegExp;
   readonly invokeClose: string;
-  readonly parameter: string;
   readonly parameterClose: string;
 }
 
+const SPECIAL = /[.*+?^${}()|[\]\\]/g;
+
 /** The tags with `mark` after each `<` or `</` (empty: Anthropic's own). */
 export function invokeTags(mark: string): InvokeTags {
+  const m = mark.replace(SPECIAL, '\\$&');
   return {
-    invoke: `<${mark}invoke`,
+    invoke: new RegExp(`<${m}invoke\\s+name\\s*=\\s*"([^"]+)"\\s*>`, 'g'),
+    // DeepSeek's DSML adds `string="true"` after the name
+    parameter: new RegExp(`<${m}parameter\\s+name\\s*=\\s*"([^"]+)"(?:\\s+[\\w-]+\\s*=\\s*"[^"]*")*\\s*>`, 'g'),
+    nextInvoke: new RegExp(`<${m}invoke\\s+name\\s*=`, 'g'),
+    nextParameter: new RegExp(`<${m}parameter\\s+name\\s*=`, 'g'),
     invokeClose: `</${mark}invoke>`,
-    parameter: `<${mark}parameter`,
     parameterClose: `</${mark}parameter>`,
   };
 }
 
 const ANTHROPIC_TAGS = invokeTags('');
 
-const QUOTE = 34,
-  EQUALS = 61,
-  GREATER = 62,
-  HYPHEN = 45,
-  UNDERSCORE = 95;
-
-function skipSpace(text: string, at: number, to: number): number {
-  while (at < to && isWhitespace(text.charCodeAt(at))) at++;
-  return at;
+/**
+ * Where `re` (global) next matches in `text` at or after `from` (the text's end when it does not):
+ * searched in place from `from`, no slice of the rest per parameter.
+ */
+function nextMatch(re: RegExp, text: string, from: number): number {
+  re.lastIndex = from;
+  const m = re.exec(text);
+  return m === null ? text.length : m.index;
 }
 
-function isWordChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === UNDERSCORE || c === HYPHEN;
-}
-
-/** Past `tag\s+name\s*=` at `at` (where the name's value begins, after blanks), or -1. */
-function pastNameEquals(text: string, at: number, to: number, tag: string): number {
-  if (!text.startsWith(tag, at)) return -1;
-  let i = at + tag.length;
-  const spaced = skipSpace(text, i, to);
-  if (spaced === i || !text.startsWith('name', spaced)) return -1;
-  i = skipSpace(text, spaced + 4, to);
-  if (text.charCodeAt(i) !== EQUALS) return -1;
-  return skipSpace(text, i + 1, to);
-}
-
-/** Past `"…"` at `at`, or -1 (`nonEmpty`: at least one character between the quotes). */
-function pastQuoted(text: string, at: number, to: number, nonEmpty: boolean): number {
-  if (at >= to || text.charCodeAt(at) !== QUOTE) return -1;
-  const close = text.indexOf('"', at + 1);
-  if (close === -1 || close >= to || (nonEmpty && close === at + 1)) return -1;
-  return close + 1;
-}
-
-/** Past the ` key="value"` attributes DSML adds after the name (`string="true"`), as many as there are. */
-function pastAttributes(text: string, at: number, to: number): number {
-  for (;;) {
-    const key = skipSpace(text, at, to);
-    if (key === at || !isWordChar(text.charCodeAt(key))) return at;
-    let i = key;
-    while (i < to && isWordChar(text.charCodeAt(i))) i++;
-    i = skipSpace(text, i, to);
-    if (text.charCodeAt(i) !== EQUALS) return at;
-    const end = pastQuoted(text, skipSpace(text, i + 1, to), to, false);
-    if (end === -1) return at;
-    at = end;
-  }
-}
-
-/** The name and end of a whole opening tag `tag name="N" …>` at `at`, or undefined. */
-function readOpeningTag(
-  text: string,
-  at: number,
-  to: number,
-  tag: string,
-  attributes: boolean,
-): { name: string; end: number } | undefined {
-  const quote = pastNameEquals(text, at, to, tag);
-  if (quote === -1) return undefined;
-  const afterName = pastQuoted(text, quote, to, true);
-  if (afterName === -1) return undefined;
-  const gt = skipSpace(text, attributes ? pastAttributes(text, afterName, to) : afterName, to);
-  if (gt >= to || text.charCodeAt(gt) !== GREATER) return undefined;
-  return { name: text.slice(quote + 1, afterName - 1), end: gt + 1 };
-}
-
-/** Where the next `tag name =` starts in `text[from, to)`, or `to`. */
-function nextTagStart(text: string, from: number, to: number, tag: string): number {
-  for (let at = text.indexOf(tag, from); at !== -1 && at < to; at = text.indexOf(tag, at + 1)) {
-    if (pastNameEquals(text, at, to, tag) !== -1) return at;
-  }
-  return to;
-}
-
-/** The parameters of the invoke whose inner text is `body[from, to)`, or undefined. */
+/** The parameters in an invoke's inner text, or undefined when anything else lies between them. */
 function readParameters(
-  body: string,
-  from: number,
-  to: number,
+  inner: string,
   tool: string,
   tags: InvokeTags,
   context: DecodeContext,
 ): Record<string, string> | undefined {
   const params: Record<string, string> = {};
-  let last = from;
-  for (;;) {
-    const tag = readOpeningTag(body, skipSpace(body, last, to), to, tags.parameter, true);
-    if (tag === undefined) break;
-    const limit = nextTagStart(body, tag.end, to, tags.parameter);
-    const valueEnd = body.lastIndexOf(tags.parameterClose, limit - tags.parameterClose.length);
-    if (valueEnd < tag.end) return undefined;
-    params[tag.name] = xmlValue(context, tool, tag.name, body, tag.end, valueEnd);
-    last = valueEnd + tags.parameterClose.length;
+  const { parameter, nextParameter, parameterClose } = tags;
+  parameter.lastIndex = 0;
+  let last = 0;
+  for (let p = parameter.exec(inner); p !== null; p = parameter.exec(inner)) {
+    if (!isBlank(inner, last, p.index)) return undefined;
+    const vStart = p.index + p[0].length;
+    const limit = nextMatch(nextParameter, inner, vStart);
+    const vEnd = inner.lastIndexOf(parameterClose, limit - parameterClose.length);
+    if (vEnd < vStart) return undefined;
+    params[p[1]!] = xmlValue(context, tool, p[1]!, inner, vStart, vEnd);
+    last = vEnd + parameterClose.length;
+    parameter.lastIndex = last;
   }
-  if (isBlank(body, last, to)) return params;
+  if (isBlank(inner, last, inner.length)) return params;
   // no parameter tags but one JSON object of arguments (DSML's second form)
-  return last === from ? paramsFromJsonIn(body, from, to) : undefined;
+  return last === 0 ? paramsFromJsonIn(inner, 0, inner.length) : undefined;
 }
 
 /**
@@ -133,17 +77,22 @@ function readParameters(
  */
 export function decodeInvokesWith(body: string, context: DecodeContext, tags: InvokeTags): DecodedCall[] | undefined {
   const calls: DecodedCall[] = [];
-  const to = body.length;
-  for (let at = skipSpace(body, 0, to); at < to; at = skipSpace(body, at, to)) {
-    const tag = readOpeningTag(body, at, to, tags.invoke, false);
-    if (tag === undefined) return undefined;
-    const end = body.lastIndexOf(tags.invokeClose, nextTagStart(body, tag.end, to, tags.invoke));
-    if (end < tag.end) return undefined;
-    const params = readParameters(body, tag.end, end, tag.name, tags, context);
+  const { invoke, nextInvoke, invokeClose } = tags;
+  invoke.lastIndex = 0;
+  let last = 0;
+  for (let m = invoke.exec(body); m !== null; m = invoke.exec(body)) {
+    if (!isBlank(body, last, m.index)) return undefined;
+    const name = m[1]!;
+    const start = m.index + m[0].length;
+    const end = body.lastIndexOf(invokeClose, nextMatch(nextInvoke, body, start));
+    if (end < start) return undefined;
+    const params = readParameters(body.slice(start, end), name, tags, context);
     if (params === undefined) return undefined;
-    calls.push({ name: tag.name, params });
-    at = end + tags.invokeClose.length;
+    calls.push({ name, params });
+    last = end + invokeClose.length;
+    invoke.lastIndex = last;
   }
+  if (!isBlank(body, last, body.length)) return undefined;
   return allOffered(calls, context);
 }
 

@@ -1,8 +1,9 @@
-// The invoke markup read by hand in place (invoke-markup.ts) against the reading it replaced: the
-// tags found with patterns in the invoke's inner text cut out, and DSML's mark dropped from the
-// whole body first. Any body built from the markup's pieces (tags whole, cut, misspelt, spaced,
-// with attributes, several invokes, JSON arguments, junk between) decodes to the same calls; and the
-// fence around DeepSeek's JSON is taken off in place as unfence does.
+// The invoke markup's patterns made for a mark (invoke-markup.ts) against the reading they replaced:
+// Anthropic's fixed patterns, run on DSML bodies after their mark was dropped from the whole body.
+// Any body built from the markup's pieces (tags whole, cut, misspelt, spaced, with attributes,
+// several invokes, JSON arguments, junk between) decodes to the same calls, with Anthropic's tags
+// and marked as DSML marks them; and the fence around DeepSeek's JSON is taken off in place as
+// unfence does.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -23,7 +24,7 @@ const context: DecodeContext = {
   isRaw: (tool, param) => tool === 'write_to_file' && param === 'content',
 };
 
-/** The reading replaced (the regular expressions of the previous anthropic.ts), as the oracle. */
+/** The reading replaced (the fixed patterns of the previous anthropic.ts), as the oracle. */
 function byPatterns(body: string): DecodedCall[] | undefined {
   const INVOKE = /<invoke\s+name\s*=\s*"([^"]+)"\s*>/g;
   const PARAM = /<parameter\s+name\s*=\s*"([^"]+)"(?:\s+[\w-]+\s*=\s*"[^"]*")*\s*>/g;
@@ -104,7 +105,7 @@ const call = fc
   );
 const wellFormed = fc.array(call, { minLength: 1, maxLength: 3 }).map((c) => c.join(''));
 
-describe('invoke markup read in place', () => {
+describe('invoke markup read by patterns made for its mark', () => {
   it('decodes any body of its pieces to the calls the patterns found', () => {
     fc.assert(
       fc.property(fc.oneof(body, wellFormed), (b) => {
