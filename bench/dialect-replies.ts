@@ -19,8 +19,11 @@ function sentence(i: number, n: number): string {
 
 const json = (p: Record<string, string>) => JSON.stringify(p);
 
-/** The in-scan dialect families, in the order the mixed reply takes turns. */
-export const FAMILIES = ['hermes', 'qwen3-coder', 'glm', 'kimi', 'deepseek', 'harmony', 'anthropic'] as const;
+/** The in-scan dialect families, each measured alone (DeepSeek's DSML, V3.2 on, as `dsml`). */
+export const FAMILIES = ['hermes', 'qwen3-coder', 'glm', 'kimi', 'deepseek', 'dsml', 'harmony', 'anthropic'] as const;
+
+/** The families the mixed reply takes turns over, in order: the seven it has always held, so its figures compare across sessions. */
+const MIXED: readonly Family[] = ['hermes', 'qwen3-coder', 'glm', 'kimi', 'deepseek', 'harmony', 'anthropic'];
 
 /** A family of {@link FAMILIES}. */
 export type Family = (typeof FAMILIES)[number];
@@ -40,6 +43,10 @@ const WRITERS: Record<Family, (c: Call) => string> = {
     `<|tool_calls_section_begin|><|tool_call_begin|>functions.${c.name}:0<|tool_call_argument_begin|>${json(c.params)}<|tool_call_end|><|tool_calls_section_end|>`,
   deepseek: (c) =>
     `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>${c.name}\n\`\`\`json\n${json(c.params)}\n\`\`\`<｜tool▁call▁end｜><｜tool▁calls▁end｜>`,
+  dsml: (c) =>
+    `<｜DSML｜function_calls>\n<｜DSML｜invoke name="${c.name}">\n${Object.entries(c.params)
+      .map(([k, v]) => `<｜DSML｜parameter name="${k}" string="true">${v}</｜DSML｜parameter>`)
+      .join('\n')}\n</｜DSML｜invoke>\n</｜DSML｜function_calls>`,
   harmony: (c) =>
     `<|channel|>analysis<|message|>I need ${c.name}.<|end|><|start|>assistant<|channel|>commentary to=functions.${c.name} <|constrain|>json<|message|>${json(c.params)}<|call|>`,
   anthropic: (c) =>
@@ -80,7 +87,7 @@ export function dialectReplies(bytes: number, family?: Family): { dialect: strin
   while (size < bytes) {
     const prose = `${sentence(i, 14)} ${sentence(i + 1, 9)}\n`;
     const call = callOf(i);
-    const writer = family ?? FAMILIES[i % FAMILIES.length]!;
+    const writer = family ?? MIXED[i % MIXED.length]!;
     const part = `${prose}${WRITERS[writer](call)}\n`;
     d.push(part);
     c.push(`${prose}${writer === 'harmony' ? clineReasoning(call) : ''}${cline(call)}\n`);

@@ -11,7 +11,7 @@ const protocol = clineThinkProtocol;
  * other processes loading the machine disturb far less; compare two versions with the same clock.
  */
 const useCpuClock = process.env.BENCH_CLOCK === 'cpu';
-function nowMs(): number {
+export function nowMs(): number {
   if (!useCpuClock) return performance.now();
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
