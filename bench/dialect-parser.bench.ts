@@ -8,7 +8,7 @@
 import { createStreamParser, parseAssistantMessage, withDialects } from '../src/parser/index.js';
 import { clineThinkProtocol, type Protocol } from '../src/protocol/index.js';
 import { dialectReplies, FAMILIES } from './dialect-replies.js';
-import { meanMs, nowMs, timeMs } from './parser.bench.js';
+import { interleavedMeans, meanMs, timeMs } from './parser.bench.js';
 
 const strict = clineThinkProtocol;
 const all = withDialects(clineThinkProtocol, 'all');
@@ -33,26 +33,6 @@ function measure(fn: () => void, runs: number): { mean: number; fastest: number 
   return { mean: meanMs(fn, runs), fastest: timeMs(fn, runs) };
 }
 
-/**
- * The mean per parse of each of `fns`, measured in turns: a batch of `runs` of each in every one of
- * `rounds` rounds, the median of its batch means. Measured one after the other, the first parse
- * pays for the heap the setup and the earlier parses left; in turns each pays its own share. (A
- * collection forced before each batch was tried: it slowed the batch after it by up to 70% and
- * turned the ratios to noise.)
- */
-function interleavedMeans(fns: readonly (() => void)[], runs: number, rounds = 6): number[] {
-  for (const fn of fns) fn();
-  const means: number[][] = fns.map(() => []);
-  for (let r = 0; r < rounds; r++) {
-    fns.forEach((fn, i) => {
-      const t0 = nowMs();
-      for (let k = 0; k < runs; k++) fn();
-      means[i]!.push((nowMs() - t0) / runs);
-    });
-  }
-  return means.map((m) => m.sort((x, y) => x - y)[Math.floor(rounds / 2)]!);
-}
-
 /** The three parses of one form, their ratios, and the same with the fastest runs. */
 function compare(form: string, dialect: () => void, strictTwin: () => void, twinAll: () => void, runs: number) {
   const d = measure(dialect, runs);
@@ -64,7 +44,7 @@ function compare(form: string, dialect: () => void, strictTwin: () => void, twin
   console.log(
     `  fastest of ${runs}: ${fmt(d.fastest)} / ${fmt(ca.fastest)} / ${fmt(cs.fastest)} ms -> ${fmt(d.fastest / ca.fastest)}x / ${fmt(d.fastest / cs.fastest)}x`,
   );
-  const [di, cai, csi] = interleavedMeans([dialect, twinAll, strictTwin], Math.max(2, runs / 5)) as [
+  const [di, cai, csi] = interleavedMeans([dialect, twinAll, strictTwin], Math.max(2, runs / 5), 6) as [
     number,
     number,
     number,

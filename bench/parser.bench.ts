@@ -11,7 +11,7 @@ const protocol = clineThinkProtocol;
  * other processes loading the machine disturb far less; compare two versions with the same clock.
  */
 const useCpuClock = process.env.BENCH_CLOCK === 'cpu';
-export function nowMs(): number {
+function nowMs(): number {
   if (!useCpuClock) return performance.now();
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
@@ -25,16 +25,28 @@ export function nowMs(): number {
  * the batches drops one that the machine disturbed.
  */
 export function meanMs(fn: () => void, runs: number, batches = 5): number {
-  fn(); // warm up
-  fn();
-  const means: number[] = [];
-  for (let b = 0; b < batches; b++) {
-    const t0 = nowMs();
-    for (let i = 0; i < runs; i++) fn();
-    means.push((nowMs() - t0) / runs);
+  fn(); // warm up (interleavedMeans runs it once more)
+  return interleavedMeans([fn], runs, batches)[0]!;
+}
+
+/**
+ * {@link meanMs} of each of `fns`, measured in turns: a batch of `runs` of each in every one of
+ * `rounds` rounds, the median of its batch means. Measured one after the other, the first parse
+ * pays for the heap the setup and the earlier parses left; in turns each pays its own share. (A
+ * collection forced before each batch was tried: it slowed the batch after it by up to 70% and
+ * turned the ratios to noise.)
+ */
+export function interleavedMeans(fns: readonly (() => void)[], runs: number, rounds = 5): number[] {
+  for (const fn of fns) fn(); // warm up
+  const means: number[][] = fns.map(() => []);
+  for (let r = 0; r < rounds; r++) {
+    fns.forEach((fn, i) => {
+      const t0 = nowMs();
+      for (let k = 0; k < runs; k++) fn();
+      means[i]!.push((nowMs() - t0) / runs);
+    });
   }
-  means.sort((x, y) => x - y);
-  return means[Math.floor(batches / 2)]!;
+  return means.map((m) => m.sort((x, y) => x - y)[Math.floor(rounds / 2)]!);
 }
 
 /** Fastest of several timed runs, in ms: on a shared machine the minimum is the least noisy figure. */

@@ -138,13 +138,17 @@ export function paramsFromFencedJsonIn(text: string, from: number, to: number): 
   while (to > from && isWhitespace(text.charCodeAt(to - 1))) to--;
   if (to - from < 6 || !text.startsWith('```', from) || !text.startsWith('```', to - 3))
     return paramsFromJsonIn(text, from, to);
-  const lineEnd = text.indexOf('\n', from);
-  if (lineEnd === -1 || lineEnd >= to) return paramsFromJsonIn(text, from, to);
+  // the first line break inside the span, looked for there only (indexOf would run on past `to`)
+  let lineEnd = from;
+  while (lineEnd < to && text.charCodeAt(lineEnd) !== LINE_FEED) lineEnd++;
+  if (lineEnd === to) return paramsFromJsonIn(text, from, to);
   const a = Math.min(lineEnd + 1, to - 3);
   const fence = text.indexOf('```', a);
   // a second fence inside would make this two blocks, not one
   return fence !== -1 && fence + 3 <= to - 3 ? paramsFromJsonIn(text, from, to) : paramsFromJsonIn(text, a, to - 3);
 }
+
+const LINE_FEED = 10;
 
 const LEADING_BREAK = /^(?:\r\n|\r|\n)/;
 const TRAILING_BREAK = /(?:\r\n|\r|\n)$/;

@@ -43,6 +43,16 @@ describe('class 6: formats real servers emit', () => {
     expect(completeCalls(atEveryCut(text, options))).toEqual([READ('deepseek')]);
   });
 
+  it("a DSML block whose inner tags are Anthropic's own (the mark dropped inside), and a value holding the mark kept as written", () => {
+    const plainInside =
+      '<｜DSML｜function_calls>\n<invoke name="read_file">\n<parameter name="path">a.ts</parameter>\n</invoke>\n</｜DSML｜function_calls>';
+    expect(completeCalls(atEveryCut(plainInside, options))).toEqual([READ('deepseek')]);
+    const markInValue =
+      '<｜DSML｜function_calls><｜DSML｜invoke name="read_file"><｜DSML｜parameter name="path" string="true">a<｜DSML｜b.ts</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>';
+    const [call] = completeCalls(atEveryCut(markInValue, options));
+    expect(call).toEqual(['read_file', { path: 'a<｜DSML｜b.ts' }, 'deepseek']);
+  });
+
   it("DeepSeek V4's <｜DSML｜tool_calls> block", () => {
     const text =
       '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="read_file">\n<｜DSML｜parameter name="path" string="true">a.ts</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>';
