@@ -71,7 +71,8 @@ describe('sentenceCount', () => {
   });
 
   it('is the number of sentences joined, whatever their words', () => {
-    const word = fc.stringMatching(/^[a-z]{1,8}$/);
+    // an abbreviation the counter sets aside (cf. vs. etc. approx.) ends no sentence, so no sentence ends with one
+    const word = fc.stringMatching(/^[a-z]{1,8}$/).filter((w) => !['cf', 'vs', 'etc', 'approx'].includes(w));
     const sentence = fc.array(word, { minLength: 1, maxLength: 6 }).map((w) => `${w.join(' ')}.`);
     fc.assert(
       fc.property(fc.array(sentence, { minLength: 1, maxLength: 8 }), (sentences) => {
