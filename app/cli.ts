@@ -2,9 +2,9 @@
 import { SHOW_CURSOR } from './cli/display/ansi-style.js';
 import { asksForHelp, fullHelpText } from './cli/options/help-output.js';
 import {
-  dedupedSigint,
   handOverToChild,
   isHandedOver,
+  launcherInterrupts,
   receiveSecrets,
   shouldHandOver,
 } from './cli/turn/key-handover.js';
@@ -35,8 +35,8 @@ if (process.argv[2] !== 'serve' && asksForHelp(process.argv.slice(2), process.en
 } else {
   const handedOver = isHandedOver(process.env);
   const env = handedOver ? receiveSecrets(process.env) : process.env;
-  // Under a launcher, a Ctrl-C arrives twice (from the terminal, and passed on): it counts once.
-  const sigint = handedOver ? dedupedSigint() : undefined;
+  // Under a launcher, a terminal's Ctrl-C reaches both processes: the child counts the launcher's only.
+  const sigint = handedOver ? launcherInterrupts() : undefined;
   const { runCli } = await import('./cli/turn/run-cli.js');
   try {
     const code = await runCli({

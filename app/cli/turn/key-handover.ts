@@ -3,15 +3,17 @@
 // any program of the same user — an unsandboxed command (`--no-sandbox`, or no bubblewrap) — can
 // read it. So a CLI started with the key runs itself again as a child: the child's environment
 // lacks the key, which it reads from an inherited pipe (fd 3) and keeps in memory only. The
-// launcher stays as a thin parent: it passes its signals on (a terminal's Ctrl-C reaches both,
-// the child counts it once, see `dedupedInterrupts`), ends as the child ends (the same exit code,
-// or the same signal), and the child dies with it (`setpriv --pdeathsig KILL`).
+// launcher stays as a thin parent: it passes its signals on (SIGINT as a byte on a second pipe, fd 4:
+// a terminal's Ctrl-C reaches both processes, and the child counts only the launcher's, see
+// `launcherInterrupts`), ends as the child ends (the same exit code, or the same signal), and the
+// child dies with it (`setpriv --pdeathsig KILL`).
 //
 // The launcher cannot exec in place (Node 20), so its own start-up environment held the key too: it
 // reads the key, then erases it there (startup-environ.ts: overwritten through /proc/self/mem) before
 // it starts the child. A command walking up its parents finds no key in any CLI process's environ.
 import { spawn } from 'node:child_process';
 import { closeSync, readFileSync } from 'node:fs';
+import { Socket } from 'node:net';
 import { findSetpriv } from '../../tools/node/sandbox/host-death-launcher.js';
 import { eraseFromStartupEnviron } from './startup-environ.js';
 
@@ -21,6 +23,8 @@ const SECRET_VARIABLES = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY'] as const;
 /** Names the fd the child reads its secrets from. */
 const HANDOVER_VARIABLE = 'AGENT_TURN_SECRETS_FD';
 const HANDOVER_FD = 3;
+/** The fd the launcher writes one byte to for each SIGINT it receives. */
+const INTERRUPT_FD = 4;
 
 /** Whether this process is the child a launcher started (it reads its secrets from fd 3). */
 export function isHandedOver(env: NodeJS.ProcessEnv): boolean {
@@ -72,7 +76,8 @@ export function launcherHoldsSecrets(parent: number = process.ppid): boolean | u
   }
 }
 
-const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2'] as const;
+/** Passed on as signals; SIGINT goes as a byte on the interrupt pipe (see `launcherInterrupts`). */
+const FORWARDED = ['SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2'] as const;
 
 /**
  * In the launcher: runs this CLI again (same Node, flags, script and arguments) with the secrets
@@ -91,14 +96,17 @@ export function handOverToChild(): Promise<never> {
   const node = [process.execPath, ...process.execArgv, ...process.argv.slice(1)];
   const setpriv = process.platform === 'linux' ? findSetpriv() : null;
   const [file, ...args] = setpriv !== null ? [setpriv, '--pdeathsig', 'KILL', '--', ...node] : node;
-  const child = spawn(file as string, args, { env, stdio: ['inherit', 'inherit', 'inherit', 'pipe'] });
+  const child = spawn(file as string, args, { env, stdio: ['inherit', 'inherit', 'inherit', 'pipe', 'pipe'] });
   const pipe = child.stdio[HANDOVER_FD] as NodeJS.WritableStream;
   pipe.on('error', () => undefined);
   pipe.end(JSON.stringify(secrets));
+  const interrupts = child.stdio[INTERRUPT_FD] as NodeJS.WritableStream;
+  interrupts.on('error', () => undefined);
   const forward = (signal: NodeJS.Signals) => () => {
     child.kill(signal);
   };
-  const handlers = FORWARDED.map((signal) => [signal, forward(signal)] as const);
+  const handlers: (readonly [NodeJS.Signals, () => void])[] = FORWARDED.map((signal) => [signal, forward(signal)]);
+  handlers.push(['SIGINT', () => void interrupts.write('\x03')]);
   for (const [signal, handler] of handlers) process.on(signal, handler);
   return new Promise<never>(() => {
     child.on('error', (error) => {
@@ -116,23 +124,36 @@ export function handOverToChild(): Promise<never> {
 }
 
 /**
- * The child's SIGINTs, each Ctrl-C once: a terminal sends SIGINT to the launcher and the child
- * alike, and the launcher passes its own on — a second within `windowMs` is the same key press.
- * Installed once for the process (the second may come after a turn stopped listening); with no
- * handler listening, a SIGINT ends the process as it would without a launcher.
+ * In the child: its Ctrl-Cs, each key press once. A terminal sends SIGINT to the launcher and the
+ * child alike (one process group), so the child ignores its own SIGINTs and counts the launcher's,
+ * which come as one byte each on fd 4 — one per SIGINT the launcher got, from the terminal or sent
+ * to it alone, however late either signal lands. Installed once for the process; with no handler
+ * listening, an interrupt ends the process as SIGINT would. Without the pipe (fd 4 not open), the
+ * child's own SIGINTs count.
  */
-export function dedupedSigint(windowMs = 300): { listen(handler: () => void): () => void } {
-  let last = Number.NEGATIVE_INFINITY;
+export function launcherInterrupts(): { listen(handler: () => void): () => void } {
   let current: (() => void) | undefined;
-  const onSigint = () => {
-    const now = performance.now();
-    if (now - last < windowMs) return;
-    last = now;
+  const onInterrupt = () => {
     if (current) return current();
-    process.off('SIGINT', onSigint);
+    process.off('SIGINT', ignore);
+    process.off('SIGINT', onInterrupt);
     process.kill(process.pid, 'SIGINT');
   };
-  process.on('SIGINT', onSigint);
+  const ignore = () => undefined;
+  let pipe: Socket | undefined;
+  try {
+    pipe = new Socket({ fd: INTERRUPT_FD, readable: true, writable: false });
+  } catch {
+    pipe = undefined;
+  }
+  if (pipe) {
+    process.on('SIGINT', ignore);
+    pipe.on('error', () => undefined);
+    pipe.on('data', (bytes: Buffer) => {
+      for (let i = 0; i < bytes.length; i++) onInterrupt();
+    });
+    pipe.unref();
+  } else process.on('SIGINT', onInterrupt);
   return {
     listen(handler) {
       current = handler;
