@@ -51,6 +51,27 @@ describe('a reply that begins inside reasoning the template opened', () => {
     expect(blocks[1]).toMatchObject({ call_id: `q_${text.indexOf('<tool_call>')}` });
   });
 
+  it('while calls are held, the text block shows all the prose around them, and each text is its own at the end', () => {
+    const text = `Intro words.\n${hermes('a.ts')}\n  middle part\n${hermes('b.ts')}\nmore text`;
+    const parser = createStreamParser(options);
+    let blocks = parser.push(text.slice(0, text.indexOf(hermes('b.ts'))));
+    expect(blocks).toEqual([{ type: 'text', content: 'Intro words.\n\n  middle part', partial: true }]);
+    blocks = parser.push(text.slice(text.indexOf(hermes('b.ts'))));
+    expect(blocks).toEqual([{ type: 'text', content: 'Intro words.\n\n  middle part\n\nmore text', partial: true }]);
+    const final = parser.end({ finishReason: 'stop' });
+    expect(proseOf(final)).toEqual(['Intro words.', 'middle part', 'more text']);
+    expect(completeCalls(final).map(([, p]) => p.path)).toEqual(['a.ts', 'b.ts']);
+  });
+
+  it('held calls that turn out to be reasoning come back with their prose, in order', () => {
+    const a = hermes('a.ts');
+    const b = hermes('b.ts');
+    const text = `Intro.\n${a}\n mid \n${b}\nend</think>\n${hermes('real.ts')}`;
+    const blocks = atEveryCut(text, options);
+    expect(blocks[0]).toEqual({ type: 'reasoning', reasoning: `Intro.${a}\n\n mid${b} \n\nend`, partial: false });
+    expect(completeCalls(blocks).map(([, p]) => p.path)).toEqual(['real.ts']);
+  });
+
   it('a block opening after a held call decides it: the call runs, before the block', () => {
     const text = `Reading.\n${hermes('a.ts')}\n<read_file><path>b.ts</path></read_file>`;
     expect(completeCalls(atEveryCut(text, options))).toEqual([
