@@ -53,15 +53,18 @@ function compare(form: string, dialect: () => void, strictTwin: () => void, twin
   return d;
 }
 
-/** Each family's reply alone against its twin (every dialect on), one-shot and in 16-character writes: means. */
+/** Each family's reply alone against its twin (every dialect on), one-shot and in 16-character writes: means measured in turns. */
 function perFamily(): void {
   const rows: string[] = [];
   for (const family of FAMILIES) {
     const replies = dialectReplies(1024 * 1024, family);
     const d16 = chunked(replies.dialect, 16);
     const c16 = chunked(replies.cline, 16);
-    const one = meanMs(() => oneShot(replies.dialect, all), 10) / meanMs(() => oneShot(replies.cline, all), 10);
-    const writes = meanMs(() => writeIn(d16, all), 5) / meanMs(() => writeIn(c16, all), 5);
+    // in turns, the reply's batches and its twin's alternating: measured one after the other, the
+    // ratio swung by 0.3 from run to run with the heap the first left the second
+    const ratio = ([d, c]: number[]) => d! / c!;
+    const one = ratio(interleavedMeans([() => oneShot(replies.dialect, all), () => oneShot(replies.cline, all)], 10));
+    const writes = ratio(interleavedMeans([() => writeIn(d16, all), () => writeIn(c16, all)], 5));
     rows.push(`${family} ${fmt(one)}x / ${fmt(writes)}x`);
   }
   console.log(`one family per reply (1 MB each), dialect / twin, one-shot / 16-char writes: ${rows.join(', ')}`);
