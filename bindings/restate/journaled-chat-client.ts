@@ -5,6 +5,7 @@
 import type { Context, RunOptions } from '@restatedev/restate-sdk';
 import type { ChatClient, ChatRequest, ChatStreamEvent } from '../../src/wire/types.js';
 import { ChatError } from '../../src/wire/errors.js';
+import { sharedFlushScheduler } from '../../machines/actors/flush-scheduler.js';
 import { coalesceReplyEvents } from './coalesce-events.js';
 import { recordChatError, type RecordedReply } from './recorded-reply.js';
 
@@ -33,6 +34,8 @@ export interface JournaledChatOptions {
   live?: (update: LiveReplyEvents) => void;
 }
 
+const beforeDecode = () => sharedFlushScheduler.turn();
+
 export const DEFAULT_DURABLE_RETRY_DELAYS_MS: readonly number[] = [2000, 4000, 8000];
 export const DEFAULT_DURABLE_MAX_RETRY_AFTER_MS = 60_000;
 
@@ -44,7 +47,10 @@ async function readReply(
 ): Promise<RecordedReply> {
   const events: ChatStreamEvent[] = [];
   try {
-    for await (const event of client.stream(request)) {
+    // Each read is decoded in a slice of the shared scheduler, as a chat actor's are: a thousand
+    // durable turns reading at once would otherwise decode in the timers' and sockets' own
+    // callbacks, back to back, and hold the event loop for tens of milliseconds.
+    for await (const event of client.stream(request, { beforeDecode })) {
       events.push(event);
       live?.({ step, events: [event] });
     }
