@@ -7,20 +7,12 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hostProcessesWithEnvironment, parentOf } from '../support/host-processes.js';
 import { tempFolder } from '../support/mcp-servers.js';
-import { startCliInPty, type PtySession } from '../support/pty-session.js';
+import { startCliInPty, type PtySession, untilOnScreen as until } from '../support/pty-session.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
   for (const c of cleanups.splice(0)) c();
 });
-
-async function until(test: () => boolean, what: string, cli: PtySession, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) throw new Error(`${what} did not happen:\n${cli.text().slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const prompts = (cli: PtySession) => cli.text().split('›').length - 1;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -31,14 +23,14 @@ describe('Ctrl-C under the key launcher', () => {
     cleanups.push(folder.remove);
     const outside = tempFolder();
     cleanups.push(outside.remove);
-    const sessions = `AGENT_TURN_SESSIONS_DIR=${path.join(outside.dir, 'sessions')}`;
+    const sessionsDir = path.join(outside.dir, 'sessions');
     const cli = startCliInPty(['--model', 'scripted', '--pace', '40', '--yes', '--workspace', folder.dir], {
       conversation: true,
-      env: { AGENT_TURN_SESSIONS_DIR: path.join(outside.dir, 'sessions'), OPENAI_API_KEY: 'sk-unused-by-scripted' },
+      env: { AGENT_TURN_SESSIONS_DIR: sessionsDir, OPENAI_API_KEY: 'sk-unused-by-scripted' },
     });
     cleanups.push(() => cli.kill());
     await until(() => prompts(cli) >= 1, 'the first prompt', cli);
-    const [child] = hostProcessesWithEnvironment([sessions, 'AGENT_TURN_SECRETS_FD=3']);
+    const [child] = hostProcessesWithEnvironment([`AGENT_TURN_SESSIONS_DIR=${sessionsDir}`, 'AGENT_TURN_SECRETS_FD=3']);
     expect(child, 'the CLI under its launcher').toBeDefined();
     const launcher = parentOf(child as number);
 

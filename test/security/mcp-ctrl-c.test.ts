@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureServer, tempFolder } from '../support/mcp-servers.js';
-import { startCliInPty, type PtySession } from '../support/pty-session.js';
+import { startCliInPty, untilOnScreen as until } from '../support/pty-session.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -22,14 +22,6 @@ const alive = (pid: number) => {
     return false;
   }
 };
-
-async function until(test: () => boolean, what: string, cli: PtySession, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) throw new Error(`${what} did not happen:\n${cli.text().slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 

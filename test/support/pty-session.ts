@@ -44,6 +44,15 @@ export interface PtySession {
   kill(): void;
 }
 
+/** Resolves once `test()` holds (checked every 50 ms); rejects after `ms` with `what` and the screen's end. */
+export async function untilOnScreen(test: () => boolean, what: string, cli: PtySession, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > end) throw new Error(`${what} did not happen:\n${cli.text().slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Starts `node --import tsx app/cli.ts ...args` in a terminal of `columns` × `rows`. */
 export function startCliInPty(
   args: string[],
