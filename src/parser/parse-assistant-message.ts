@@ -29,6 +29,8 @@ export function parseAssistantMessage(text: string, options: ParseOptions = {}):
     );
   const { final, finishReason, ...streamOptions } = options;
   const parser = createStreamParser(streamOptions);
-  const blocks = parser.push(text);
-  return final ? parser.end({ finishReason }) : blocks;
+  if (!final) return parser.push(text);
+  // no answer before the final one: it would be built only to be thrown away
+  parser.write(text);
+  return parser.end({ finishReason });
 }

@@ -2,6 +2,8 @@
 // stands. Costs O(number of blocks): the finished ones are shared, never copied.
 
 import type { AssistantMessageContent } from './blocks.js';
+import type { TextBuilder } from './text-builders.js';
+import { shownWith } from './scan/held-text.js';
 import { MODE_DIALECT, MODE_REASONING, MODE_TEXT, MODE_TOOL, type ScanState } from './scan/scan-state.js';
 
 /** The blocks of all text scanned so far; `final`: the stream is over, so text and reasoning are complete. */
@@ -9,13 +11,13 @@ export function snapshot(s: ScanState, final: boolean): AssistantMessageContent[
   let last: AssistantMessageContent | undefined;
   switch (s.mode) {
     case MODE_TEXT: {
-      const content = s.builder.value;
+      const content = s.deferred === undefined ? s.builder.value : shownWith(s.deferred, s.builder as TextBuilder);
       if (content !== '') last = { type: 'text', content, partial: !final };
       break;
     }
     case MODE_DIALECT: {
       // the text before an undecided construct: it may still go on
-      const content = s.pendingText!.value;
+      const content = s.deferred === undefined ? s.pendingText!.value : shownWith(s.deferred, s.pendingText!);
       if (content !== '') last = { type: 'text', content, partial: true };
       break;
     }

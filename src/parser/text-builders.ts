@@ -53,14 +53,29 @@ abstract class PieceBuilder implements ValueBuilder {
   abstract append(text: string, from: number, to: number): void;
 }
 
+/** A {@link ValueBuilder} of text that also tells the whitespace it trimmed. */
+export interface TextBuilder extends ValueBuilder {
+  /** The whitespace skipped before the value. */
+  readonly leading: string;
+  /** The whitespace after the value, held until text follows it. */
+  readonly trailing: string;
+}
+
 /** Trimmed on both sides: leading whitespace is skipped, trailing whitespace is held until text follows it. */
-class TrimmedBuilder extends PieceBuilder {
+class TrimmedBuilder extends PieceBuilder implements TextBuilder {
   private started = false;
   private pendingWhitespace = '';
+  leading = '';
+
+  get trailing(): string {
+    return this.pendingWhitespace;
+  }
 
   append(text: string, from: number, to: number): void {
     if (!this.started) {
+      const start = from;
       while (from < to && isWhitespace(text.charCodeAt(from))) from++;
+      if (from > start) this.leading += text.slice(start, from);
       if (from >= to) return;
       this.started = true;
     }
@@ -137,7 +152,7 @@ class RawBuilder extends PieceBuilder {
   }
 }
 
-export function createTrimmedBuilder(): ValueBuilder {
+export function createTrimmedBuilder(): TextBuilder {
   return new TrimmedBuilder();
 }
 

@@ -5,7 +5,7 @@
 import type { OpenerEntry } from '../dialects/registry.js';
 import type { DecodeContext, DecodedCall } from '../dialects/recognizer.js';
 import type { DialectName } from '../../protocol/dialect-names.js';
-import { createTrimmedBuilder } from '../text-builders.js';
+import { createTrimmedBuilder, type TextBuilder } from '../text-builders.js';
 import { closeText } from './block-transitions.js';
 import { trackMarkdown } from './markdown-context.js';
 import { deferCalls, mayBeInReasoning } from './deferred-calls.js';
@@ -14,8 +14,9 @@ import { MODE_DIALECT, MODE_TEXT, type ScanState } from './scan-state.js';
 
 /** A construct's opener `openText` at absolute offset `offset`. */
 export function openDialect(s: ScanState, entry: OpenerEntry, offset: number, openText: string): void {
-  // the builder stays the text before the construct (nothing appends to it inside one)
-  s.pendingText = s.builder;
+  // the builder stays the text before the construct (nothing appends to it inside one); in text
+  // mode it is always a text builder
+  s.pendingText = s.builder as TextBuilder;
   s.dialectEntry = entry;
   s.dialectOpenAt = offset;
   s.dialectOpenText = openText;
@@ -92,7 +93,7 @@ export function closePendingText(s: ScanState): void {
  * The calls of the construct opened at `at`, written as `body` + `close` after its opener and
  * header (`withOpener`) or not: the text before it completes, then a tool use each — or, while the
  * reply may still turn out to have begun inside reasoning, they wait as text (see
- * deferred-calls.ts). The construct's text is put together only then: most calls never need it.
+ * deferred-calls.ts), the construct kept in its parts as written.
  */
 function pushCalls(
   s: ScanState,
@@ -104,15 +105,14 @@ function pushCalls(
   withOpener: boolean,
 ): void {
   if (mayBeInReasoning(s)) {
-    const raw = (withOpener ? s.dialectOpenText + s.dialectHeader : '') + body + close;
+    const opener = withOpener ? s.dialectOpenText + s.dialectHeader : '';
     const text = s.pendingText!;
-    s.builder = text;
     leave(s);
-    deferCalls(s, calls, dialect, at, raw);
+    deferCalls(s, text, calls, dialect, at, opener, body, close);
     return;
   }
   closePendingText(s);
-  pushCallBlocks(s, calls, dialect, at);
+  pushCallBlocks(s.done, s.idPrefix, calls, dialect, at);
 }
 
 /** Which dialect {@link decodeBody} read last (a shared slot: no result object per construct). */

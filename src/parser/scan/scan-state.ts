@@ -5,11 +5,10 @@
 import type { CompiledProtocol, CompiledTool, Protocol } from '../../protocol/define-protocol.js';
 import type { CompiledDialects, OpenerEntry } from '../dialects/registry.js';
 import type { AssistantMessageContent } from '../blocks.js';
+import type { HeldCalls } from './held-text.js';
 import type { TagRecord } from '../tag-reader.js';
-import { createTrimmedBuilder, type ValueBuilder } from '../text-builders.js';
+import { createTrimmedBuilder, type TextBuilder, type ValueBuilder } from '../text-builders.js';
 import { createMarkdownState, type MarkdownState } from './markdown-context.js';
-import type { DialectName } from '../../protocol/dialect-names.js';
-import type { DecodedCall } from '../dialects/recognizer.js';
 
 /** Prose between blocks. */
 export const MODE_TEXT = 0;
@@ -31,26 +30,14 @@ export type Mode =
   | typeof MODE_RAW_AFTER_CLOSE
   | typeof MODE_REASONING;
 
-/** Calls held as text, with where their construct stands in the text block's value. */
-export interface DeferredCalls {
-  readonly calls: readonly DecodedCall[];
-  readonly dialect: DialectName;
-  /** The construct's offset in the reply (for the call ids). */
-  readonly at: number;
-  /** Where the construct stands in the text builder's value (which only grows at its end); it is not shown there. */
-  readonly start: number;
-  /** The construct as written (it becomes reasoning if the reply turns out to have begun inside reasoning). */
-  readonly raw: string;
-}
-
 export interface ScanState {
   readonly protocol: CompiledProtocol;
   /** Prefix of every call_id. */
   readonly idPrefix: string;
   /** Reused by every readTag call: a tag read allocates no record. */
   readonly tag: TagRecord;
-  /** Finished blocks, in order; never changed once pushed. */
-  readonly done: AssistantMessageContent[];
+  /** Finished blocks, in order; never changed once pushed (held calls released first become it: see deferred-calls.ts). */
+  done: AssistantMessageContent[];
   mode: Mode;
   /** Undecided tail (starts with '<'), carried to the next scan; bounded by the longest tag. */
   carry: string;
@@ -90,7 +77,7 @@ export interface ScanState {
   /** The body so far, appended with `+=`: V8 keeps the pieces as a rope and flattens it once, when the body is decoded. */
   dialectBody: string;
   /** MODE_DIALECT: the text before the construct, kept open: it goes on if the construct turns out to be text. */
-  pendingText: ValueBuilder | undefined;
+  pendingText: TextBuilder | undefined;
   /**
    * At the reply's end: openers whose construct never closed, so their body was read again as
    * text; they open nothing more (each opener at most once, so the re-reads stay O(n)).
@@ -99,7 +86,7 @@ export interface ScanState {
   /** Text mode, Mistral on: where the next bracket marker of the current input is (-1 none, -2 not yet searched). */
   markerAt: number;
   /** Recovered calls held as text while the reply may have begun inside reasoning (see deferred-calls.ts). */
-  deferred: DeferredCalls[] | undefined;
+  deferred: HeldCalls | undefined;
   /** The marker found there (`[TOOL_CALLS]`, `[THINK]`, `[/THINK]`). */
   markerText: string;
 }

@@ -221,8 +221,8 @@ function atCloseTag(s: ScanState, input: string, lt: number): number {
 /** Right after a recovered call, with only whitespace since: a `</tool_call>` here closes nothing and never shows. */
 function mayBeStrayClose(s: ScanState, input: string, lt: number): boolean {
   if (input.slice(cur.pos, lt).trim() !== '') return false;
-  const held = s.deferred?.[s.deferred.length - 1];
-  if (held !== undefined) return held.start === s.builder.value.length;
+  // held calls: the builder went on empty after the last of them
+  if (s.deferred !== undefined) return s.builder.value === '';
   const last = s.done[s.done.length - 1];
   if (last === undefined || last.type !== 'tool_use' || last.dialect === undefined) return false;
   return s.builder.value === '';

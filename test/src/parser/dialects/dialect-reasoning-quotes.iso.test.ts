@@ -63,12 +63,13 @@ describe('a reply that begins inside reasoning the template opened', () => {
     expect(completeCalls(final).map(([, p]) => p.path)).toEqual(['a.ts', 'b.ts']);
   });
 
-  it('held calls that turn out to be reasoning come back with their prose, in order', () => {
+  it('held calls that turn out to be reasoning come back as written: their prose in order, every space in place', () => {
     const a = hermes('a.ts');
     const b = hermes('b.ts');
-    const text = `Intro.\n${a}\n mid \n${b}\nend</think>\n${hermes('real.ts')}`;
+    const reasoning = `Intro.\n${a}\n mid \n${b}\n\n${b}\t end`;
+    const text = `\n ${reasoning} \n</think>\n${hermes('real.ts')}`;
     const blocks = atEveryCut(text, options);
-    expect(blocks[0]).toEqual({ type: 'reasoning', reasoning: `Intro.${a}\n\n mid${b} \n\nend`, partial: false });
+    expect(blocks[0]).toEqual({ type: 'reasoning', reasoning, partial: false });
     expect(completeCalls(blocks).map(([, p]) => p.path)).toEqual(['real.ts']);
   });
 
