@@ -75,6 +75,9 @@ function run(spec: ChildSpec, request: CommandRequest, output: CappedOutput): Pr
           const pid = Number(match[1]);
           const startTime = processStartTime(pid);
           if (startTime !== undefined) sandboxInit = { pid, startTime };
+          // Stopped before bwrap said who its init is: SIGTERM reached only bwrap's own group (the
+          // sandbox has a session of its own), so the init goes now.
+          if (settled) killSandboxInit();
         }
       });
       infoPipe?.on('error', () => {});

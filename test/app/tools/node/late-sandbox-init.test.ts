@@ -1,0 +1,41 @@
+// An abort that lands before bubblewrap has said which process is its sandbox's init (under load
+// the report on fd 3 can come late): SIGTERM then reaches only bwrap's process group, and the
+// sandbox, a session of its own, lives on. The init must go as soon as it is reported. Found by the
+// use-chat Stop test under CI load (the stopped command wrote its file). Stood in for here by a
+// shell that ignores SIGTERM and reports, late, a child in a session of its own.
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { runInProcessGroup } from '../../../../app/tools/node/sandbox/run-in-process-group.js';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+
+// The "init": its own session (so the group's signals miss it), writes done.txt after 1.5 s.
+// The "bwrap": ignores SIGTERM, reports the init's pid 300 ms in, then waits for it.
+const FAKE_BWRAP = [
+  "trap '' TERM",
+  "setsid sh -c 'sleep 1.5; echo done > done.txt' &",
+  'sleep 0.3',
+  'echo "{\\"child-pid\\": $!}" >&3',
+  'wait',
+].join('\n');
+
+it('an abort before the sandbox init is known kills the init once it is reported', async () => {
+  const cwd = await mkdtemp(path.join(tmpdir(), 'late-init-'));
+  dirs.push(cwd);
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(), 50);
+  const outcome = await runInProcessGroup(
+    { file: '/bin/sh', args: ['-c', FAKE_BWRAP], cwd, env: { PATH: process.env.PATH }, sandboxInfoFd: true },
+    { command: '', timeoutMs: 10_000, maxOutputBytes: 1024, signal: controller.signal },
+  );
+  expect(outcome.kind).toBe('aborted');
+  // Past the init's 1.5 s: it was killed, so it wrote nothing.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  expect(existsSync(path.join(cwd, 'done.txt'))).toBe(false);
+}, 20_000);
