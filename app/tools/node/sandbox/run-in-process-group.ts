@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import type { CommandOutcome, CommandRequest } from '../../workspace-port.js';
 import { CappedOutput } from './capped-output.js';
 import { signalProcessGroup, trackProcessGroup } from './live-process-groups.js';
+import { processChildren } from './process-children.js';
 import { processStartTime, waitUntilProcessOver } from './process-gone.js';
 
 /** What to start: a program, its arguments, where and with which environment. */
@@ -44,6 +45,16 @@ type Ending =
   | { kind: 'timeout' }
   | { kind: 'aborted' }
   | { kind: 'spawn-error'; message: string };
+
+function killProcesses(pids: readonly number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Over already.
+    }
+  }
+}
 
 /** Runs `spec` for `request`; resolves once the command and its pipes are done, never rejects. */
 export async function runInProcessGroup(spec: ChildSpec, request: CommandRequest): Promise<CommandOutcome> {
@@ -93,15 +104,16 @@ function run(spec: ChildSpec, request: CommandRequest, output: CappedOutput): Pr
       settled = why;
       // A sandbox's processes have nothing to save: its init goes at once, taking them all.
       if (sandboxInit) killSandboxInit();
-      else killGroup('SIGTERM');
+      else {
+        // Not reported yet: bwrap's children are its sandbox (a session of its own, which the
+        // group's signal misses); they go first, while they are still bwrap's.
+        if (spec.sandboxInfoFd && child.pid !== undefined) killProcesses(processChildren(child.pid));
+        killGroup('SIGTERM');
+      }
       timers.push(setTimeout(() => killGroup('SIGKILL'), KILL_GRACE_MS).unref());
     };
     const killSandboxInit = () => {
-      try {
-        if (sandboxInit) process.kill(sandboxInit.pid, 'SIGKILL');
-      } catch {
-        // Over already.
-      }
+      if (sandboxInit) killProcesses([sandboxInit.pid]);
     };
     let finishing = false;
     const finish = async (result: Ending) => {
